@@ -1,0 +1,68 @@
+//! What a tool body knows of the call it runs in.
+
+use std::sync::{Arc, Mutex, PoisonError};
+
+use tokio_util::sync::CancellationToken;
+
+use crate::content::ContentBlock;
+
+/// A call's identifier, as the model (or code mode) gave it.
+pub type CallId = Arc<str>;
+
+/// The context handed to a tool body: the call's identity, its cancellation signal, and a place
+/// to defer context for the conversation.
+///
+/// Cheap to clone; clones share the deferred context.
+#[derive(Clone, Debug)]
+pub struct CallContext {
+    call_id: CallId,
+    parent: Option<CallId>,
+    signal: CancellationToken,
+    deferred: Arc<Mutex<Vec<ContentBlock>>>,
+}
+
+impl CallContext {
+    /// A context for a call. Embedders that call a body directly (tests, benchmarks) use this;
+    /// the pipeline builds its own.
+    pub fn new(
+        call_id: impl Into<CallId>,
+        parent: Option<CallId>,
+        signal: CancellationToken,
+    ) -> Self {
+        Self { call_id: call_id.into(), parent, signal, deferred: Arc::default() }
+    }
+
+    /// The call's id.
+    pub fn call_id(&self) -> &str {
+        &self.call_id
+    }
+
+    /// The id of the `run_code` call this call is nested under, if any.
+    pub fn parent(&self) -> Option<&str> {
+        self.parent.as_deref()
+    }
+
+    /// The signal the body must honour: cancelled when the caller cancels or a wrapper (such as
+    /// the timeout policy) gives up on the call. A tool that declares a timeout promises to
+    /// return soon after this fires.
+    pub fn signal(&self) -> &CancellationToken {
+        &self.signal
+    }
+
+    /// Whether the signal has fired.
+    pub fn is_cancelled(&self) -> bool {
+        self.signal.is_cancelled()
+    }
+
+    /// Adds context for the conversation, applied in model order if the result is accepted and
+    /// discarded if a `post_execute` hook blocks it (R-FIN-2).
+    pub fn defer_context(&self, block: impl Into<ContentBlock>) {
+        // A poisoned lock only means another clone panicked mid-push; the list is still whole.
+        self.deferred.lock().unwrap_or_else(PoisonError::into_inner).push(block.into());
+    }
+
+    /// Takes the context deferred so far.
+    pub fn take_deferred(&self) -> Vec<ContentBlock> {
+        std::mem::take(&mut *self.deferred.lock().unwrap_or_else(PoisonError::into_inner))
+    }
+}

@@ -1,0 +1,46 @@
+//! # ordo-tools
+//!
+//! The tool side of ordo: how a tool is defined and registered, how one call travels through
+//! the five-stage pipeline, how the calls of one model step are scheduled and committed, and how
+//! all of it is recorded in the session log. The contract is SPEC.md (requirement ids `R-…`).
+//!
+//! ## Where to start reading
+//!
+//! Follow the data:
+//!
+//! 1. [`definition`]: what an embedder declares about a tool: three model-visible fields, the
+//!    mandatory [`ToolOutput`] (schema, pure `render`, optional `presentation_meta`), an async
+//!    [`ToolBody`], and metadata the model never sees. [`typed`] derives all of it from Rust
+//!    types.
+//! 2. [`schema`]: which JSON Schema counts as supported, and the validators compiled from it.
+//! 3. [`registry`]: [`ToolRegistry::register`] holds a definition to the contract and compiles
+//!    its schemas once; [`ToolRegistry::schemas`] is exactly what the model sees;
+//!    [`ToolRegistry::execution_mode`] classifies a call as parallel or exclusive.
+//! 4. [`context`]: what a running body knows of its call: ids, its cancellation signal, and
+//!    `defer_context`.
+//! 5. [`result`] and [`content`]: the content blocks the model sees, the error codes, and the
+//!    durable result record the session log stores.
+//! 6. [`presentation`]: pure UI cards of calls and results, recomputed on replay.
+//! 7. [`provider`]: tool lists in the shapes of OpenAI Chat, OpenAI Responses and Anthropic.
+
+pub mod content;
+pub mod context;
+pub mod definition;
+pub mod presentation;
+pub mod provider;
+pub mod registry;
+pub mod result;
+pub mod schema;
+pub mod typed;
+
+pub use content::ContentBlock;
+pub use context::{CallContext, CallId};
+pub use definition::{ProjectionError, ToolBody, ToolDefinition, ToolOutput};
+pub use presentation::Card;
+pub use provider::{Provider, ToolSchema};
+pub use registry::{ExecutionMode, RUN_CODE, RegisterError, SchemaRole, Tool, ToolRegistry};
+pub use result::{ErrorCode, ErrorInfo, ResultRecord, ToolFailure};
+pub use schema::{CompiledSchema, SchemaError, Violation, Violations};
+pub use typed::TypedTool;
+
+pub use tokio_util::sync::CancellationToken;

@@ -1,0 +1,294 @@
+//! Outcomes: error codes, the error envelope, a body's failure and the durable result record.
+//!
+//! Every result a call can end with is either a success (content, optional meta) or an error
+//! carrying the envelope `{ name, code, message }` (R-FIN-7). `code` says precisely what
+//! happened and is what programs branch on; `name` is the error's class, as a JavaScript
+//! `Error.name` would be (a tool body may choose its own, e.g. `NotFound`); `message` is what the
+//! model reads.
+
+use std::borrow::Cow;
+use std::fmt;
+
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+use crate::content::ContentBlock;
+
+/// The precise outcome of a failed call (R-FIN-7).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "SCREAMING_SNAKE_CASE")]
+pub enum ErrorCode {
+    /// No tool of that name is registered.
+    ToolNotFound,
+    /// The arguments are not valid JSON or violate the parameters schema.
+    InvalidArguments,
+    /// A `pre_execute` hook or a guard denied the call.
+    Denied,
+    /// A human rejected the call.
+    ApprovalRejected,
+    /// The approval was cancelled before a human decided.
+    ApprovalCancelled,
+    /// The call needed approval and no approval channel was available.
+    ApprovalUnavailable,
+    /// The tool body failed.
+    ToolError,
+    /// The call ran past its timeout.
+    Timeout,
+    /// The body's value violates the tool's output schema, or a projection of it failed.
+    InvalidToolOutput,
+    /// A `post_execute` hook blocked the result.
+    Blocked,
+    /// The call was cancelled after its body was invoked: side effects may have happened.
+    Aborted,
+    /// The call was cancelled before its body was invoked: no side effect happened.
+    AbortedBeforeDispatch,
+    /// The log holds the call but not its result (crash or scheduler failure); added on load.
+    ToolOutcomeUnknown,
+    /// ordo itself failed while producing the result.
+    Internal,
+}
+
+impl ErrorCode {
+    /// Every code, in declaration order.
+    pub const ALL: [ErrorCode; 14] = [
+        Self::ToolNotFound,
+        Self::InvalidArguments,
+        Self::Denied,
+        Self::ApprovalRejected,
+        Self::ApprovalCancelled,
+        Self::ApprovalUnavailable,
+        Self::ToolError,
+        Self::Timeout,
+        Self::InvalidToolOutput,
+        Self::Blocked,
+        Self::Aborted,
+        Self::AbortedBeforeDispatch,
+        Self::ToolOutcomeUnknown,
+        Self::Internal,
+    ];
+
+    /// The code as written in logs and envelopes, e.g. `INVALID_ARGUMENTS`.
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Self::ToolNotFound => "TOOL_NOT_FOUND",
+            Self::InvalidArguments => "INVALID_ARGUMENTS",
+            Self::Denied => "DENIED",
+            Self::ApprovalRejected => "APPROVAL_REJECTED",
+            Self::ApprovalCancelled => "APPROVAL_CANCELLED",
+            Self::ApprovalUnavailable => "APPROVAL_UNAVAILABLE",
+            Self::ToolError => "TOOL_ERROR",
+            Self::Timeout => "TIMEOUT",
+            Self::InvalidToolOutput => "INVALID_TOOL_OUTPUT",
+            Self::Blocked => "BLOCKED",
+            Self::Aborted => "ABORTED",
+            Self::AbortedBeforeDispatch => "ABORTED_BEFORE_DISPATCH",
+            Self::ToolOutcomeUnknown => "TOOL_OUTCOME_UNKNOWN",
+            Self::Internal => "INTERNAL",
+        }
+    }
+
+    /// The error class a result of this code carries unless the tool named its own.
+    pub const fn default_name(self) -> &'static str {
+        match self {
+            Self::ToolNotFound => "ToolNotFoundError",
+            Self::InvalidArguments => "ToolArgumentsError",
+            Self::Denied => "ToolDeniedError",
+            Self::ApprovalRejected | Self::ApprovalCancelled | Self::ApprovalUnavailable => {
+                "ToolApprovalError"
+            }
+            Self::ToolError => "ToolError",
+            Self::Timeout => "ToolTimeoutError",
+            Self::InvalidToolOutput => "ToolOutputError",
+            Self::Blocked => "ToolBlockedError",
+            Self::Aborted | Self::AbortedBeforeDispatch => "ToolAbortedError",
+            Self::ToolOutcomeUnknown => "ToolOutcomeUnknownError",
+            Self::Internal => "ToolInternalError",
+        }
+    }
+}
+
+impl fmt::Display for ErrorCode {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// The error envelope every error result carries (R-FIN-7).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ErrorInfo {
+    /// The error's class, e.g. `ToolDeniedError`, or the name a tool body gave its failure.
+    pub name: String,
+    /// What happened.
+    pub code: ErrorCode,
+    /// What the model reads.
+    pub message: String,
+}
+
+impl ErrorInfo {
+    /// An envelope with the code's default class name.
+    pub fn new(code: ErrorCode, message: impl Into<String>) -> Self {
+        Self { name: code.default_name().to_owned(), code, message: message.into() }
+    }
+}
+
+impl fmt::Display for ErrorInfo {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: {}", self.code, self.message)
+    }
+}
+
+/// How a tool body reports that it failed: becomes a `TOOL_ERROR` result with this message.
+///
+/// A body does not report its own cancellation: when it returns an error after its signal was
+/// aborted, the pipeline records `ABORTED` instead (R-FIN-6).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ToolFailure {
+    name: Cow<'static, str>,
+    message: String,
+}
+
+impl ToolFailure {
+    /// A failure with the default class name `ToolError`.
+    pub fn new(message: impl Into<String>) -> Self {
+        Self { name: Cow::Borrowed(ErrorCode::ToolError.default_name()), message: message.into() }
+    }
+
+    /// Gives the failure a class name of the tool's choosing (e.g. `NotFound`).
+    pub fn named(mut self, name: impl Into<Cow<'static, str>>) -> Self {
+        self.name = name.into();
+        self
+    }
+
+    /// The class name.
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// The message the model reads.
+    pub fn message(&self) -> &str {
+        &self.message
+    }
+
+    /// The envelope of the `TOOL_ERROR` result this failure becomes.
+    pub fn into_error_info(self) -> ErrorInfo {
+        ErrorInfo {
+            name: self.name.into_owned(),
+            code: ErrorCode::ToolError,
+            message: self.message,
+        }
+    }
+}
+
+impl fmt::Display for ToolFailure {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: {}", self.name, self.message)
+    }
+}
+
+impl std::error::Error for ToolFailure {}
+
+impl From<String> for ToolFailure {
+    fn from(message: String) -> Self {
+        Self::new(message)
+    }
+}
+
+impl From<&str> for ToolFailure {
+    fn from(message: &str) -> Self {
+        Self::new(message)
+    }
+}
+
+impl From<std::io::Error> for ToolFailure {
+    fn from(error: std::io::Error) -> Self {
+        Self::new(error.to_string()).named(format!("{:?}", error.kind()))
+    }
+}
+
+impl From<serde_json::Error> for ToolFailure {
+    fn from(error: serde_json::Error) -> Self {
+        Self::new(error.to_string()).named("JsonError")
+    }
+}
+
+/// The durable form of a result: what the session log stores and replay reads (R-LOG-1).
+///
+/// It never holds the body's canonical value (R-PIPE-11).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ResultRecord {
+    /// Whether the call failed; `error` is set exactly when it did.
+    pub is_error: bool,
+    /// What the model sees.
+    pub content: Vec<ContentBlock>,
+    /// The UI projection (`presentation_meta`), top-level successes only.
+    pub meta: Option<Value>,
+    /// The error envelope of a failed call.
+    pub error: Option<ErrorInfo>,
+}
+
+impl ResultRecord {
+    /// A successful result.
+    pub fn success(content: Vec<ContentBlock>, meta: Option<Value>) -> Self {
+        Self { is_error: false, content, meta, error: None }
+    }
+
+    /// A failed result whose content is the error message, as the model reads it.
+    pub fn failure(error: ErrorInfo) -> Self {
+        Self {
+            is_error: true,
+            content: vec![ContentBlock::text(error.message.clone())],
+            meta: None,
+            error: Some(error),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// R-FIN-7: the codes are written exactly as the spec lists them.
+    #[test]
+    fn r_fin_7_codes_serialize_as_the_spec_spells_them() {
+        let spelled: Vec<String> = ErrorCode::ALL
+            .iter()
+            .map(|code| serde_json::to_value(code).unwrap().as_str().unwrap().to_owned())
+            .collect();
+        assert_eq!(
+            spelled,
+            [
+                "TOOL_NOT_FOUND",
+                "INVALID_ARGUMENTS",
+                "DENIED",
+                "APPROVAL_REJECTED",
+                "APPROVAL_CANCELLED",
+                "APPROVAL_UNAVAILABLE",
+                "TOOL_ERROR",
+                "TIMEOUT",
+                "INVALID_TOOL_OUTPUT",
+                "BLOCKED",
+                "ABORTED",
+                "ABORTED_BEFORE_DISPATCH",
+                "TOOL_OUTCOME_UNKNOWN",
+                "INTERNAL",
+            ]
+        );
+        for code in ErrorCode::ALL {
+            assert_eq!(serde_json::to_value(code).unwrap(), code.as_str());
+        }
+    }
+
+    /// R-FIN-7: the envelope is exactly `{ name, code, message }`.
+    #[test]
+    fn r_fin_7_envelope_has_name_code_and_message() {
+        let failure = ToolFailure::new("no such file").named("NotFound");
+        let record = ResultRecord::failure(failure.into_error_info());
+        let encoded = serde_json::to_value(&record).unwrap();
+        assert_eq!(
+            encoded["error"],
+            serde_json::json!({"name": "NotFound", "code": "TOOL_ERROR", "message": "no such file"})
+        );
+        assert_eq!(encoded["content"][0]["text"], "no such file");
+        assert_eq!(encoded["is_error"], true);
+    }
+}

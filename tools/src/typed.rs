@@ -1,0 +1,156 @@
+//! Typed tools: a tool declared from Rust types (R-DEF-5).
+//!
+//! The parameters and output schemas are derived with `schemars` from the argument and output
+//! types, so they cannot drift from the code that reads and writes them.
+//!
+//! ```
+//! use ordo_tools::{CallContext, ContentBlock, ToolDefinition, ToolFailure, ToolRegistry, TypedTool};
+//! use schemars::JsonSchema;
+//! use serde::{Deserialize, Serialize};
+//!
+//! struct Add;
+//!
+//! #[derive(Deserialize, JsonSchema)]
+//! struct AddArgs { a: i64, b: i64 }
+//!
+//! #[derive(Serialize, Deserialize, JsonSchema)]
+//! struct Sum { sum: i64 }
+//!
+//! impl TypedTool for Add {
+//!     type Args = AddArgs;
+//!     type Output = Sum;
+//!     const NAME: &'static str = "add";
+//!     const DESCRIPTION: &'static str = "Adds two integers.";
+//!
+//!     async fn call(&self, args: AddArgs, _cx: CallContext) -> Result<Sum, ToolFailure> {
+//!         args.a.checked_add(args.b).map(|sum| Sum { sum }).ok_or_else(|| "overflow".into())
+//!     }
+//!
+//!     fn render(_args: &AddArgs, output: &Sum) -> Vec<ContentBlock> {
+//!         vec![ContentBlock::text(output.sum.to_string())]
+//!     }
+//! }
+//!
+//! let registry = ToolRegistry::new();
+//! registry.register(ToolDefinition::from_typed(Add)).unwrap();
+//! ```
+
+use std::future::Future;
+use std::sync::Arc;
+use std::time::Duration;
+
+use schemars::JsonSchema;
+use schemars::generate::SchemaSettings;
+use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+use crate::content::ContentBlock;
+use crate::context::CallContext;
+use crate::definition::{ProjectionError, ToolDefinition, ToolOutput};
+use crate::presentation::Card;
+use crate::result::ToolFailure;
+
+/// A tool declared from types. Turn it into a definition with [`ToolDefinition::from_typed`].
+pub trait TypedTool: Send + Sync + Sized + 'static {
+    /// The arguments, deserialized from the validated JSON.
+    type Args: DeserializeOwned + JsonSchema + Send;
+    /// The canonical output value.
+    type Output: Serialize + DeserializeOwned + JsonSchema + Send;
+    /// The name the model calls the tool by.
+    const NAME: &'static str;
+    /// What the model reads about the tool.
+    const DESCRIPTION: &'static str;
+
+    /// Runs the tool.
+    fn call(
+        &self,
+        args: Self::Args,
+        context: CallContext,
+    ) -> impl Future<Output = Result<Self::Output, ToolFailure>> + Send;
+
+    /// Projects the output into model-visible content. Must be pure.
+    fn render(args: &Self::Args, output: &Self::Output) -> Vec<ContentBlock>;
+
+    /// The declared timeout; none by default.
+    fn timeout(&self) -> Option<Duration> {
+        None
+    }
+
+    /// Whether a call may run beside others; `false` (exclusive) by default.
+    fn is_concurrency_safe(_args: &Self::Args) -> bool {
+        false
+    }
+
+    /// The UI card of a call; the default card when `None`.
+    fn present_call(_args: &Self::Args) -> Option<Card> {
+        None
+    }
+}
+
+impl ToolDefinition {
+    /// The definition of a typed tool, with schemas derived from its types.
+    pub fn from_typed<T: TypedTool>(tool: T) -> Self {
+        let timeout = tool.timeout();
+        let tool = Arc::new(tool);
+        let output = ToolOutput::try_new(
+            schema_for::<T::Output>(SchemaSettings::for_serialize),
+            |args, value| {
+                let (args, output) = typed_pair::<T>(args, value)?;
+                Ok(T::render(&args, &output))
+            },
+        );
+        let body = move |args: Arc<Value>, context: CallContext| {
+            let tool = Arc::clone(&tool);
+            async move {
+                let args = T::Args::deserialize(&*args).map_err(|error| {
+                    ToolFailure::new(format!("arguments do not fit {}: {error}", T::NAME))
+                })?;
+                let output = tool.call(args, context).await?;
+                Ok(serde_json::to_value(output)?)
+            }
+        };
+        let mut definition = Self::new(
+            T::NAME,
+            T::DESCRIPTION,
+            schema_for::<T::Args>(SchemaSettings::for_deserialize),
+            output,
+            body,
+        )
+        .with_concurrency_safe(|args| {
+            T::Args::deserialize(args).is_ok_and(|args| T::is_concurrency_safe(&args))
+        })
+        .with_present_call(|args| {
+            T::Args::deserialize(args)
+                .ok()
+                .and_then(|args| T::present_call(&args))
+                .unwrap_or_else(|| crate::presentation::default_call_card(T::NAME, args))
+        });
+        if let Some(timeout) = timeout {
+            definition = definition.with_timeout(timeout);
+        }
+        definition
+    }
+}
+
+fn typed_pair<T: TypedTool>(
+    args: &Value,
+    value: &Value,
+) -> Result<(T::Args, T::Output), ProjectionError> {
+    let args = T::Args::deserialize(args)
+        .map_err(|error| ProjectionError::new(format!("arguments: {error}")))?;
+    let output = T::Output::deserialize(value)
+        .map_err(|error| ProjectionError::new(format!("value: {error}")))?;
+    Ok((args, output))
+}
+
+/// The draft 2020-12 schema of `T`, without the `$schema` and `title` a prompt has no use for.
+fn schema_for<T: JsonSchema>(direction: fn(SchemaSettings) -> SchemaSettings) -> Value {
+    let settings =
+        direction(SchemaSettings::draft2020_12()).with(|settings| settings.meta_schema = None);
+    let mut schema = settings.into_generator().into_root_schema_for::<T>().to_value();
+    if let Some(object) = schema.as_object_mut() {
+        object.shift_remove("title");
+    }
+    schema
+}
