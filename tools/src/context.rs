@@ -1,5 +1,6 @@
 //! What a tool body knows of the call it runs in.
 
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
 
 use tokio_util::sync::CancellationToken;
@@ -19,6 +20,7 @@ pub struct CallContext {
     parent: Option<CallId>,
     signal: CancellationToken,
     deferred: Arc<Mutex<Vec<ContentBlock>>>,
+    concludes_turn: Arc<AtomicBool>,
 }
 
 impl CallContext {
@@ -29,7 +31,18 @@ impl CallContext {
         parent: Option<CallId>,
         signal: CancellationToken,
     ) -> Self {
-        Self { call_id: call_id.into(), parent, signal, deferred: Arc::default() }
+        Self {
+            call_id: call_id.into(),
+            parent,
+            signal,
+            deferred: Arc::default(),
+            concludes_turn: Arc::default(),
+        }
+    }
+
+    /// The same context under another signal, sharing deferred context and the turn flag.
+    pub(crate) fn with_signal(&self, signal: CancellationToken) -> Self {
+        Self { signal, ..self.clone() }
     }
 
     /// The call's id.
@@ -59,6 +72,17 @@ impl CallContext {
     pub fn defer_context(&self, block: impl Into<ContentBlock>) {
         // A poisoned lock only means another clone panicked mid-push; the list is still whole.
         self.deferred.lock().unwrap_or_else(PoisonError::into_inner).push(block.into());
+    }
+
+    /// Asks for the turn to end once this step's results are committed (a "final answer" tool).
+    /// Like deferred context, it holds only if the result is accepted.
+    pub fn conclude_turn(&self) {
+        self.concludes_turn.store(true, Ordering::Release);
+    }
+
+    /// Whether the body asked for the turn to end.
+    pub fn concludes_turn(&self) -> bool {
+        self.concludes_turn.load(Ordering::Acquire)
     }
 
     /// Takes the context deferred so far.

@@ -22,25 +22,52 @@
 //!    durable result record the session log stores.
 //! 6. [`presentation`]: pure UI cards of calls and results, recomputed on replay.
 //! 7. [`provider`]: tool lists in the shapes of OpenAI Chat, OpenAI Responses and Anthropic.
+//! 8. [`execution`]: one call's frozen identity: id, tool, lossless arguments, parent, scopes,
+//!    the caller's signal.
+//! 9. [`pipeline`]: the five stages a call goes through, and where plugins take part:
+//!    [`hooks`] (`pre_execute`, `execute`, `post_execute`, observers), [`guard`] (vetoes no
+//!    hook can skip), [`approval`] (the seam to a human), [`timeout`] (the timeout policy).
+//!
+//! ## Tracing
+//!
+//! Each call runs in a `tool_call` span with `tool`, `call_id` and `parent`, and, once finished,
+//! `code` (`OK` or the error code) and `duration_ms`. Nothing is printed unless the embedder
+//! installs a `tracing` subscriber.
 
+pub mod approval;
 pub mod content;
 pub mod context;
 pub mod definition;
+pub mod execution;
+pub mod guard;
+pub mod hooks;
+pub mod pipeline;
 pub mod presentation;
 pub mod provider;
 pub mod registry;
 pub mod result;
 pub mod schema;
+pub mod timeout;
 pub mod typed;
 
+pub use approval::{ApprovalOutcome, ApprovalRequest, ApprovalService};
 pub use content::ContentBlock;
 pub use context::{CallContext, CallId};
 pub use definition::{ProjectionError, ToolBody, ToolDefinition, ToolOutput};
+pub use execution::{Arguments, CallRequest, Execution};
+pub use guard::{Guard, Scope, ScopeChain, guard};
+pub use hooks::{
+    DispatchResult, ExecuteHook, ExecuteNext, ObserverError, PostDecision, PostExecuteHook,
+    PostExecuteNext, PreDecision, PreExecuteHook, PreExecuteNext, ResultObserver, policy,
+    post_rule,
+};
+pub use pipeline::{Finalized, Pipeline, PipelineBuilder, PipelineError, Prepared, Ready, Staged};
 pub use presentation::Card;
 pub use provider::{Provider, ToolSchema};
 pub use registry::{ExecutionMode, RUN_CODE, RegisterError, SchemaRole, Tool, ToolRegistry};
-pub use result::{ErrorCode, ErrorInfo, ResultRecord, ToolFailure};
+pub use result::{ErrorCode, ErrorInfo, ResultRecord, ToolFailure, ToolResult};
 pub use schema::{CompiledSchema, SchemaError, Violation, Violations};
+pub use timeout::TimeoutPolicy;
 pub use typed::TypedTool;
 
 pub use tokio_util::sync::CancellationToken;

@@ -8,6 +8,7 @@
 
 use std::borrow::Cow;
 use std::fmt;
+use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -240,6 +241,59 @@ impl ResultRecord {
             meta: None,
             error: Some(error),
         }
+    }
+}
+
+/// A call's final result, as the pipeline hands it to its caller.
+///
+/// The durable part is [`record`](Self::record); everything else is execution-local.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ToolResult {
+    /// What the session log keeps.
+    pub record: ResultRecord,
+    /// The canonical value of a success, frozen: handed to programmatic callers (code mode) and
+    /// never written to the log (R-PIPE-11).
+    pub value: Option<Arc<Value>>,
+    /// Context for the conversation, applied in model order (R-FIN-2).
+    pub contexts: Vec<ContentBlock>,
+    /// Whether the tool asked for the turn to end after this step.
+    pub concludes_turn: bool,
+}
+
+impl ToolResult {
+    /// A success.
+    pub fn success(content: Vec<ContentBlock>, meta: Option<Value>, value: Arc<Value>) -> Self {
+        Self {
+            record: ResultRecord::success(content, meta),
+            value: Some(value),
+            contexts: Vec::new(),
+            concludes_turn: false,
+        }
+    }
+
+    /// A failure.
+    pub fn failure(error: ErrorInfo) -> Self {
+        Self {
+            record: ResultRecord::failure(error),
+            value: None,
+            contexts: Vec::new(),
+            concludes_turn: false,
+        }
+    }
+
+    /// Whether the call failed.
+    pub fn is_error(&self) -> bool {
+        self.record.is_error
+    }
+
+    /// The error envelope of a failed call.
+    pub fn error(&self) -> Option<&ErrorInfo> {
+        self.record.error.as_ref()
+    }
+
+    /// The error code of a failed call.
+    pub fn code(&self) -> Option<ErrorCode> {
+        self.error().map(|error| error.code)
     }
 }
 

@@ -1,0 +1,89 @@
+//! Prepare: the ordered gate (R-PIPE-1..5).
+//!
+//! In order: cancellation, the tool's existence, the `pre_execute` waterfall, approval if asked,
+//! the guards, and cancellation once more. The hook and approval awaits are raced against the
+//! caller's signal, so a stuck policy or an unanswered prompt never holds a cancelled call.
+
+use std::panic::AssertUnwindSafe;
+
+use futures::FutureExt;
+use tracing::Instrument;
+
+use super::{
+    Pipeline, PipelineError, Prepared, Ready, Staged, aborted_before_dispatch, panic_message,
+};
+use crate::execution::Execution;
+use crate::guard::first_denial;
+use crate::hooks::{PreDecision, PreExecuteNext};
+use crate::result::{ErrorCode, ErrorInfo, ToolResult};
+
+impl Pipeline {
+    /// Decides whether a call may be dispatched. `Err` means prepare itself broke (a
+    /// `pre_execute` hook panicked); the scheduler must stop (R-SCHED-6).
+    pub async fn prepare(&self, execution: &Execution) -> Result<Prepared, PipelineError> {
+        self.prepare_inner(execution).instrument(execution.span.clone()).await
+    }
+
+    async fn prepare_inner(&self, execution: &Execution) -> Result<Prepared, PipelineError> {
+        // R-PIPE-1: already cancelled → final, skipping post-execute.
+        if execution.is_cancelled() {
+            return Ok(cancelled(execution));
+        }
+        if execution.tool().is_none() {
+            let message = format!("tool {:?} is not registered", execution.name());
+            return Ok(denied(ErrorInfo::new(ErrorCode::ToolNotFound, message)));
+        }
+        if !self.inner.pre_execute.is_empty() {
+            let decided = tokio::select! {
+                biased;
+                () = execution.signal().cancelled() => {
+                    return Ok(cancelled(execution));
+                }
+                decided = self.decide(execution) => decided?,
+            };
+            if let Err(denial) = decided {
+                return Ok(denied(denial));
+            }
+        }
+        // R-PIPE-4: guards run whatever the waterfall decided to allow, short-circuits included.
+        if let Some(reason) = first_denial(&self.inner.guards, execution) {
+            return Ok(denied(ErrorInfo::new(ErrorCode::Denied, reason)));
+        }
+        // R-PIPE-5: cancellation is checked again before dispatch.
+        if execution.is_cancelled() {
+            return Ok(cancelled(execution));
+        }
+        Ok(Prepared::Dispatch(Ready(())))
+    }
+
+    /// Runs the `pre_execute` waterfall and, on `ask`, the approval seam (R-PIPE-2, R-PIPE-3).
+    /// The inner `Err` is the denial the call ends with.
+    async fn decide(&self, execution: &Execution) -> Result<Result<(), ErrorInfo>, PipelineError> {
+        let decision =
+            AssertUnwindSafe(PreExecuteNext::new(&self.inner.pre_execute, execution).run())
+                .catch_unwind()
+                .await
+                .map_err(|panic| PipelineError {
+                    call_id: execution.call_id().to_string(),
+                    tool: execution.name().to_owned(),
+                    message: format!("a pre_execute hook panicked: {}", panic_message(&*panic)),
+                })?;
+        Ok(match decision {
+            PreDecision::Allow => Ok(()),
+            PreDecision::Deny(reason) => Err(ErrorInfo::new(ErrorCode::Denied, reason)),
+            PreDecision::Ask(prompt) => self.inner.approval.ask(execution, prompt).await,
+        })
+    }
+}
+
+/// A call that ends in prepare with an error that still goes through post-execute (R-PIPE-5).
+fn denied(error: ErrorInfo) -> Prepared {
+    Prepared::Settled(Box::new(Staged::post(ToolResult::failure(error))))
+}
+
+/// A call cancelled before dispatch: final, it skips post-execute (R-PIPE-1).
+fn cancelled(execution: &Execution) -> Prepared {
+    Prepared::Settled(Box::new(Staged::final_result(ToolResult::failure(aborted_before_dispatch(
+        execution,
+    )))))
+}
