@@ -56,8 +56,12 @@ impl Pipeline {
         let terminal = |signal: CancellationToken| -> BoxFuture<'_, DispatchResult> {
             Box::pin(self.invoke_body(execution, tool, &context, signal))
         };
-        let chain = ExecuteNext::new(&self.inner.execute, execution, &terminal)
-            .run(execution.signal().clone());
+        // Inside `async` so that a hook panicking before it returns a future is caught too.
+        let chain = async {
+            ExecuteNext::new(&self.inner.execute, execution, &terminal)
+                .run(execution.signal().clone())
+                .await
+        };
         let dispatched = AssertUnwindSafe(chain).catch_unwind().await.unwrap_or_else(|panic| {
             let message = format!("an execute hook panicked: {}", panic_message(&*panic));
             Err(ErrorInfo::new(ErrorCode::Internal, message))
@@ -93,8 +97,10 @@ impl Pipeline {
         };
         let arguments = Arc::clone(execution.arguments().shared_value());
         execution.mark_body_invoked();
-        let body =
-            tool.definition().body().call(arguments, context.with_signal(body_signal.clone()));
+        let body_context = context.with_signal(body_signal.clone());
+        // Called inside `async`, so a body that panics before returning its future is caught
+        // with the rest of it.
+        let body = async move { tool.definition().body().call(arguments, body_context).await };
         let end = drive_body(body, &body_signal, wrapper.as_ref(), self.inner.cancel_grace).await;
         // Dropping `body_signal` here unregisters the fused token from the caller's.
         match end {

@@ -27,7 +27,10 @@ impl Pipeline {
         let decision = if self.inner.post_execute.is_empty() {
             PostDecision::Accept
         } else {
-            let chain = PostExecuteNext::new(&self.inner.post_execute, execution, &result).run();
+            // Inside `async` so that a hook panicking before it returns a future is caught too.
+            let chain = async {
+                PostExecuteNext::new(&self.inner.post_execute, execution, &result).run().await
+            };
             match AssertUnwindSafe(chain).catch_unwind().await {
                 Ok(decision) => decision,
                 Err(panic) => {

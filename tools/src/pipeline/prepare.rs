@@ -58,16 +58,18 @@ impl Pipeline {
 
     /// Runs the `pre_execute` waterfall and, on `ask`, the approval seam (R-PIPE-2, R-PIPE-3).
     /// The inner `Err` is the denial the call ends with.
+    // The chain starts inside `async`, so a hook panicking before it returns a future is caught.
     async fn decide(&self, execution: &Execution) -> Result<Result<(), ErrorInfo>, PipelineError> {
-        let decision =
-            AssertUnwindSafe(PreExecuteNext::new(&self.inner.pre_execute, execution).run())
-                .catch_unwind()
-                .await
-                .map_err(|panic| PipelineError {
-                    call_id: execution.call_id().to_string(),
-                    tool: execution.name().to_owned(),
-                    message: format!("a pre_execute hook panicked: {}", panic_message(&*panic)),
-                })?;
+        let decision = AssertUnwindSafe(async {
+            PreExecuteNext::new(&self.inner.pre_execute, execution).run().await
+        })
+        .catch_unwind()
+        .await
+        .map_err(|panic| PipelineError {
+            call_id: execution.call_id().to_string(),
+            tool: execution.name().to_owned(),
+            message: format!("a pre_execute hook panicked: {}", panic_message(&*panic)),
+        })?;
         Ok(match decision {
             PreDecision::Allow => Ok(()),
             PreDecision::Deny(reason) => Err(ErrorInfo::new(ErrorCode::Denied, reason)),
