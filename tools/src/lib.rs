@@ -47,6 +47,7 @@ pub mod provider;
 pub mod registry;
 pub mod result;
 pub mod schema;
+pub mod session;
 pub mod timeout;
 pub mod typed;
 

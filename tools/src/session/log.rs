@@ -1,0 +1,131 @@
+//! The session log: where events are appended, in order, each written before the step goes on
+//! (R-LOG-1).
+//!
+//! [`SessionLog`] numbers events and hands them to an [`EventSink`] under one lock, so `seq`
+//! order is line order even when nested calls of several scripts record at once. A sink that
+//! fails stops the step that wrote to it (R-SCHED-6).
+
+use std::io;
+use std::sync::{Arc, Mutex, PoisonError};
+use std::time::Duration;
+
+use super::event::{CallEvent, Event, ResultEvent};
+use crate::result::ResultRecord;
+
+/// Where events go: a file, memory, anything that can keep them in order.
+pub trait EventSink: Send + 'static {
+    /// Writes one event. When it returns `Ok`, the event must be as durable as the sink
+    /// promises: a step goes on only after its events are written.
+    fn write(&mut self, event: &Event) -> io::Result<()>;
+}
+
+/// The identity of a call as the log records it.
+#[derive(Clone, Copy, Debug)]
+pub struct CallIdentity<'a> {
+    /// The call's id.
+    pub call_id: &'a str,
+    /// The `run_code` call it is nested under.
+    pub parent: Option<&'a str>,
+    /// The tool.
+    pub name: &'a str,
+    /// The model step of a top-level call (see [`CallEvent::step`]).
+    pub step: Option<u64>,
+}
+
+/// An ordered, shared session log. Cheap to clone; clones append to the same sink.
+#[derive(Clone)]
+pub struct SessionLog {
+    inner: Arc<Mutex<Inner>>,
+}
+
+struct Inner {
+    next_seq: u64,
+    sink: Box<dyn EventSink>,
+}
+
+impl SessionLog {
+    /// A log whose first event gets `seq` 1.
+    pub fn new(sink: impl EventSink) -> Self {
+        Self::resume(sink, 1)
+    }
+
+    /// A log that goes on from an existing one: its next event gets `next_seq`.
+    pub fn resume(sink: impl EventSink, next_seq: u64) -> Self {
+        Self { inner: Arc::new(Mutex::new(Inner { next_seq, sink: Box::new(sink) })) }
+    }
+
+    /// Appends a `tool/call`.
+    pub fn record_call(&self, call: CallIdentity<'_>, arguments: &str) -> io::Result<u64> {
+        self.append(|seq| {
+            Event::Call(CallEvent {
+                seq,
+                call_id: call.call_id.to_owned(),
+                parent: call.parent.map(str::to_owned),
+                name: call.name.to_owned(),
+                arguments: arguments.to_owned(),
+                step: call.step,
+            })
+        })
+    }
+
+    /// Appends a `tool/result`.
+    pub fn record_result(&self, call: CallIdentity<'_>, record: &ResultRecord, duration: Duration) -> io::Result<u64> {
+        self.append(|seq| {
+            Event::Result(ResultEvent {
+                seq,
+                call_id: call.call_id.to_owned(),
+                parent: call.parent.map(str::to_owned),
+                name: call.name.to_owned(),
+                is_error: record.is_error,
+                content: record.content.clone(),
+                meta: record.meta.clone(),
+                error: record.error.clone(),
+                duration_ms: u64::try_from(duration.as_millis()).unwrap_or(u64::MAX),
+                repaired: false,
+            })
+        })
+    }
+
+    /// Numbers an event and writes it; the number is spent only if the write succeeds.
+    fn append(&self, event: impl FnOnce(u64) -> Event) -> io::Result<u64> {
+        // A panic inside a sink leaves `next_seq` untouched, so the state is still consistent.
+        let mut inner = self.inner.lock().unwrap_or_else(PoisonError::into_inner);
+        let seq = inner.next_seq;
+        inner.sink.write(&event(seq))?;
+        inner.next_seq = seq + 1;
+        Ok(seq)
+    }
+}
+
+impl std::fmt::Debug for SessionLog {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let next_seq = self.inner.lock().unwrap_or_else(PoisonError::into_inner).next_seq;
+        f.debug_struct("SessionLog").field("next_seq", &next_seq).finish_non_exhaustive()
+    }
+}
+
+/// A sink that keeps events in memory, for tests and embedders that store them elsewhere.
+/// Clones share the same events.
+#[derive(Clone, Debug, Default)]
+pub struct MemorySink {
+    events: Arc<Mutex<Vec<Event>>>,
+}
+
+impl MemorySink {
+    /// An empty sink.
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// The events written so far, in order.
+    pub fn events(&self) -> Vec<Event> {
+        self.events.lock().unwrap_or_else(PoisonError::into_inner).clone()
+    }
+}
+
+impl EventSink for MemorySink {
+    fn write(&mut self, event: &Event) -> io::Result<()> {
+        self.events.lock().unwrap_or_else(PoisonError::into_inner).push(event.clone());
+        Ok(())
+    }
+}
