@@ -27,6 +27,10 @@
 //! 9. [`pipeline`]: the five stages a call goes through, and where plugins take part:
 //!    [`hooks`] (`pre_execute`, `execute`, `post_execute`, observers), [`guard`] (vetoes no
 //!    hook can skip), [`approval`] (the seam to a human), [`timeout`] (the timeout policy).
+//! 10. [`scheduler`]: one model step: groups, the rolling pool, commit in model order,
+//!     cancellation, and what happens when the scheduler itself breaks.
+//! 11. [`session`]: the session log the scheduler writes: events, sinks, loading with repair,
+//!     replay, transcript export.
 //!
 //! ## Tracing
 //!
@@ -46,6 +50,7 @@ pub mod presentation;
 pub mod provider;
 pub mod registry;
 pub mod result;
+pub mod scheduler;
 pub mod schema;
 pub mod session;
 pub mod timeout;
@@ -67,6 +72,9 @@ pub use presentation::Card;
 pub use provider::{Provider, ToolSchema};
 pub use registry::{ExecutionMode, RUN_CODE, RegisterError, SchemaRole, Tool, ToolRegistry};
 pub use result::{ErrorCode, ErrorInfo, ResultRecord, ToolFailure, ToolResult};
+pub use scheduler::{
+    CallOutcome, DEFAULT_MAX_PARALLEL_TOOL_CALLS, ModelCall, Scheduler, StepError, StepOutcome,
+};
 pub use schema::{CompiledSchema, SchemaError, Violation, Violations};
 pub use timeout::TimeoutPolicy;
 pub use typed::TypedTool;

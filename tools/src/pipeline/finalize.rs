@@ -72,11 +72,14 @@ fn apply(
                     "no tool to render a value with",
                 )),
             };
-            result.concludes_turn = concludes_turn && !result.is_error();
+            result.concludes_turn = concludes_turn;
         }
         PostDecision::Block { feedback, context } => return blocked(execution, feedback, context),
     }
-    if !result.is_error() {
+    // What the body asked of the conversation holds only for an accepted success.
+    if result.is_error() {
+        result.concludes_turn = false;
+    } else {
         result.contexts = deferred;
     }
     result

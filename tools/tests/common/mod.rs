@@ -1,6 +1,8 @@
 //! Deterministic tools and counters shared by the pipeline tests.
 #![allow(dead_code, unreachable_pub, clippy::unwrap_used)]
 
+pub mod stages;
+
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
