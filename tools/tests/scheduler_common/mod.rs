@@ -10,9 +10,9 @@ use std::time::Duration;
 use futures::future::BoxFuture;
 use ordo_tools::session::{Event, EventSink, MemorySink, SessionLog};
 use ordo_tools::{
-    CallContext, ContentBlock, ErrorCode, Execution, ObserverError, Pipeline, PreDecision,
-    PreExecuteHook, PreExecuteNext, ToolDefinition, ToolFailure, ToolOutput, ToolRegistry,
-    ToolResult, post_rule,
+    CallContext, ContentBlock, ErrorCode, Execution, ObserverError, Pipeline, PipelineBuilder,
+    PreDecision, PreExecuteHook, PreExecuteNext, ToolDefinition, ToolFailure, ToolOutput,
+    ToolRegistry, ToolResult, post_rule,
 };
 use serde_json::{Value, json};
 use tokio::time::Instant;
@@ -150,6 +150,15 @@ pub fn instrumented_pipeline(
     shared: &Shared,
     panic_on: Vec<String>,
 ) -> Pipeline {
+    instrumented_builder(registry, shared, panic_on).build()
+}
+
+/// The builder of [`instrumented_pipeline`], for tests that add hooks of their own.
+pub fn instrumented_builder(
+    registry: ToolRegistry,
+    shared: &Shared,
+    panic_on: Vec<String>,
+) -> PipelineBuilder {
     let (post, observed) = (Arc::clone(shared), Arc::clone(shared));
     Pipeline::builder(registry)
         .pre_execute(Arc::new(PrepareProbe { shared: Arc::clone(shared), panic_on }))
@@ -165,7 +174,6 @@ pub fn instrumented_pipeline(
                 Ok(())
             },
         ))
-        .build()
 }
 
 /// A sink that fails once it has written `limit` events.
