@@ -537,3 +537,84 @@ async fn r_fin_6_a_body_stopped_by_its_signal_is_aborted_not_tool_error() {
     assert_eq!(result.record.content, texts(&[r#"tool "sleepy" was cancelled while it ran"#]));
     assert_eq!(sleepy.finalized.get(), 1);
 }
+
+/// Where a cancellation arrives in the life of one call.
+#[derive(Clone, Copy, Debug)]
+enum CancelPoint {
+    BeforePrepare,
+    DuringApproval,
+    BeforeDispatch,
+    DuringBody,
+    AfterBody,
+}
+
+/// Runs one `echo`-like call (a body that sleeps for an hour, honouring its signal, unless the
+/// point is after the body) and cancels it at `point`.
+async fn cancel_at(point: CancelPoint) -> (ToolResult, Fixture) {
+    use ordo_tools::{ApprovalOutcome, ApprovalRequest, ApprovalService, PreDecision, policy};
+    let behaviour = match point {
+        CancelPoint::AfterBody => Behaviour::Echo,
+        _ => Behaviour::Sleep(Duration::from_secs(3600)),
+    };
+    let tool = fixture("tool", behaviour);
+    let mut builder = builder_with(&[&tool]);
+    if let CancelPoint::DuringApproval = point {
+        let service: Arc<dyn ApprovalService> = Arc::new(|request: ApprovalRequest| async move {
+            request.signal.cancel(); // the caller gives up while the prompt is open
+            std::future::pending::<ApprovalOutcome>().await
+        });
+        builder =
+            builder.pre_execute(policy(|_| Some(PreDecision::Ask("ok?".into())))).approval(service);
+    }
+    let pipeline = builder.build();
+    let request = call("tool", "x");
+    let token = request.signal.clone();
+    let execution = pipeline.begin(request);
+    if let CancelPoint::BeforePrepare = point {
+        token.cancel();
+    }
+    let staged = match pipeline.prepare(&execution).await.unwrap() {
+        Prepared::Dispatch(ready) => {
+            if let CancelPoint::BeforeDispatch = point {
+                token.cancel();
+            }
+            if let CancelPoint::DuringBody = point {
+                let canceller = token.clone();
+                tokio::spawn(async move {
+                    tokio::time::sleep(Duration::from_millis(5)).await;
+                    canceller.cancel();
+                });
+            }
+            pipeline.dispatch(&execution, ready).await
+        }
+        Prepared::Settled(staged) => *staged,
+    };
+    if let CancelPoint::AfterBody = point {
+        token.cancel();
+    }
+    let result = pipeline.finish(&execution, pipeline.finalize(&execution, staged).await);
+    (result, tool)
+}
+
+#[tokio::test(start_paused = true)]
+async fn r_fin_4_finalize_content_runs_exactly_once_wherever_cancellation_arrives() {
+    let expected = [
+        (CancelPoint::BeforePrepare, ErrorCode::AbortedBeforeDispatch, 0),
+        (CancelPoint::DuringApproval, ErrorCode::AbortedBeforeDispatch, 0),
+        (CancelPoint::BeforeDispatch, ErrorCode::AbortedBeforeDispatch, 0),
+        (CancelPoint::DuringBody, ErrorCode::Aborted, 1),
+        (CancelPoint::AfterBody, ErrorCode::Aborted, 1),
+    ];
+    for (point, expected_code, bodies) in expected {
+        let (result, tool) = cancel_at(point).await;
+        assert_eq!(code(&result), expected_code, "{point:?}");
+        assert_eq!(tool.bodies.get(), bodies, "{point:?}: body calls");
+        assert_eq!(tool.finalized.get(), 1, "{point:?}: finalize_content runs exactly once");
+        let seen = tool.finalized_records.lock().unwrap();
+        assert_eq!(
+            seen[0].error.as_ref().map(|e| e.code),
+            Some(expected_code),
+            "{point:?}: it sees the final outcome"
+        );
+    }
+}
