@@ -25,7 +25,7 @@
 //! 8. [`execution`]: one call's frozen identity: id, tool, lossless arguments, parent, scopes,
 //!    the caller's signal.
 //! 9. [`pipeline`]: the five stages a call goes through, and where plugins take part:
-//!    [`hooks`] (`pre_execute`, `execute`, `post_execute`, observers), [`guard`] (vetoes no
+//!    [`hooks`] (`pre_execute`, `execute`, `post_execute`, observers), [`guard`](mod@guard) (vetoes no
 //!    hook can skip), [`approval`] (the seam to a human), [`timeout`] (the timeout policy).
 //! 10. [`scheduler`]: one model step: groups, the rolling pool, commit in model order,
 //!     cancellation, and what happens when the scheduler itself breaks.

@@ -150,7 +150,8 @@ fn check(spec: &StepSpec) -> Result<(), TestCaseError> {
         );
         let call_order: Vec<&str> = events
             .iter()
-            .filter_map(|event| matches!(event, Event::Call(_)).then(|| event.call_id()))
+            .filter(|event| matches!(event, Event::Call(_)))
+            .map(Event::call_id)
             .collect();
         prop_assert_eq!(&call_order, &ids[..call_order.len()], "tool/call events in model order");
 

@@ -69,7 +69,12 @@ impl SessionLog {
     }
 
     /// Appends a `tool/result`.
-    pub fn record_result(&self, call: CallIdentity<'_>, record: &ResultRecord, duration: Duration) -> io::Result<u64> {
+    pub fn record_result(
+        &self,
+        call: CallIdentity<'_>,
+        record: &ResultRecord,
+        duration: Duration,
+    ) -> io::Result<u64> {
         self.append(|seq| {
             Event::Result(ResultEvent {
                 seq,
