@@ -42,7 +42,13 @@ impl CallContext {
 
     /// The same context under another signal, sharing deferred context and the turn flag.
     pub(crate) fn with_signal(&self, signal: CancellationToken) -> Self {
-        Self { signal, ..self.clone() }
+        Self {
+            call_id: Arc::clone(&self.call_id),
+            parent: self.parent.clone(),
+            signal,
+            deferred: Arc::clone(&self.deferred),
+            concludes_turn: Arc::clone(&self.concludes_turn),
+        }
     }
 
     /// The call's id.

@@ -245,6 +245,10 @@ impl CompiledSchema {
 
     /// Checks an instance, listing every violation with its path.
     pub fn validate(&self, instance: &Value) -> Result<(), Violations> {
+        // The common case, a valid instance, allocates nothing.
+        if self.validator.is_valid(instance) {
+            return Ok(());
+        }
         let violations: Vec<Violation> = self
             .validator
             .iter_errors(instance)

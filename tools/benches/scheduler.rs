@@ -1,0 +1,113 @@
+//! The scheduler of one model step, measured (issue: R-SCHED benchmark).
+//!
+//! - `fanout/100x10ms_pool10`: 100 parallel-safe calls of a tool that sleeps 10 ms (tokio sleep)
+//!   with the pool at 10. The ideal is 10 waves of 10 ms = 100 ms; the goal is wall/ideal ≤ 1.05.
+//! - `noop/scheduler_1000`: 1,000 parallel-safe no-op calls in one step, for the per-call cost of
+//!   scheduling (log events, a task per dispatch, ordered commit), next to
+//!   `noop/pipeline_1000`: the same 1,000 calls through `Pipeline::call` one after another, the
+//!   baseline measured in the same run.
+//!
+//! Run with `cargo bench -p ordo-tools --bench scheduler`.
+
+use std::io;
+use std::sync::Arc;
+use std::time::Duration;
+
+use criterion::{Criterion, criterion_main};
+use ordo_tools::session::{Event, EventSink, SessionLog};
+use ordo_tools::{
+    Arguments, CallContext, CallRequest, CancellationToken, ContentBlock, ModelCall, Pipeline,
+    Scheduler, ToolDefinition, ToolOutput, ToolRegistry,
+};
+use serde_json::{Value, json};
+
+/// A sink that keeps nothing: the benchmark measures scheduling, not storage.
+struct Discard;
+
+impl EventSink for Discard {
+    fn write(&mut self, _event: &Event) -> io::Result<()> {
+        Ok(())
+    }
+}
+
+/// A parallel-safe tool that sleeps `sleep` (if any) and returns `{}`.
+fn sleeper(name: &str, sleep: Option<Duration>) -> ToolDefinition {
+    ToolDefinition::new(
+        name,
+        "Sleeps.",
+        json!({ "type": "object" }),
+        ToolOutput::new(json!({ "type": "object" }), |_, _| vec![ContentBlock::text("ok")]),
+        move |_args: Arc<Value>, _cx: CallContext| async move {
+            if let Some(sleep) = sleep {
+                tokio::time::sleep(sleep).await;
+            }
+            Ok(json!({}))
+        },
+    )
+    .with_concurrency_safe(|_| true)
+}
+
+fn scheduler(pool: usize) -> Scheduler {
+    let registry = ToolRegistry::new();
+    registry.register(sleeper("sleep10", Some(Duration::from_millis(10)))).expect("valid tool");
+    registry.register(sleeper("noop", None)).expect("valid tool");
+    Scheduler::new(Pipeline::new(registry), SessionLog::new(Discard))
+        .with_max_parallel_tool_calls(pool)
+}
+
+fn step(name: &str, calls: usize) -> Vec<ModelCall> {
+    (0..calls).map(|i| ModelCall::new(format!("call-{i}"), name, "{}")).collect()
+}
+
+fn fanout(c: &mut Criterion) {
+    let runtime = tokio::runtime::Runtime::new().expect("a tokio runtime");
+    let scheduler = scheduler(10);
+    let calls = step("sleep10", 100);
+    let mut group = c.benchmark_group("fanout");
+    group.sample_size(20).measurement_time(Duration::from_secs(5));
+    group.bench_function("100x10ms_pool10", |b| {
+        b.to_async(&runtime).iter(|| async {
+            let outcome =
+                scheduler.run_step(&calls, &CancellationToken::new()).await.expect("no failure");
+            assert_eq!(outcome.results.len(), 100);
+        });
+    });
+    group.finish();
+}
+
+fn noop(c: &mut Criterion) {
+    let runtime = tokio::runtime::Runtime::new().expect("a tokio runtime");
+    let scheduler = scheduler(10);
+    let calls = step("noop", 1_000);
+    let mut group = c.benchmark_group("noop");
+    group.sample_size(20);
+    group.bench_function("scheduler_1000", |b| {
+        b.to_async(&runtime).iter(|| async {
+            let outcome =
+                scheduler.run_step(&calls, &CancellationToken::new()).await.expect("no failure");
+            assert_eq!(outcome.results.len(), 1_000);
+        });
+    });
+    let pipeline = scheduler.pipeline().clone();
+    group.bench_function("pipeline_1000", |b| {
+        b.to_async(&runtime).iter(|| async {
+            for call in &calls {
+                let request = CallRequest::new(
+                    call.id.as_str(),
+                    call.name.as_str(),
+                    Arguments::parse(&call.arguments),
+                );
+                pipeline.call(request).await.expect("no failure");
+            }
+        });
+    });
+    group.finish();
+}
+
+/// criterion's macro makes an undocumented public function.
+#[allow(missing_docs)]
+mod harness {
+    criterion::criterion_group!(benches, super::fanout, super::noop);
+}
+
+criterion_main!(harness::benches);
