@@ -169,6 +169,7 @@ impl Scheduler {
         let mut run = StepRun {
             scheduler: self,
             calls,
+            arguments: calls.iter().map(|call| Arguments::parse(&call.arguments)).collect(),
             signal,
             step,
             slots: calls.iter().map(|_| Slot::Unstarted).collect(),
@@ -200,6 +201,8 @@ enum Slot {
 struct StepRun<'a> {
     scheduler: &'a Scheduler,
     calls: &'a [ModelCall],
+    /// Each call's arguments, parsed once (R-SCHED-1).
+    arguments: Vec<Arguments>,
     signal: &'a CancellationToken,
     step: u64,
     slots: Vec<Slot>,
@@ -253,10 +256,7 @@ impl StepRun<'_> {
 
     fn classify(&self, index: usize) -> ExecutionMode {
         let call = &self.calls[index];
-        self.scheduler
-            .pipeline
-            .registry()
-            .execution_mode(&call.name, Arguments::parse(&call.arguments).value())
+        self.scheduler.pipeline.registry().execution_mode(&call.name, self.arguments[index].value())
     }
 
     /// Records the call, prepares it, and either spawns its dispatch or settles it.
@@ -267,7 +267,7 @@ impl StepRun<'_> {
         let request = CallRequest::new(
             call.id.as_str(),
             call.name.as_str(),
-            Arguments::parse(&call.arguments),
+            self.arguments[index].clone(),
         )
         .with_scopes(self.scheduler.scopes.clone())
         .with_signal(self.signal.clone());
