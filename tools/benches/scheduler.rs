@@ -81,7 +81,8 @@ fn fanout(c: &mut Criterion) {
             let pool = Arc::new(tokio::sync::Semaphore::new(10));
             let mut sleeps = tokio::task::JoinSet::new();
             for _ in 0..100 {
-                let permit = Arc::clone(&pool).acquire_owned().await.expect("the semaphore stays open");
+                let permit =
+                    Arc::clone(&pool).acquire_owned().await.expect("the semaphore stays open");
                 sleeps.spawn(async move {
                     tokio::time::sleep(Duration::from_millis(10)).await;
                     drop(permit);

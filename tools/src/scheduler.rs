@@ -264,13 +264,10 @@ impl StepRun<'_> {
         let call = &self.calls[index];
         self.record_call(call)?;
         self.started = index + 1;
-        let request = CallRequest::new(
-            call.id.as_str(),
-            call.name.as_str(),
-            self.arguments[index].clone(),
-        )
-        .with_scopes(self.scheduler.scopes.clone())
-        .with_signal(self.signal.clone());
+        let request =
+            CallRequest::new(call.id.as_str(), call.name.as_str(), self.arguments[index].clone())
+                .with_scopes(self.scheduler.scopes.clone())
+                .with_signal(self.signal.clone());
         let pipeline = &self.scheduler.pipeline;
         let execution = Arc::new(pipeline.begin(request));
         self.slots[index] = match pipeline.prepare(&execution).await? {

@@ -325,3 +325,42 @@ async fn every_step_gets_its_own_step_number_in_the_log() {
     assert_eq!(seqs, (1..=6).collect::<Vec<_>>());
     let _ = Mutex::new(()); // keep the import list honest across edits
 }
+
+#[tokio::test(start_paused = true)]
+async fn r_log_2_a_cancelled_step_written_to_jsonl_loads_and_exports_with_every_call_answered() {
+    use ordo_tools::Provider;
+    use ordo_tools::session::{Durability, JsonlSink, LoadedLog, export_transcript};
+
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("session.jsonl");
+    let (registry, shared) = world();
+    let log = SessionLog::new(JsonlSink::create(&path, Durability::Flush).unwrap());
+    let scheduler = Scheduler::new(instrumented_pipeline(registry, &shared, vec![]), log)
+        .with_max_parallel_tool_calls(2);
+    let signal = CancellationToken::new();
+    let canceller = signal.clone();
+    tokio::spawn(async move {
+        tokio::time::sleep(Duration::from_millis(15)).await;
+        canceller.cancel();
+    });
+    scheduler
+        .run_step(&calls(&[("par", 5), ("par", 50), ("excl", 5), ("par", 5)]), &signal)
+        .await
+        .unwrap();
+
+    let loaded = LoadedLog::from_path(&path).unwrap();
+    assert_eq!(loaded.repairs().count(), 0, "a cancelled step leaves nothing to repair");
+    assert!(loaded.torn_line().is_none());
+    let messages = export_transcript(&loaded, Provider::OpenAiChat);
+    let tool_messages: Vec<&str> = messages
+        .iter()
+        .filter(|message| message["role"] == "tool")
+        .map(|message| message["tool_call_id"].as_str().unwrap())
+        .collect();
+    assert_eq!(tool_messages, ["c0", "c1", "c2", "c3"]);
+    assert_eq!(
+        messages[0]["tool_calls"].as_array().unwrap().len(),
+        4,
+        "one assistant message for the step"
+    );
+}
