@@ -1,9 +1,36 @@
 //! # ordo-runtime
 //!
-//! The sandboxed JavaScript runtime of ordo (SPEC §5, R-RT): it will run model-written
-//! JavaScript or TypeScript in the embedded Boa engine, inside a worker process the host can
-//! kill, under hard limits (deadline, cancellation, memory, CPU time, recursion, loops, output
-//! size, host calls), and let the script call async host functions the embedder installs.
+//! The sandboxed JavaScript runtime of ordo (SPEC §5, R-RT). It runs model-written JavaScript
+//! or TypeScript in the embedded Boa engine under hard limits and lets the script call async
+//! host functions the embedder installs. It knows nothing of tools: code mode (`ordo-sdk`)
+//! builds the `tools` SDK on top of host functions.
 //!
-//! It knows nothing of tools: code mode (`ordo-sdk`) installs the `tools` SDK as host functions.
-//! Nothing is implemented yet; see the open issue for the runtime.
+//! ## Where to start reading
+//!
+//! 1. [`outcome`]: how a run ends: [`RunOutput`] or a [`RunError`] of a precise [`ErrorKind`].
+//! 2. [`limits`]: every limit, who enforces it, and its default.
+//! 3. [`protocol`]: the frames host and worker exchange.
+//! 4. `engine` (private): one script in a fresh Boa context; the run loop; `console`; host
+//!    functions; values across the boundary.
+//! 5. [`worker`]: the worker process, and the one line an embedder adds to `main`.
+//! 6. `host` (private): starting workers, the warm pool, driving a run, killing and reaping,
+//!    and naming how a worker died.
+
+mod engine;
+mod host;
+pub mod limits;
+pub mod outcome;
+pub mod protocol;
+/// The OS-level sandbox of a worker process: rlimits, parent-death signal, seccomp filter.
+pub mod sandbox;
+pub mod typescript;
+pub mod worker;
+
+pub use host::{
+    HostCall, HostFunction, HostFunctions, Runtime, RuntimeConfig, Script, WorkerCommand,
+};
+pub use limits::{EngineLimits, Limits};
+pub use outcome::{
+    ErrorKind, LimitKind, LogEntry, LogLevel, Position, RunError, RunOutcome, RunOutput,
+};
+pub use protocol::HostError;

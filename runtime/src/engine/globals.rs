@@ -1,0 +1,253 @@
+//! What a script's global environment holds beyond the ECMAScript built-ins (R-RT-2): `console`
+//! and the host functions. And what it does not: `eval` is gone, and compiling strings into code
+//! (`eval`, `Function`, and the async and generator function constructors) is refused by a host
+//! hook, which no script can reach around.
+
+use std::cell::{Cell, RefCell};
+use std::collections::HashMap;
+
+use boa_engine::builtins::promise::ResolvingFunctions;
+use boa_engine::context::HostHooks;
+use boa_engine::object::ObjectInitializer;
+use boa_engine::object::builtins::JsPromise;
+use boa_engine::property::Attribute;
+use boa_engine::realm::Realm;
+use boa_engine::{
+    Context, JsNativeError, JsObject, JsResult, JsString, JsValue, NativeFunction, js_string,
+};
+
+use super::Bridge;
+use super::convert::{self, Originals};
+use crate::outcome::{LogEntry, LogLevel};
+use crate::protocol::{HostError, RunRequest};
+
+/// The host hooks of a script's context.
+#[derive(Default)]
+pub(crate) struct Hooks {
+    max_buffer_size: Cell<u64>,
+}
+
+impl Hooks {
+    pub(crate) fn set_max_buffer_size(&self, bytes: u64) {
+        self.max_buffer_size.set(bytes);
+    }
+}
+
+impl HostHooks for Hooks {
+    fn ensure_can_compile_strings(
+        &self,
+        _realm: Realm,
+        _parameters: &[JsString],
+        _body: &JsString,
+        _direct: bool,
+        _context: &mut Context,
+    ) -> JsResult<()> {
+        Err(JsNativeError::eval()
+            .with_message("code cannot be compiled from strings in a script (no eval, no Function)")
+            .into())
+    }
+
+    fn max_buffer_size(&self, _context: &mut Context) -> u64 {
+        self.max_buffer_size.get()
+    }
+}
+
+/// What the native functions of a run share, kept in the context's host-defined data.
+pub(crate) struct HostState {
+    bridge: RefCell<Box<dyn Bridge>>,
+    /// The promises of host calls not answered yet. Holding them here, outside the garbage
+    /// collector's heap, keeps them alive until they settle.
+    pending: RefCell<HashMap<u64, ResolvingFunctions>>,
+    next_id: Cell<u64>,
+    originals: Originals,
+    log_budget: Cell<usize>,
+    log_closed: Cell<bool>,
+    /// Set when the bridge failed: the host is gone and the run cannot go on.
+    broken: RefCell<Option<String>>,
+}
+
+impl HostState {
+    /// The built-ins captured before any script ran.
+    pub(crate) fn originals(&self) -> &Originals {
+        &self.originals
+    }
+
+    /// Whether any host call waits for its answer.
+    pub(crate) fn has_pending_calls(context: &Context) -> bool {
+        context.get_data::<Self>().is_some_and(|state| !state.pending.borrow().is_empty())
+    }
+
+    /// Blocks for the next answer and settles its promise. `Err` when the host is gone.
+    pub(crate) fn answer_next(context: &mut Context) -> Result<(), String> {
+        let state = context.get_data::<Self>().ok_or("the host state is missing")?;
+        if let Some(reason) = state.broken.borrow().clone() {
+            return Err(reason);
+        }
+        let reply = state
+            .bridge
+            .borrow_mut()
+            .next_reply()
+            .map_err(|error| format!("the host connection failed: {error}"))?;
+        let Some((id, result)) = reply else {
+            return Err("the host went away".to_owned());
+        };
+        let Some(resolvers) = state.pending.borrow_mut().remove(&id) else {
+            return Err(format!("the host answered call {id}, which is not pending"));
+        };
+        let settled = match result {
+            Ok(value) => JsValue::from_json(&value, context)
+                .and_then(|value| resolvers.resolve.call(&JsValue::undefined(), &[value], context)),
+            Err(error) => {
+                let error = host_error_object(&error, context);
+                resolvers.reject.call(&JsValue::undefined(), &[error], context)
+            }
+        };
+        settled.map(drop).map_err(|error| format!("cannot settle host call {id}: {error}"))
+    }
+}
+
+/// Installs `console` and the host functions, removes `eval`, and keeps the built-ins the engine
+/// itself relies on out of the script's reach.
+pub(crate) fn install(
+    context: &mut Context,
+    bridge: Box<dyn Bridge>,
+    request: &RunRequest,
+) -> Result<(), String> {
+    let originals = Originals::capture(context)
+        .map_err(|error| format!("cannot capture the built-ins: {error}"))?;
+    context.insert_data(HostState {
+        bridge: RefCell::new(bridge),
+        pending: RefCell::default(),
+        next_id: Cell::new(1),
+        originals,
+        log_budget: Cell::new(request.limits.log_bytes),
+        log_closed: Cell::new(false),
+        broken: RefCell::default(),
+    });
+    let global = context.global_object();
+    global
+        .delete_property_or_throw(js_string!("eval"), context)
+        .map_err(|error| format!("cannot remove eval: {error}"))?;
+    let console = ObjectInitializer::new(context)
+        .function(NativeFunction::from_fn_ptr(console_log), js_string!("log"), 0)
+        .function(NativeFunction::from_fn_ptr(console_log), js_string!("info"), 0)
+        .function(NativeFunction::from_fn_ptr(console_debug), js_string!("debug"), 0)
+        .function(NativeFunction::from_fn_ptr(console_warn), js_string!("warn"), 0)
+        .function(NativeFunction::from_fn_ptr(console_error), js_string!("error"), 0)
+        .build();
+    context
+        .register_global_property(
+            js_string!("console"),
+            console,
+            Attribute::WRITABLE | Attribute::CONFIGURABLE,
+        )
+        .map_err(|error| format!("cannot install console: {error}"))?;
+    for name in &request.host_functions {
+        let function = NativeFunction::from_copy_closure_with_captures(
+            host_call,
+            JsString::from(name.as_str()),
+        );
+        context
+            .register_global_callable(JsString::from(name.as_str()), 1, function)
+            .map_err(|error| format!("cannot install host function {name:?}: {error}"))?;
+    }
+    Ok(())
+}
+
+/// A host function: sends its argument to the host as plain JSON and returns a promise the run
+/// loop settles with the answer.
+fn host_call(
+    _this: &JsValue,
+    args: &[JsValue],
+    name: &JsString,
+    context: &mut Context,
+) -> JsResult<JsValue> {
+    let argument = args.first().cloned().unwrap_or_default();
+    let originals = context.get_data::<HostState>().map(|state| state.originals.clone());
+    let Some(originals) = originals else {
+        return Err(JsNativeError::error().with_message("host functions are not available").into());
+    };
+    let json = match convert::plain_json(&argument, &originals, context) {
+        Ok(json) => json,
+        Err(message) => {
+            let error = JsNativeError::typ()
+                .with_message(format!("{}: {message}", name.to_std_string_escaped()));
+            return JsPromise::reject(error, context).map(Into::into);
+        }
+    };
+    let (promise, resolvers) = JsPromise::new_pending(context);
+    let Some(state) = context.get_data::<HostState>() else {
+        return Err(JsNativeError::error().with_message("host functions are not available").into());
+    };
+    let id = state.next_id.get();
+    state.next_id.set(id + 1);
+    state.pending.borrow_mut().insert(id, resolvers);
+    if let Err(error) = state.bridge.borrow_mut().call(id, &name.to_std_string_escaped(), json) {
+        *state.broken.borrow_mut() = Some(format!("the host connection failed: {error}"));
+    }
+    Ok(promise.into())
+}
+
+/// The `Error` a host function rejects with.
+fn host_error_object(error: &HostError, context: &mut Context) -> JsValue {
+    let object: JsObject =
+        JsNativeError::error().with_message(error.message.clone()).into_opaque(context);
+    let set = |key: &str, value: JsValue, context: &mut Context| {
+        let _ = object.set(JsString::from(key), value, false, context);
+    };
+    set("name", JsString::from(error.name.as_str()).into(), context);
+    for (key, value) in &error.data {
+        let value = JsValue::from_json(value, context).unwrap_or_default();
+        set(key, value, context);
+    }
+    object.into()
+}
+
+fn console_log(_this: &JsValue, args: &[JsValue], context: &mut Context) -> JsResult<JsValue> {
+    console_line(LogLevel::Info, args, context)
+}
+
+fn console_debug(_this: &JsValue, args: &[JsValue], context: &mut Context) -> JsResult<JsValue> {
+    console_line(LogLevel::Debug, args, context)
+}
+
+fn console_warn(_this: &JsValue, args: &[JsValue], context: &mut Context) -> JsResult<JsValue> {
+    console_line(LogLevel::Warn, args, context)
+}
+
+fn console_error(_this: &JsValue, args: &[JsValue], context: &mut Context) -> JsResult<JsValue> {
+    console_line(LogLevel::Error, args, context)
+}
+
+/// Formats a console line and sends it, within the log budget; past it, one last line says
+/// output was dropped and the rest is.
+fn console_line(level: LogLevel, args: &[JsValue], context: &mut Context) -> JsResult<JsValue> {
+    let closed = context.get_data::<HostState>().is_none_or(|state| state.log_closed.get());
+    if closed {
+        return Ok(JsValue::undefined());
+    }
+    let parts: Vec<String> = args.iter().map(|value| convert::display(value, context)).collect();
+    let mut text = parts.join(" ");
+    let Some(state) = context.get_data::<HostState>() else {
+        return Ok(JsValue::undefined());
+    };
+    let budget = state.log_budget.get();
+    let entry = if text.len() <= budget {
+        state.log_budget.set(budget - text.len());
+        LogEntry { level, text }
+    } else {
+        state.log_closed.set(true);
+        let cut = floor_char_boundary(&text, budget);
+        text.truncate(cut);
+        text.push_str("… [log limit reached: further console output was dropped]");
+        LogEntry { level, text }
+    };
+    if let Err(error) = state.bridge.borrow_mut().log(entry) {
+        *state.broken.borrow_mut() = Some(format!("the host connection failed: {error}"));
+    }
+    Ok(JsValue::undefined())
+}
+
+fn floor_char_boundary(text: &str, index: usize) -> usize {
+    (0..=index.min(text.len())).rev().find(|&i| text.is_char_boundary(i)).unwrap_or(0)
+}

@@ -1,0 +1,217 @@
+//! The engine: one script in one fresh Boa context (R-RT-1, R-RT-2).
+//!
+//! The code runs as the body of an async function: `(async () => {\n` + code + `\n})()`, so
+//! top-level `await` and `return` work, and every reported line is one less than in the wrapped
+//! text. The run loop drains the job queue, checks the function's promise, and otherwise blocks
+//! on the host's next reply to a host call; when the promise is pending, no job is queued and
+//! no host call is outstanding, nothing can ever settle it: the run ends as a stall.
+//!
+//! The engine runs wherever it is put: in a worker process (the default, see
+//! [`crate::worker`]) or on a thread of the host for trusted code ([`crate::InProcessRuntime`]).
+//! It talks to the host through a [`Bridge`].
+
+mod convert;
+mod globals;
+mod jobs;
+
+use std::io;
+use std::path::Path;
+use std::rc::Rc;
+
+use boa_engine::builtins::promise::PromiseState;
+use boa_engine::error::{EngineError, RuntimeLimitError};
+use boa_engine::job::JobExecutor;
+use boa_engine::object::builtins::JsPromise;
+use boa_engine::{Context, JsError, JsValue, Script, Source};
+use serde_json::Value;
+
+use crate::limits::EngineLimits;
+use crate::outcome::{LogEntry, Position};
+use crate::protocol::{EngineOutcome, HostError, RunRequest, ScriptFailure, ScriptFailureKind};
+
+use self::globals::{Hooks, HostState};
+use self::jobs::JobQueue;
+
+/// The lines the wrapper adds before the code.
+const PREFIX: &str = "(async () => {\n";
+const SUFFIX: &str = "\n})()";
+
+/// How the engine reaches its host.
+pub(crate) trait Bridge {
+    /// Sends a host call.
+    fn call(&mut self, id: u64, name: &str, args: Value) -> io::Result<()>;
+    /// Blocks until the host answers one of the calls; `None` when the host is gone.
+    fn next_reply(&mut self) -> io::Result<Option<(u64, Result<Value, HostError>)>>;
+    /// Sends a console line.
+    fn log(&mut self, entry: LogEntry) -> io::Result<()>;
+}
+
+/// A fresh context, ready for one run.
+pub(crate) struct Engine {
+    context: Context,
+    jobs: Rc<JobQueue>,
+    hooks: Rc<Hooks>,
+}
+
+impl Engine {
+    /// Builds the context: the ECMAScript built-ins and nothing else. Costly (a few hundred
+    /// microseconds), which is why the warm pool builds it before any run is asked for.
+    pub(crate) fn new() -> Result<Self, String> {
+        let jobs = Rc::new(JobQueue::default());
+        let hooks = Rc::new(Hooks::default());
+        let context = Context::builder()
+            .job_executor(Rc::clone(&jobs))
+            .host_hooks(Rc::clone(&hooks))
+            .can_block(false)
+            .build()
+            .map_err(|error| format!("cannot build the JavaScript context: {error}"))?;
+        Ok(Self { context, jobs, hooks })
+    }
+
+    /// Runs one script to its end.
+    pub(crate) fn run(mut self, request: &RunRequest, bridge: Box<dyn Bridge>) -> EngineOutcome {
+        self.apply_limits(&request.limits);
+        globals::install(&mut self.context, bridge, request)
+            .map_err(|message| failure(ScriptFailureKind::Prelude, message, None))?;
+        if let Some(prelude) = &request.prelude {
+            self.run_prelude(prelude)?;
+        }
+        let code = if request.typescript {
+            crate::typescript::strip_types(&request.code).map_err(|error| {
+                failure(
+                    ScriptFailureKind::Syntax,
+                    error.message,
+                    Some(Position { line: error.line, column: error.column }),
+                )
+            })?
+        } else {
+            request.code.clone()
+        };
+        let promise = self.start(&code)?;
+        self.settle(&promise, &request.limits)
+    }
+
+    fn apply_limits(&mut self, limits: &EngineLimits) {
+        let runtime = self.context.runtime_limits_mut();
+        runtime.set_recursion_limit(limits.recursion.unwrap_or(usize::MAX));
+        runtime.set_loop_iteration_limit(limits.loop_iterations.unwrap_or(u64::MAX));
+        runtime.set_stack_size_limit(limits.stack_values.unwrap_or(usize::MAX));
+        self.hooks.set_max_buffer_size(limits.array_buffer_bytes);
+    }
+
+    fn run_prelude(&mut self, prelude: &str) -> Result<(), ScriptFailure> {
+        let source = Source::from_bytes(prelude).with_path(Path::new("prelude"));
+        self.context.eval(source).map(drop).map_err(|error| {
+            let message = format!(
+                "the prelude failed: {}",
+                convert::describe_error(&error, &mut self.context).0
+            );
+            failure(ScriptFailureKind::Prelude, message, None)
+        })?;
+        Rc::clone(&self.jobs).run_jobs(&mut self.context).map_err(|error| {
+            failure(ScriptFailureKind::Prelude, format!("the prelude failed: {error}"), None)
+        })
+    }
+
+    /// Parses the wrapped code and calls it, returning the function's promise.
+    fn start(&mut self, code: &str) -> Result<JsPromise, ScriptFailure> {
+        let wrapped = format!("{PREFIX}{code}{SUFFIX}");
+        let source = Source::from_bytes(&wrapped).with_path(Path::new("script"));
+        let script = Script::parse(source, None, &mut self.context).map_err(|error| {
+            let (message, position) = convert::syntax_error(&error, &mut self.context);
+            failure(ScriptFailureKind::Syntax, message, position)
+        })?;
+        let value =
+            script.evaluate(&mut self.context).map_err(|error| self.error_failure(&error))?;
+        value.as_object().and_then(|object| JsPromise::from_object(object.clone()).ok()).ok_or_else(
+            || {
+                failure(
+                    ScriptFailureKind::Syntax,
+                    "the code must be the body of a function: it closed the function it runs in"
+                        .to_owned(),
+                    None,
+                )
+            },
+        )
+    }
+
+    /// Runs jobs and answers host calls until the promise settles or nothing can settle it.
+    fn settle(&mut self, promise: &JsPromise, limits: &EngineLimits) -> EngineOutcome {
+        loop {
+            Rc::clone(&self.jobs)
+                .run_jobs(&mut self.context)
+                .map_err(|error| self.error_failure(&error))?;
+            match promise.state() {
+                PromiseState::Fulfilled(value) => return self.result_json(&value, limits),
+                PromiseState::Rejected(reason) => {
+                    let (message, position) = convert::describe_thrown(&reason, &mut self.context);
+                    return Err(failure(ScriptFailureKind::Runtime, message, position));
+                }
+                PromiseState::Pending => {}
+            }
+            if !HostState::has_pending_calls(&self.context) {
+                return Err(failure(ScriptFailureKind::Stall, stall_message(limits), None));
+            }
+            HostState::answer_next(&mut self.context)
+                .map_err(|message| failure(ScriptFailureKind::Prelude, message, None))?;
+        }
+    }
+
+    /// The result as `JSON.stringify` writes it; `undefined` and the like give `null`.
+    fn result_json(&mut self, value: &JsValue, limits: &EngineLimits) -> EngineOutcome {
+        let too_large = |bytes: usize| {
+            let message = format!(
+                "the result is {bytes} bytes of JSON or more; the limit is {} bytes",
+                limits.output_bytes
+            );
+            failure(ScriptFailureKind::OutputLimit, message, None)
+        };
+        let Some(text) = convert::stringify_js(value, &mut self.context)
+            .map_err(|error| self.error_failure(&error))?
+        else {
+            return Ok("null".to_owned());
+        };
+        // Every UTF-16 unit is at least one byte of UTF-8: a result too long in units is too
+        // large, and is refused before it is copied.
+        if text.len() > limits.output_bytes {
+            return Err(too_large(text.len()));
+        }
+        let text = text.to_std_string_lossy();
+        if text.len() > limits.output_bytes {
+            return Err(too_large(text.len()));
+        }
+        Ok(text)
+    }
+
+    /// Maps an error out of the engine: a limit is the engine's verdict, never the script's;
+    /// anything else is an uncaught exception.
+    fn error_failure(&mut self, error: &JsError) -> ScriptFailure {
+        if let Some(EngineError::RuntimeLimit(limit)) = error.as_engine() {
+            let kind = match limit {
+                RuntimeLimitError::LoopIteration => ScriptFailureKind::LoopLimit,
+                RuntimeLimitError::Recursion => ScriptFailureKind::RecursionLimit,
+                RuntimeLimitError::StackSize => ScriptFailureKind::StackLimit,
+            };
+            return failure(kind, limit.to_string(), None);
+        }
+        let (message, position) = convert::describe_error(error, &mut self.context);
+        failure(ScriptFailureKind::Runtime, message, position)
+    }
+}
+
+fn stall_message(limits: &EngineLimits) -> String {
+    let mut message = "the script waits for something that can never happen: its promise is pending and nothing is left to run".to_owned();
+    if limits.uses_engine_limits() {
+        message.push_str(" (or it hit the engine's loop, recursion or stack limit after an `await`, which Boa reports this way)");
+    }
+    message
+}
+
+fn failure(kind: ScriptFailureKind, message: String, position: Option<Position>) -> ScriptFailure {
+    ScriptFailure { kind, message, position }
+}
+
+/// A line of the wrapped text as a line of the code as written.
+pub(crate) fn unwrap_line(line: u32) -> Option<u32> {
+    line.checked_sub(1).filter(|line| *line > 0)
+}

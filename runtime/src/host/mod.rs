@@ -1,0 +1,239 @@
+//! The host side: the public [`Runtime`], the warm pool, and the run driver.
+
+mod connection;
+mod pool;
+mod process;
+mod run;
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use futures::future::BoxFuture;
+use indexmap::IndexMap;
+use serde_json::Value;
+use tokio_util::sync::CancellationToken;
+
+use self::connection::{Connection, ProcessConnection, ThreadConnection};
+use self::pool::Pool;
+pub use self::process::WorkerCommand;
+use crate::limits::Limits;
+use crate::outcome::{ErrorKind, RunError, RunOutcome};
+use crate::protocol::{HostError, RunRequest};
+use crate::sandbox::ProcessLimits;
+
+/// A script to run.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Script {
+    /// The code: the body of an async function (top-level `await` and `return` work).
+    pub code: String,
+    /// Whether the code is TypeScript (its types are stripped first).
+    pub typescript: bool,
+    /// Trusted JavaScript run first in the same context, for the embedder (e.g. to build an SDK
+    /// object over the host functions).
+    pub prelude: Option<String>,
+    /// The run's deadline, if not the runtime's.
+    pub deadline: Option<Duration>,
+}
+
+impl Script {
+    /// JavaScript code.
+    pub fn javascript(code: impl Into<String>) -> Self {
+        Self { code: code.into(), typescript: false, prelude: None, deadline: None }
+    }
+
+    /// TypeScript code.
+    pub fn typescript(code: impl Into<String>) -> Self {
+        Self { typescript: true, ..Self::javascript(code) }
+    }
+
+    /// Adds a prelude.
+    pub fn with_prelude(mut self, prelude: impl Into<String>) -> Self {
+        self.prelude = Some(prelude.into());
+        self
+    }
+
+    /// Sets the deadline of this run.
+    pub fn with_deadline(mut self, deadline: Duration) -> Self {
+        self.deadline = Some(deadline);
+        self
+    }
+}
+
+/// A call a script made to a host function.
+#[derive(Clone, Debug)]
+pub struct HostCall {
+    /// The call's id, unique within the run.
+    pub id: u64,
+    /// The host function's name.
+    pub name: String,
+    /// The argument, as plain JSON.
+    pub args: Value,
+    /// Fires when the run ends before the call does (killed, cancelled, timed out, or finished
+    /// without waiting for it): the call should stop.
+    pub signal: CancellationToken,
+}
+
+/// An async host function.
+pub type HostFunction =
+    Arc<dyn Fn(HostCall) -> BoxFuture<'static, Result<Value, HostError>> + Send + Sync>;
+
+/// The host functions a script can call, by name.
+#[derive(Clone, Default)]
+pub struct HostFunctions {
+    functions: IndexMap<String, HostFunction>,
+}
+
+impl HostFunctions {
+    /// No functions.
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Adds a function under a global name.
+    pub fn insert<F, Fut>(&mut self, name: impl Into<String>, function: F) -> &mut Self
+    where
+        F: Fn(HostCall) -> Fut + Send + Sync + 'static,
+        Fut: Future<Output = Result<Value, HostError>> + Send + 'static,
+    {
+        self.functions.insert(name.into(), Arc::new(move |call| Box::pin(function(call))));
+        self
+    }
+
+    /// The function of a name.
+    pub fn get(&self, name: &str) -> Option<HostFunction> {
+        self.functions.get(name).cloned()
+    }
+
+    /// The names, in insertion order.
+    pub fn names(&self) -> impl Iterator<Item = &str> {
+        self.functions.keys().map(String::as_str)
+    }
+}
+
+impl std::fmt::Debug for HostFunctions {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_list().entries(self.functions.keys()).finish()
+    }
+}
+
+/// Where scripts run.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Isolation {
+    /// In a worker process per run, started by this command (the default, for model code):
+    /// every limit holds, the worker is killed and reaped at the deadline, and the host survives
+    /// anything the script does.
+    Process(WorkerCommand),
+    /// On a thread of this process (R-RT-5), for trusted code and tests. Weaker: no memory or
+    /// CPU limit and no system-call filter; at the deadline or on cancellation the run ends but
+    /// a script stuck in a loop cannot be stopped, so its thread keeps running, abandoned, until
+    /// the loop ends; and a native stack overflow (deep nesting) or an allocation failure aborts
+    /// the whole process. Host-call limits, output and log caps, and the engine limits hold.
+    InProcess,
+}
+
+/// How a [`Runtime`] runs scripts.
+#[derive(Clone, Debug)]
+pub struct RuntimeConfig {
+    /// Where scripts run.
+    pub isolation: Isolation,
+    /// The limits of every run.
+    pub limits: Limits,
+    /// How many worker processes to keep started and ready. Default: 2.
+    pub warm_workers: usize,
+}
+
+impl RuntimeConfig {
+    /// Worker processes started by `worker`, with the default limits and pool.
+    pub fn new(worker: WorkerCommand) -> Self {
+        Self { isolation: Isolation::Process(worker), limits: Limits::default(), warm_workers: 2 }
+    }
+
+    /// Runs on threads of this process; see [`Isolation::InProcess`].
+    pub fn in_process() -> Self {
+        Self { isolation: Isolation::InProcess, limits: Limits::default(), warm_workers: 0 }
+    }
+}
+
+/// Runs scripts, each in a fresh engine: by default in a worker process per run. Cheap to clone.
+#[derive(Clone)]
+pub struct Runtime {
+    limits: Arc<Limits>,
+    /// The warm pool of worker processes; `None` in process.
+    pool: Option<Arc<Pool>>,
+}
+
+impl Runtime {
+    /// A runtime. Workers are started on first use, or by [`warm_up`](Self::warm_up).
+    pub fn new(config: RuntimeConfig) -> Self {
+        let process_limits = ProcessLimits {
+            address_space: Some(config.limits.memory_bytes),
+            cpu_time: Some(config.limits.cpu_time),
+            ..ProcessLimits::default()
+        };
+        let pool = match config.isolation {
+            Isolation::Process(worker) => {
+                Some(Pool::new(worker, process_limits, config.warm_workers))
+            }
+            Isolation::InProcess => None,
+        };
+        Self { pool, limits: Arc::new(config.limits) }
+    }
+
+    /// Starts the warm workers and waits until they are ready.
+    pub async fn warm_up(&self) -> std::io::Result<()> {
+        match &self.pool {
+            Some(pool) => pool.fill().await,
+            None => Ok(()),
+        }
+    }
+
+    /// The limits of every run.
+    pub fn limits(&self) -> &Limits {
+        &self.limits
+    }
+
+    /// Runs a script to its end: its result and logs, or why it failed. Never panics and never
+    /// hangs past the deadline (plus the time to kill the worker and let host calls finish).
+    pub async fn run(
+        &self,
+        script: &Script,
+        host: &HostFunctions,
+        cancel: &CancellationToken,
+    ) -> RunOutcome {
+        let connection = match self.connect().await {
+            Ok(connection) => connection,
+            Err(error) => {
+                let message = format!("cannot start a worker: {error}");
+                return Err(RunError {
+                    kind: ErrorKind::Host,
+                    message,
+                    position: None,
+                    logs: Vec::new(),
+                });
+            }
+        };
+        let request = RunRequest {
+            code: script.code.clone(),
+            typescript: script.typescript,
+            prelude: script.prelude.clone(),
+            host_functions: host.names().map(str::to_owned).collect(),
+            limits: self.limits.engine.clone(),
+        };
+        let deadline = script.deadline.unwrap_or(self.limits.deadline);
+        run::drive(connection, request, host, &self.limits, deadline, cancel).await
+    }
+
+    /// A ready engine: a warm worker process, or a new engine thread in process.
+    async fn connect(&self) -> std::io::Result<Box<dyn Connection>> {
+        Ok(match &self.pool {
+            Some(pool) => Box::new(ProcessConnection::new(pool.take().await?)?),
+            None => Box::new(ThreadConnection::start().await?),
+        })
+    }
+}
+
+impl std::fmt::Debug for Runtime {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Runtime").field("limits", &self.limits).finish_non_exhaustive()
+    }
+}

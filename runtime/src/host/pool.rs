@@ -1,0 +1,92 @@
+//! The warm pool: workers started and with their engine built before anyone asks, so a run does
+//! not pay the spawn (R-RT-3). A worker serves one run and is never reused.
+
+use std::io;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+use tokio::sync::Mutex;
+
+use super::process::{Worker, WorkerCommand};
+use crate::sandbox::ProcessLimits;
+
+/// Workers waiting for a run.
+pub(crate) struct Pool {
+    command: WorkerCommand,
+    limits: ProcessLimits,
+    target: usize,
+    ready: Mutex<Vec<Worker>>,
+    /// Workers being started for the pool, counted so refills do not overshoot.
+    starting: AtomicUsize,
+}
+
+impl Pool {
+    pub(crate) fn new(command: WorkerCommand, limits: ProcessLimits, target: usize) -> Arc<Self> {
+        Arc::new(Self {
+            command,
+            limits,
+            target,
+            ready: Mutex::new(Vec::new()),
+            starting: AtomicUsize::new(0),
+        })
+    }
+
+    /// A ready worker: a warm one if any is alive, else one started now. Starts replacements in
+    /// the background.
+    pub(crate) async fn take(self: &Arc<Self>) -> io::Result<Worker> {
+        let warm = {
+            let mut ready = self.ready.lock().await;
+            let mut found = None;
+            while let Some(mut worker) = ready.pop() {
+                if worker.is_alive() {
+                    found = Some(worker);
+                    break;
+                }
+            }
+            found
+        };
+        self.refill();
+        match warm {
+            Some(worker) => Ok(worker),
+            None => Worker::start(&self.command, &self.limits).await,
+        }
+    }
+
+    /// Brings the pool back to its target in the background.
+    pub(crate) fn refill(self: &Arc<Self>) {
+        let Ok(ready) = self.ready.try_lock().map(|ready| ready.len()) else {
+            return;
+        };
+        let starting = self.starting.load(Ordering::Acquire);
+        for _ in (ready + starting)..self.target {
+            self.starting.fetch_add(1, Ordering::AcqRel);
+            let pool = Arc::clone(self);
+            tokio::spawn(async move {
+                let started = Worker::start(&pool.command, &pool.limits).await;
+                if let Ok(worker) = started {
+                    pool.ready.lock().await.push(worker);
+                } else if let Err(error) = started {
+                    tracing::warn!(%error, "could not start a warm worker");
+                }
+                pool.starting.fetch_sub(1, Ordering::AcqRel);
+            });
+        }
+    }
+
+    /// Waits until the pool holds its target of ready workers (for benchmarks and tests).
+    pub(crate) async fn fill(self: &Arc<Self>) -> io::Result<()> {
+        loop {
+            let missing = self.target.saturating_sub(
+                self.ready.lock().await.len() + self.starting.load(Ordering::Acquire),
+            );
+            if missing == 0 && self.starting.load(Ordering::Acquire) == 0 {
+                return Ok(());
+            }
+            for _ in 0..missing {
+                let worker = Worker::start(&self.command, &self.limits).await?;
+                self.ready.lock().await.push(worker);
+            }
+            tokio::task::yield_now().await;
+        }
+    }
+}

@@ -1,0 +1,186 @@
+//! Starting a worker process, and naming how one died.
+
+use std::ffi::OsString;
+use std::io;
+use std::path::PathBuf;
+use std::process::{ExitStatus, Stdio};
+use std::time::Duration;
+
+use tokio::io::AsyncReadExt;
+use tokio::process::{Child, ChildStdin, ChildStdout, Command};
+use tokio::task::JoinHandle;
+
+use crate::outcome::{ErrorKind, LimitKind};
+use crate::protocol::{FromWorker, read_frame_async};
+use crate::sandbox::ProcessLimits;
+use crate::worker::WORKER_FLAG;
+
+/// How much of a worker's stderr is kept to explain its death.
+const STDERR_TAIL_BYTES: usize = 16 << 10;
+
+/// How to start a worker: a program and its arguments; [`WORKER_FLAG`] is always added first.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct WorkerCommand {
+    program: PathBuf,
+    args: Vec<OsString>,
+}
+
+impl WorkerCommand {
+    /// This very executable, which must call [`crate::worker::run_if_worker`] at the top of
+    /// `main`.
+    pub fn current_exe() -> io::Result<Self> {
+        Ok(Self::program(std::env::current_exe()?))
+    }
+
+    /// Another executable that runs [`crate::worker::main`] (such as the crate's
+    /// `ordo-js-worker`).
+    pub fn program(program: impl Into<PathBuf>) -> Self {
+        Self { program: program.into(), args: Vec::new() }
+    }
+
+    /// Adds arguments after the worker flag.
+    pub fn with_args(mut self, args: impl IntoIterator<Item = impl Into<OsString>>) -> Self {
+        self.args.extend(args.into_iter().map(Into::into));
+        self
+    }
+}
+
+/// A started worker that has said `Ready`.
+pub(crate) struct Worker {
+    pub(crate) child: Child,
+    /// Taken by the run that writes to it.
+    pub(crate) stdin: Option<ChildStdin>,
+    pub(crate) stdout: ChildStdout,
+    stderr: JoinHandle<Vec<u8>>,
+}
+
+impl Worker {
+    /// Starts a worker under `limits` and waits for it to build its engine.
+    pub(crate) async fn start(command: &WorkerCommand, limits: &ProcessLimits) -> io::Result<Self> {
+        let mut process = Command::new(&command.program);
+        process
+            .arg(WORKER_FLAG)
+            .args(&command.args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            // Nothing of the host's environment leaks into the worker. A fixed time zone spares
+            // the engine reading /etc/localtime, which the sandbox forbids; fewer malloc arenas
+            // leave more of the address-space limit to the script's heap.
+            .env_clear()
+            .env("TZ", "UTC")
+            .env("MALLOC_ARENA_MAX", "1")
+            .kill_on_drop(true);
+        crate::sandbox::apply_in_child(&mut process, limits);
+        let mut child = process.spawn()?;
+        let (Some(stdin), Some(mut stdout), Some(stderr)) =
+            (child.stdin.take(), child.stdout.take(), child.stderr.take())
+        else {
+            return Err(io::Error::other("the worker's pipes were not set up"));
+        };
+        let stderr = tokio::spawn(keep_tail(stderr));
+        match read_frame_async::<FromWorker>(&mut stdout).await? {
+            Some(FromWorker::Ready) => Ok(Self { child, stdin: Some(stdin), stdout, stderr }),
+            other => {
+                let _ = child.start_kill();
+                Err(io::Error::other(format!("the worker did not start: {other:?}")))
+            }
+        }
+    }
+
+    /// Whether the process is still there (a warm worker may have been killed while it waited).
+    pub(crate) fn is_alive(&mut self) -> bool {
+        matches!(self.child.try_wait(), Ok(None))
+    }
+
+    /// Kills the worker (if it still runs), reaps it, and returns its exit status and stderr.
+    pub(crate) async fn kill_and_reap(mut self) -> (Option<ExitStatus>, String) {
+        let _ = self.child.start_kill();
+        self.reap().await
+    }
+
+    /// Waits for the worker to exit by itself, for at most `patience`, then kills it.
+    pub(crate) async fn wait_or_kill(mut self, patience: Duration) -> (Option<ExitStatus>, String) {
+        if tokio::time::timeout(patience, self.child.wait()).await.is_err() {
+            let _ = self.child.start_kill();
+        }
+        self.reap().await
+    }
+
+    async fn reap(mut self) -> (Option<ExitStatus>, String) {
+        let status = self.child.wait().await.ok();
+        let stderr = match tokio::time::timeout(Duration::from_secs(1), self.stderr).await {
+            Ok(Ok(bytes)) => String::from_utf8_lossy(&bytes).into_owned(),
+            _ => String::new(),
+        };
+        (status, stderr)
+    }
+}
+
+/// Reads a pipe to its end, keeping only its last bytes.
+async fn keep_tail(mut pipe: impl tokio::io::AsyncRead + Unpin) -> Vec<u8> {
+    let mut tail = Vec::new();
+    let mut buffer = [0u8; 4096];
+    while let Ok(read) = pipe.read(&mut buffer).await {
+        if read == 0 {
+            break;
+        }
+        tail.extend_from_slice(&buffer[..read]);
+        if tail.len() > STDERR_TAIL_BYTES {
+            tail.drain(..tail.len() - STDERR_TAIL_BYTES);
+        }
+    }
+    tail
+}
+
+/// Why a worker ended without an outcome, from its exit status and what it wrote on stderr.
+pub(crate) fn classify_exit(status: Option<ExitStatus>, stderr: &str) -> (ErrorKind, String) {
+    use std::os::unix::process::ExitStatusExt;
+
+    let detail = last_line(stderr);
+    if stderr.contains("memory allocation of") {
+        return (
+            ErrorKind::Limit(LimitKind::Memory),
+            "the script used more memory than allowed".to_owned(),
+        );
+    }
+    if stderr.contains("has overflowed its stack") {
+        return (
+            ErrorKind::Limit(LimitKind::Stack),
+            "the script nested too deeply and overflowed the worker's stack".to_owned(),
+        );
+    }
+    let Some(status) = status else {
+        return (ErrorKind::Crashed, "the worker vanished; its exit status is unknown".to_owned());
+    };
+    match status.signal() {
+        Some(libc::SIGXCPU) => {
+            (ErrorKind::Limit(LimitKind::Cpu), "the script used up its CPU time".to_owned())
+        }
+        Some(libc::SIGKILL) => (
+            ErrorKind::Crashed,
+            "the worker was killed (SIGKILL), probably by the system's out-of-memory killer"
+                .to_owned(),
+        ),
+        Some(libc::SIGSYS) => {
+            (ErrorKind::Crashed, "the worker made a forbidden system call".to_owned())
+        }
+        Some(signal) => (ErrorKind::Crashed, format!("the worker died of signal {signal}{detail}")),
+        None => (
+            ErrorKind::Crashed,
+            format!(
+                "the worker exited with status {} without an outcome{detail}",
+                status.code().unwrap_or(-1)
+            ),
+        ),
+    }
+}
+
+fn last_line(stderr: &str) -> String {
+    stderr
+        .lines()
+        .rev()
+        .find(|line| !line.trim().is_empty())
+        .map(|line| format!(": {}", line.trim()))
+        .unwrap_or_default()
+}

@@ -1,0 +1,149 @@
+//! How a run ends (R-RT-4): a result with its logs, or an error of a precise kind.
+
+use std::fmt;
+
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+/// The level of a console line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum LogLevel {
+    /// `console.debug`.
+    Debug,
+    /// `console.log`, `console.info`.
+    Info,
+    /// `console.warn`.
+    Warn,
+    /// `console.error`.
+    Error,
+}
+
+/// One console line.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LogEntry {
+    /// Its level.
+    pub level: LogLevel,
+    /// Its text: the arguments, strings as they are and other values as JSON, joined by spaces.
+    pub text: String,
+}
+
+/// A run that ended well.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RunOutput {
+    /// What the script returned, as `JSON.stringify` would write it (`null` when it returned
+    /// nothing or something JSON has no form for, such as `undefined` or a function).
+    pub result: Value,
+    /// The console output, capped (the last line says so when output was dropped).
+    pub logs: Vec<LogEntry>,
+}
+
+/// Which limit a run hit.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum LimitKind {
+    /// The worker's address space.
+    Memory,
+    /// The worker's CPU time.
+    Cpu,
+    /// Nested function calls.
+    Recursion,
+    /// Iterations of a loop.
+    Loop,
+    /// The engine's stack, or the worker's native stack.
+    Stack,
+    /// The size of the result.
+    Output,
+    /// The number of host calls.
+    HostCalls,
+}
+
+impl LimitKind {
+    /// The limit's name, as messages write it.
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Self::Memory => "memory",
+            Self::Cpu => "cpu",
+            Self::Recursion => "recursion",
+            Self::Loop => "loop",
+            Self::Stack => "stack",
+            Self::Output => "output",
+            Self::HostCalls => "host_calls",
+        }
+    }
+}
+
+/// What kind of failure ended a run.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", tag = "kind", content = "limit")]
+pub enum ErrorKind {
+    /// The code does not parse.
+    Syntax,
+    /// The script threw, or its promise was rejected, and nothing caught it.
+    Runtime,
+    /// A limit was hit.
+    Limit(LimitKind),
+    /// The script's promise can never settle: it waits on nothing that is left to run.
+    Stall,
+    /// The deadline passed; the worker was killed.
+    Timeout,
+    /// The caller cancelled; the worker was killed.
+    Cancelled,
+    /// The worker died in a way no limit explains, or broke the protocol.
+    Crashed,
+    /// The host side failed: the worker could not be started, a pipe broke, or the embedder's
+    /// prelude failed.
+    Host,
+}
+
+impl fmt::Display for ErrorKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Self::Syntax => f.write_str("syntax"),
+            Self::Runtime => f.write_str("runtime"),
+            Self::Limit(limit) => write!(f, "limit({})", limit.as_str()),
+            Self::Stall => f.write_str("stall"),
+            Self::Timeout => f.write_str("timeout"),
+            Self::Cancelled => f.write_str("cancelled"),
+            Self::Crashed => f.write_str("crashed"),
+            Self::Host => f.write_str("host"),
+        }
+    }
+}
+
+/// A run that failed.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RunError {
+    /// What kind of failure.
+    pub kind: ErrorKind,
+    /// What happened, in words.
+    pub message: String,
+    /// Where in the source as written, 1-based, when known.
+    pub position: Option<Position>,
+    /// The console output up to the failure.
+    pub logs: Vec<LogEntry>,
+}
+
+impl fmt::Display for RunError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: {}", self.kind, self.message)?;
+        if let Some(position) = self.position {
+            write!(f, " (line {}, column {})", position.line, position.column)?;
+        }
+        Ok(())
+    }
+}
+
+impl std::error::Error for RunError {}
+
+/// A place in the source, 1-based.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Position {
+    /// The line.
+    pub line: u32,
+    /// The column.
+    pub column: u32,
+}
+
+/// How a run ended.
+pub type RunOutcome = Result<RunOutput, RunError>;

@@ -1,0 +1,240 @@
+//! The framed protocol between the host and a worker, over the worker's stdin and stdout.
+//!
+//! A frame is a little-endian `u32` length followed by that many bytes of JSON. The host sends
+//! [`ToWorker`] frames, the worker [`FromWorker`] frames:
+//!
+//! ```text
+//! worker: Ready                                  (context built; waiting for work)
+//! host:   Run { code, … }
+//! worker: HostCall { id, name, args } …          (any number, any time)
+//! host:   HostReply { id, result } …             (in any order)
+//! worker: Log { … } …
+//! worker: Done { outcome }                       (then exits)
+//! ```
+//!
+//! Frames from a worker are hostile input: their size is bounded and any malformed frame ends
+//! the run as `crashed`.
+
+use std::io::{self, Read, Write};
+
+use serde::{Deserialize, Serialize, de::DeserializeOwned};
+use serde_json::{Map, Value};
+use tokio::io::{AsyncRead, AsyncReadExt, AsyncWrite, AsyncWriteExt};
+
+use crate::limits::EngineLimits;
+use crate::outcome::{LogEntry, Position};
+
+/// The largest frame either side accepts.
+pub const MAX_FRAME_BYTES: usize = 64 << 20;
+
+/// What the host tells a worker.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum ToWorker {
+    /// Run a script.
+    Run(RunRequest),
+    /// The answer to a host call.
+    HostReply {
+        /// The call's id.
+        id: u64,
+        /// Its value, or the error to reject its promise with.
+        result: Result<Value, HostError>,
+    },
+}
+
+/// A script and how to run it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct RunRequest {
+    /// The code: the body of an async function.
+    pub code: String,
+    /// Whether to strip TypeScript types first.
+    pub typescript: bool,
+    /// Trusted JavaScript the embedder runs first, in the same context (e.g. to build an SDK
+    /// object over the host functions). Its failure is a `host` error.
+    pub prelude: Option<String>,
+    /// The async host functions to install as globals, by name.
+    pub host_functions: Vec<String>,
+    /// The engine's limits.
+    pub limits: EngineLimits,
+}
+
+/// What a worker tells the host.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum FromWorker {
+    /// The worker is started and its engine built.
+    Ready,
+    /// The script called a host function.
+    HostCall {
+        /// The call's id, unique within the run.
+        id: u64,
+        /// The host function.
+        name: String,
+        /// Its argument, as plain JSON.
+        args: Value,
+    },
+    /// A console line.
+    Log(LogEntry),
+    /// The run ended inside the engine.
+    Done(EngineOutcome),
+}
+
+/// How a run ended inside the engine: the result as JSON text, or the script's failure.
+pub type EngineOutcome = Result<String, ScriptFailure>;
+
+/// A failure the engine observed. Only the kinds the engine can know; the host adds its own.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ScriptFailure {
+    /// What kind.
+    pub kind: ScriptFailureKind,
+    /// What happened.
+    pub message: String,
+    /// Where, in the source as written.
+    pub position: Option<Position>,
+}
+
+/// The kinds of failure the engine reports.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ScriptFailureKind {
+    /// The code does not parse.
+    Syntax,
+    /// Uncaught exception or rejection.
+    Runtime,
+    /// The engine's recursion limit.
+    RecursionLimit,
+    /// The engine's loop limit.
+    LoopLimit,
+    /// The engine's stack limit.
+    StackLimit,
+    /// The result is larger than allowed.
+    OutputLimit,
+    /// Nothing is left to run and the script's promise is pending.
+    Stall,
+    /// The embedder's prelude failed.
+    Prelude,
+}
+
+/// The error a host function rejects with: becomes a JavaScript `Error` whose `name` and
+/// `message` are these, with `data`'s entries as extra properties (code mode puts `code` and
+/// `tool` there).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct HostError {
+    /// The error's `name`.
+    pub name: String,
+    /// The error's `message`.
+    pub message: String,
+    /// More properties of the error object.
+    #[serde(default)]
+    pub data: Map<String, Value>,
+}
+
+impl HostError {
+    /// An `Error` with a message.
+    pub fn new(message: impl Into<String>) -> Self {
+        Self { name: "Error".to_owned(), message: message.into(), data: Map::new() }
+    }
+}
+
+/// Writes one frame (blocking; the worker's side).
+pub fn write_frame<T: Serialize>(writer: &mut impl Write, message: &T) -> io::Result<()> {
+    let body = serde_json::to_vec(message)?;
+    let length = frame_length(body.len())?;
+    let mut frame = Vec::with_capacity(4 + body.len());
+    frame.extend_from_slice(&length.to_le_bytes());
+    frame.extend_from_slice(&body);
+    writer.write_all(&frame)?;
+    writer.flush()
+}
+
+/// Reads one frame (blocking); `Ok(None)` at a clean end of stream.
+pub fn read_frame<T: DeserializeOwned>(reader: &mut impl Read) -> io::Result<Option<T>> {
+    let mut length = [0u8; 4];
+    match reader.read_exact(&mut length) {
+        Ok(()) => {}
+        Err(error) if error.kind() == io::ErrorKind::UnexpectedEof => return Ok(None),
+        Err(error) => return Err(error),
+    }
+    let mut body = vec![0u8; checked_length(length)?];
+    reader.read_exact(&mut body)?;
+    decode(&body).map(Some)
+}
+
+/// Writes one frame (the host's side).
+pub async fn write_frame_async<T: Serialize>(
+    writer: &mut (impl AsyncWrite + Unpin),
+    message: &T,
+) -> io::Result<()> {
+    let body = serde_json::to_vec(message)?;
+    let length = frame_length(body.len())?;
+    let mut frame = Vec::with_capacity(4 + body.len());
+    frame.extend_from_slice(&length.to_le_bytes());
+    frame.extend_from_slice(&body);
+    writer.write_all(&frame).await?;
+    writer.flush().await
+}
+
+/// Reads one frame (the host's side); `Ok(None)` at a clean end of stream.
+pub async fn read_frame_async<T: DeserializeOwned>(
+    reader: &mut (impl AsyncRead + Unpin),
+) -> io::Result<Option<T>> {
+    let mut length = [0u8; 4];
+    match reader.read_exact(&mut length).await {
+        Ok(_) => {}
+        Err(error) if error.kind() == io::ErrorKind::UnexpectedEof => return Ok(None),
+        Err(error) => return Err(error),
+    }
+    let mut body = vec![0u8; checked_length(length)?];
+    reader.read_exact(&mut body).await?;
+    decode(&body).map(Some)
+}
+
+fn frame_length(length: usize) -> io::Result<u32> {
+    if length > MAX_FRAME_BYTES {
+        return Err(io::Error::new(
+            io::ErrorKind::InvalidData,
+            format!("a frame of {length} bytes is too large"),
+        ));
+    }
+    u32::try_from(length)
+        .map_err(|_| io::Error::new(io::ErrorKind::InvalidData, "frame length overflows u32"))
+}
+
+fn checked_length(length: [u8; 4]) -> io::Result<usize> {
+    let length = u32::from_le_bytes(length) as usize;
+    if length > MAX_FRAME_BYTES {
+        return Err(io::Error::new(
+            io::ErrorKind::InvalidData,
+            format!("a frame of {length} bytes is too large"),
+        ));
+    }
+    Ok(length)
+}
+
+fn decode<T: DeserializeOwned>(body: &[u8]) -> io::Result<T> {
+    serde_json::from_slice(body).map_err(|error| io::Error::new(io::ErrorKind::InvalidData, error))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn frames_round_trip_and_oversized_frames_are_refused() {
+        let mut buffer = Vec::new();
+        let message =
+            FromWorker::HostCall { id: 7, name: "read".into(), args: serde_json::json!({"a": 1}) };
+        write_frame(&mut buffer, &message).unwrap();
+        write_frame(&mut buffer, &FromWorker::Ready).unwrap();
+        let mut reader = buffer.as_slice();
+        assert_eq!(read_frame::<FromWorker>(&mut reader).unwrap(), Some(message));
+        assert_eq!(read_frame::<FromWorker>(&mut reader).unwrap(), Some(FromWorker::Ready));
+        assert_eq!(read_frame::<FromWorker>(&mut reader).unwrap(), None);
+
+        let huge = (u32::MAX).to_le_bytes();
+        let error = read_frame::<FromWorker>(&mut huge.as_slice()).unwrap_err();
+        assert_eq!(error.kind(), io::ErrorKind::InvalidData);
+        let garbage = [3, 0, 0, 0, b'{', b'x', b'}'];
+        assert!(read_frame::<FromWorker>(&mut garbage.as_slice()).is_err());
+    }
+}

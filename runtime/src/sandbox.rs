@@ -1,0 +1,445 @@
+//! The OS-level sandbox of a worker process (SPEC §5, R-RT-3).
+//!
+//! The JavaScript engine has no heap limit and no reliable interrupt, and hostile code may find a
+//! bug in it, so the limits that must hold whatever the script does are enforced by the kernel on
+//! the worker process. Three layers, each set up where it has to be:
+//!
+//! 1. **Resource limits** ([`ProcessLimits`]), set by the host on the child between `fork` and
+//!    `exec` by [`apply_in_child`]: address space (memory), CPU time, open files, no core dumps.
+//!    They hold from the worker's first instruction, so no worker code can escape them.
+//! 2. **Parent-death signal**, set in the same place: a worker whose host died gets SIGKILL
+//!    instead of running on, orphaned.
+//! 3. **A seccomp filter**, installed by the worker on itself by [`install_seccomp_filter`] once
+//!    it is ready to run untrusted code. It leaves the worker only the system calls it needs to
+//!    compute, allocate and talk over the pipes it already has; no files, processes, sockets,
+//!    threads or signals to others.
+//!
+//! The wall-clock deadline and cancellation are not here: the host kills the worker by pid.
+//!
+//! # Call order in the worker
+//!
+//! Start every thread, open every file (time-zone data included) and build the JavaScript
+//! context first; then call [`install_seccomp_filter`]; then read the script.
+//!
+//! The filter reaches every thread (TSYNC). A thread spawned a moment earlier and still starting
+//! survives it, but some of its set-up fails quietly, so let each thread report that it runs
+//! before installing. After the filter no new thread can start (`clone` is denied: `thread::spawn`
+//! panics, tokio's blocking pool cannot grow), no file can be opened, nothing can sleep on a timer
+//! (`clock_nanosleep` is denied; a futex wait with a timeout works) and `epoll` is denied (a tokio
+//! runtime in the worker must be built without its I/O driver).
+//!
+//! Everything here is Linux-only except the data types and [`install_seccomp_filter`], which
+//! reports [`SeccompStatus::Unsupported`] elsewhere.
+
+use std::time::Duration;
+
+#[cfg(target_os = "linux")]
+pub use child::{ChildCommand, apply_in_child};
+
+/// Hard limits the kernel enforces on a worker process, set in the child before it runs any code
+/// of its own ([`apply_in_child`]). `None` keeps what the host has (the child inherits it).
+///
+/// A limit above the host's own hard limit is lowered to it (an unprivileged process cannot
+/// raise a hard limit), so the child never gets more than asked.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ProcessLimits {
+    /// Most bytes of virtual address space (`RLIMIT_AS`), soft and hard. An allocation past it
+    /// fails, which aborts a Rust worker with SIGABRT ("memory allocation of N bytes failed").
+    /// It counts reservations, not resident memory: the binary, every thread stack and, with
+    /// glibc, up to 64 MiB of malloc arena per allocating thread. Leave room above the heap the
+    /// script may use.
+    pub address_space: Option<u64>,
+    /// CPU time of the whole process, all threads, counted from its start (`RLIMIT_CPU`). Rounded
+    /// up to whole seconds, at least one. The soft limit is that: the kernel sends SIGXCPU, which
+    /// ends the worker; the hard limit is one second more and sends SIGKILL, for a worker that
+    /// blocked or handled SIGXCPU.
+    pub cpu_time: Option<Duration>,
+    /// Most open file descriptors (`RLIMIT_NOFILE`), soft and hard. A worker needs its three
+    /// standard streams and a few more.
+    pub open_files: Option<u64>,
+    /// Whether a crashing worker may write a core dump. `false` sets `RLIMIT_CORE` to 0: a dump
+    /// would hold the script and its data, and writing it delays the crash report; `true` keeps
+    /// what the host has.
+    pub core_dumps: bool,
+}
+
+impl Default for ProcessLimits {
+    /// Safe defaults for one script run: 512 MiB of address space (room for a Boa heap of a few
+    /// hundred MiB next to the binary, stacks and arenas), 10 s of CPU time, 64 open files, no core
+    /// dumps.
+    fn default() -> Self {
+        Self {
+            address_space: Some(512 * 1024 * 1024),
+            cpu_time: Some(Duration::from_secs(10)),
+            open_files: Some(64),
+            core_dumps: false,
+        }
+    }
+}
+
+/// What [`install_seccomp_filter`] achieved.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum SeccompStatus {
+    /// The filter is in force on every thread of the process, for the rest of its life.
+    Installed,
+    /// The kernel or platform cannot filter system calls; no filter is in force (though
+    /// `PR_SET_NO_NEW_PRIVS` may have been set). The worker is still
+    /// bounded by its rlimits and by the host's deadline kill, but its system-call surface is not
+    /// narrowed: a script that escaped the engine could open files, sockets and processes. The
+    /// string says why, for the host's log.
+    Unsupported(String),
+}
+
+/// Why [`install_seccomp_filter`] failed on a kernel that supports seccomp.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum SandboxError {
+    /// The filter could not be compiled to BPF: a bug in this module.
+    #[error("the seccomp filter could not be built: {0}")]
+    BuildFilter(String),
+    /// The kernel refused `PR_SET_NO_NEW_PRIVS` or the filter for a reason other than lacking
+    /// support, e.g. EPERM because a filter already in force (a second call) denies `seccomp`.
+    #[error("the kernel refused the seccomp filter: {0}")]
+    Install(#[source] std::io::Error),
+    /// Another thread could not take the filter (it is under a different filter already).
+    #[error("thread {thread} could not be synchronised onto the seccomp filter")]
+    ThreadSync {
+        /// The kernel's id of that thread.
+        thread: i64,
+    },
+}
+
+/// Narrows the calling process, all its threads, to the system calls a worker needs (SPEC §5,
+/// R-RT-3). Call it inside the worker, after starting its threads and building its JavaScript
+/// context, before running untrusted code; call it once (the filter denies `seccomp` itself, so a
+/// second call fails with [`SandboxError::Install`]).
+///
+/// The filter sets `PR_SET_NO_NEW_PRIVS` first (nothing the worker could exec may gain
+/// privileges; it is also what lets an unprivileged process install a filter). Then it allows:
+///
+/// | system calls | why |
+/// | --- | --- |
+/// | `read`, `write`, `readv`, `writev`, `close` | frames on the pipes, logs on stderr |
+/// | `mmap`, `mprotect` (neither with `PROT_EXEC`), `munmap`, `mremap`, `brk`, `madvise` | the allocator; no new executable memory, since nothing here generates code |
+/// | `futex`, `sched_yield` | locks, channels and parking between the threads that already exist |
+/// | `clock_gettime`, `gettimeofday` | `Instant`, `SystemTime`, `Date.now()` where the vDSO falls back to a system call |
+/// | `getrandom` | `HashMap` seeds, `Math.random` |
+/// | `rt_sigreturn`, `rt_sigprocmask`, `sigaltstack`, `restart_syscall` | returning from signal handlers, thread exit, kernel-restarted waits |
+/// | `rt_sigaction` on SIGSEGV, SIGBUS, SIGABRT only | std's stack-overflow handler resets SIGSEGV/SIGBUS before re-faulting (denied, it would loop forever); `abort()` resets SIGABRT |
+/// | `rseq` | glibc registers it as a thread starts and aborts if it cannot: a thread spawned just before the filter may not have got that far |
+/// | `getpid`, `gettid`, `tgkill` to its own pid only | `abort()`, so an allocation failure or stack overflow ends in SIGABRT |
+/// | `exit`, `exit_group` | a thread or the process ending |
+///
+/// Every other call fails with EPERM rather than killing the worker, so a forgotten benign call
+/// degrades instead of crashing. Among them: `open`/`openat`, `execve`/`execveat`, `fork`,
+/// `vfork`, `clone`/`clone3` (new processes and new threads alike), `socket`/`connect`, `ptrace`,
+/// `kill`, `prctl`, `seccomp`, `poll`/`epoll_*`, `nanosleep`/`clock_nanosleep`, `fstat`/`statx`.
+/// A system call of another architecture's ABI (e.g. `int 0x80` on x86-64) kills the process.
+///
+/// Returns [`SeccompStatus::Unsupported`] where the kernel lacks seccomp (EINVAL or ENOSYS), on an
+/// architecture without a system-call table here, and off Linux.
+pub fn install_seccomp_filter() -> Result<SeccompStatus, SandboxError> {
+    #[cfg(all(
+        target_os = "linux",
+        target_pointer_width = "64",
+        any(target_arch = "x86_64", target_arch = "aarch64", target_arch = "riscv64")
+    ))]
+    return filter::install();
+    #[cfg(not(all(
+        target_os = "linux",
+        target_pointer_width = "64",
+        any(target_arch = "x86_64", target_arch = "aarch64", target_arch = "riscv64")
+    )))]
+    Ok(SeccompStatus::Unsupported(format!(
+        "no seccomp filter for {} on {}",
+        std::env::consts::ARCH,
+        std::env::consts::OS
+    )))
+}
+
+/// The host side: rlimits and the parent-death signal, set in the child before `exec`.
+#[cfg(target_os = "linux")]
+mod child {
+    use std::io;
+    use std::os::unix::process::CommandExt as _;
+
+    use super::ProcessLimits;
+
+    #[cfg(target_env = "gnu")]
+    type Resource = libc::__rlimit_resource_t;
+    #[cfg(not(target_env = "gnu"))]
+    type Resource = libc::c_int;
+
+    /// A command type [`apply_in_child`] can prepare: `std::process::Command` and
+    /// `tokio::process::Command`.
+    pub trait ChildCommand {
+        /// The standard-library command underneath, whose `pre_exec` hook runs in the child.
+        fn std_command(&mut self) -> &mut std::process::Command;
+    }
+
+    impl ChildCommand for std::process::Command {
+        fn std_command(&mut self) -> &mut std::process::Command {
+            self
+        }
+    }
+
+    impl ChildCommand for tokio::process::Command {
+        fn std_command(&mut self) -> &mut std::process::Command {
+            self.as_std_mut()
+        }
+    }
+
+    /// One `setrlimit` call, worked out in the parent.
+    #[derive(Clone, Copy)]
+    struct PlannedRlimit {
+        resource: Resource,
+        limit: libc::rlimit,
+    }
+
+    /// Makes the child that `command` spawns start under `limits` and die with its host (SPEC §5,
+    /// R-RT-3). Call it before `spawn`; a failure in the child (e.g. the host died meanwhile)
+    /// makes `spawn` fail.
+    ///
+    /// In the child, between `fork` and `exec`, it sets the rlimits and `PR_SET_PDEATHSIG` to
+    /// SIGKILL, then checks that its parent is still the host: a host that died before the
+    /// `prctl` would never send the signal, so the child exits instead (ESRCH).
+    ///
+    /// The parent-death signal fires when the *thread* that spawned the worker ends, not only the
+    /// process. Spawn workers from a thread that lives as long as the host (a tokio worker
+    /// thread, `main`, a dedicated spawner), never from `spawn_blocking`, whose threads exit
+    /// after 10 s idle and would take their workers with them.
+    ///
+    /// Spawning is by `fork` and `exec` (std cannot use `posix_spawn` with a `pre_exec` hook).
+    #[allow(unsafe_code)]
+    pub fn apply_in_child<C: ChildCommand + ?Sized>(command: &mut C, limits: &ProcessLimits) {
+        let rlimits = plan(limits);
+        // SAFETY: getpid has no preconditions and cannot fail.
+        let host = unsafe { libc::getpid() };
+        let setup = move || set_up_child(&rlimits, host);
+        // SAFETY: `set_up_child` is safe to run between fork and exec: it makes only
+        // async-signal-safe system calls (setrlimit, prctl, getppid), allocates nothing (every
+        // value was computed above, in the parent) and touches no lock or shared state.
+        unsafe {
+            command.std_command().pre_exec(setup);
+        }
+    }
+
+    /// Runs in the forked child. Nothing here may allocate: another thread of the host may have
+    /// held the allocator's lock at the fork.
+    #[allow(unsafe_code)]
+    fn set_up_child(rlimits: &[Option<PlannedRlimit>; 4], host: libc::pid_t) -> io::Result<()> {
+        for planned in rlimits.iter().flatten() {
+            // SAFETY: setrlimit is async-signal-safe and only reads the rlimit it is given.
+            if unsafe { libc::setrlimit(planned.resource, &planned.limit) } != 0 {
+                return Err(io::Error::last_os_error());
+            }
+        }
+        // SAFETY: prctl(PR_SET_PDEATHSIG) takes plain integers and touches no memory.
+        let rc = unsafe {
+            libc::prctl(
+                libc::PR_SET_PDEATHSIG,
+                libc::SIGKILL as libc::c_ulong,
+                0 as libc::c_ulong,
+                0 as libc::c_ulong,
+                0 as libc::c_ulong,
+            )
+        };
+        if rc != 0 {
+            return Err(io::Error::last_os_error());
+        }
+        // The host may have died between fork and the prctl: then no signal will come and we have
+        // been adopted by another process. Do not run orphaned.
+        // SAFETY: getppid has no preconditions and cannot fail.
+        if unsafe { libc::getppid() } != host {
+            return Err(io::Error::from_raw_os_error(libc::ESRCH));
+        }
+        Ok(())
+    }
+
+    /// Turns `limits` into the `setrlimit` calls the child will make.
+    fn plan(limits: &ProcessLimits) -> [Option<PlannedRlimit>; 4] {
+        let cpu = limits.cpu_time.map(|time| {
+            // Whole seconds, rounded up; the kernel treats a zero soft limit as one second anyway.
+            let seconds = (time.as_secs() + u64::from(time.subsec_nanos() > 0)).max(1);
+            (seconds, seconds.saturating_add(1))
+        });
+        [
+            limits.address_space.map(|bytes| planned(libc::RLIMIT_AS, bytes, bytes)),
+            cpu.map(|(soft, hard)| planned(libc::RLIMIT_CPU, soft, hard)),
+            limits.open_files.map(|files| planned(libc::RLIMIT_NOFILE, files, files)),
+            (!limits.core_dumps).then(|| planned(libc::RLIMIT_CORE, 0, 0)),
+        ]
+    }
+
+    /// One limit, lowered to fit under the host's hard limit, which the child inherits and could
+    /// not raise (setrlimit would fail with EPERM and so would the spawn).
+    fn planned(resource: Resource, soft: u64, hard: u64) -> PlannedRlimit {
+        // A value too big for rlim_t (32-bit targets) is past anything the kernel could grant.
+        let to_rlim = |value: u64| libc::rlim_t::try_from(value).unwrap_or(libc::RLIM_INFINITY);
+        let mut hard = to_rlim(hard);
+        if let Some(host_hard) = host_hard_limit(resource) {
+            hard = hard.min(host_hard);
+        }
+        let soft = to_rlim(soft).min(hard);
+        if resource == libc::RLIMIT_CPU && soft == hard {
+            tracing::warn!(
+                seconds = soft,
+                "the host's CPU hard limit leaves no grace second: the worker gets SIGKILL, not SIGXCPU"
+            );
+        }
+        PlannedRlimit { resource, limit: libc::rlimit { rlim_cur: soft, rlim_max: hard } }
+    }
+
+    /// The hard limit the host runs under, if it can be read.
+    #[allow(unsafe_code)]
+    fn host_hard_limit(resource: Resource) -> Option<libc::rlim_t> {
+        let mut current = libc::rlimit { rlim_cur: 0, rlim_max: 0 };
+        // SAFETY: `current` is a valid, writable rlimit for the duration of the call.
+        let rc = unsafe { libc::getrlimit(resource, &mut current) };
+        (rc == 0).then_some(current.rlim_max)
+    }
+}
+
+/// The worker side: the seccomp filter, compiled by seccompiler (pure Rust, from Firecracker).
+#[cfg(all(
+    target_os = "linux",
+    target_pointer_width = "64",
+    any(target_arch = "x86_64", target_arch = "aarch64", target_arch = "riscv64")
+))]
+mod filter {
+    use std::collections::BTreeMap;
+
+    use seccompiler::{
+        BackendError, BpfProgram, SeccompAction, SeccompCmpArgLen, SeccompCmpOp, SeccompCondition,
+        SeccompFilter, SeccompRule, TargetArch,
+    };
+
+    use super::{SandboxError, SeccompStatus};
+
+    /// Allowed whatever their arguments; the reason for each is in the table on
+    /// [`super::install_seccomp_filter`].
+    const ALLOWED: &[libc::c_long] = &[
+        libc::SYS_read,
+        libc::SYS_write,
+        libc::SYS_readv,
+        libc::SYS_writev,
+        libc::SYS_close,
+        libc::SYS_munmap,
+        libc::SYS_mremap,
+        libc::SYS_brk,
+        libc::SYS_madvise,
+        libc::SYS_futex,
+        libc::SYS_sched_yield,
+        libc::SYS_clock_gettime,
+        libc::SYS_gettimeofday,
+        libc::SYS_getrandom,
+        libc::SYS_rt_sigreturn,
+        libc::SYS_rt_sigprocmask,
+        libc::SYS_sigaltstack,
+        libc::SYS_restart_syscall,
+        libc::SYS_rseq,
+        libc::SYS_getpid,
+        libc::SYS_gettid,
+        libc::SYS_exit,
+        libc::SYS_exit_group,
+    ];
+
+    pub(super) fn install() -> Result<SeccompStatus, SandboxError> {
+        let arch = TargetArch::try_from(std::env::consts::ARCH)
+            .map_err(|error| SandboxError::BuildFilter(error.to_string()))?;
+        let program = worker_filter(arch, std::process::id())
+            .map_err(|error| SandboxError::BuildFilter(error.to_string()))?;
+        // Sets PR_SET_NO_NEW_PRIVS, then installs with SECCOMP_FILTER_FLAG_TSYNC so the threads
+        // started before this call are filtered too, not only the calling one.
+        match seccompiler::apply_filter_all_threads(&program) {
+            Ok(()) => Ok(SeccompStatus::Installed),
+            Err(error) => classify(error),
+        }
+    }
+
+    /// The worker's filter: the allowlist, argument checks on a few calls, EPERM for the rest.
+    fn worker_filter(arch: TargetArch, pid: u32) -> Result<BpfProgram, BackendError> {
+        let arg_equals = |index, value| {
+            SeccompCondition::new(index, SeccompCmpArgLen::Dword, SeccompCmpOp::Eq, value)
+        };
+        // The third argument of mmap and mprotect is the protection.
+        let prot_without_exec = || {
+            SeccompRule::new(vec![SeccompCondition::new(
+                2,
+                SeccompCmpArgLen::Dword,
+                SeccompCmpOp::MaskedEq(libc::PROT_EXEC as u64),
+                0,
+            )?])
+        };
+        let mut rules: BTreeMap<i64, Vec<SeccompRule>> =
+            ALLOWED.iter().map(|&call| (call, Vec::new())).collect();
+        rules.insert(libc::SYS_mmap, vec![prot_without_exec()?]);
+        rules.insert(libc::SYS_mprotect, vec![prot_without_exec()?]);
+        rules.insert(
+            libc::SYS_tgkill,
+            vec![SeccompRule::new(vec![arg_equals(0, u64::from(pid))?])?],
+        );
+        let resettable = [libc::SIGSEGV, libc::SIGBUS, libc::SIGABRT];
+        rules.insert(
+            libc::SYS_rt_sigaction,
+            resettable
+                .iter()
+                .map(|&signal| SeccompRule::new(vec![arg_equals(0, signal as u64)?]))
+                .collect::<Result<_, _>>()?,
+        );
+        SeccompFilter::new(
+            rules,
+            SeccompAction::Errno(libc::EPERM as u32),
+            SeccompAction::Allow,
+            arch,
+        )?
+        .try_into()
+    }
+
+    /// A kernel without seccomp is a documented, degraded outcome; anything else is an error.
+    fn classify(error: seccompiler::Error) -> Result<SeccompStatus, SandboxError> {
+        use seccompiler::Error;
+        let unsupported = |what: &str, error: std::io::Error| {
+            Ok(SeccompStatus::Unsupported(format!("the kernel does not support {what}: {error}")))
+        };
+        match error {
+            // No PR_SET_NO_NEW_PRIVS: kernels before 3.5.
+            Error::Prctl(error) if error.raw_os_error() == Some(libc::EINVAL) => {
+                unsupported("PR_SET_NO_NEW_PRIVS", error)
+            }
+            // No seccomp system call (before 3.17) or no filter mode / TSYNC in this build.
+            Error::Seccomp(error)
+                if matches!(error.raw_os_error(), Some(libc::EINVAL | libc::ENOSYS)) =>
+            {
+                unsupported("seccomp filters", error)
+            }
+            Error::Prctl(error) | Error::Seccomp(error) => Err(SandboxError::Install(error)),
+            Error::ThreadSync(thread) => Err(SandboxError::ThreadSync { thread }),
+            other => Err(SandboxError::BuildFilter(other.to_string())),
+        }
+    }
+
+    #[cfg(test)]
+    mod tests {
+        use super::*;
+
+        #[test]
+        fn r_rt_3_filter_compiles_for_this_architecture() {
+            let arch = TargetArch::try_from(std::env::consts::ARCH).expect("a supported arch");
+            let program = worker_filter(arch, std::process::id()).expect("the filter compiles");
+            assert!(program.len() < 4096, "{} BPF instructions", program.len());
+        }
+
+        #[test]
+        fn r_rt_3_kernel_without_seccomp_is_unsupported_not_an_error() {
+            for errno in [libc::EINVAL, libc::ENOSYS] {
+                let error = seccompiler::Error::Seccomp(std::io::Error::from_raw_os_error(errno));
+                assert!(matches!(classify(error), Ok(SeccompStatus::Unsupported(_))));
+            }
+            let error = seccompiler::Error::Prctl(std::io::Error::from_raw_os_error(libc::EINVAL));
+            assert!(matches!(classify(error), Ok(SeccompStatus::Unsupported(_))));
+            let error = seccompiler::Error::Seccomp(std::io::Error::from_raw_os_error(libc::EPERM));
+            assert!(matches!(classify(error), Err(SandboxError::Install(_))));
+        }
+    }
+}

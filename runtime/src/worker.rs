@@ -1,0 +1,168 @@
+//! The worker process: where scripts run by default (R-RT-3).
+//!
+//! A worker is the host's own executable, started again with [`WORKER_FLAG`] as its first
+//! argument. An embedder makes this work with one line at the top of `main`:
+//!
+//! ```no_run
+//! ordo_runtime::worker::run_if_worker(); // first thing in `main`
+//! ```
+//!
+//! and [`WorkerCommand::current_exe`](crate::WorkerCommand::current_exe) to start it. A program
+//! that cannot do that can ship the crate's `ordo-js-worker` binary and point
+//! [`WorkerCommand::program`](crate::WorkerCommand::program) at it.
+//!
+//! Inside, one thread reads frames from stdin and another runs the engine, on a stack large
+//! enough for deep but legitimate nesting; a native stack overflow still ends the process, and
+//! the host reports it as `limit(stack)`. The worker builds its context, says `Ready`, waits
+//! for `Run`, closes its system-call surface where the kernel allows, runs, says `Done`, and
+//! exits: it is never reused.
+
+use std::cell::RefCell;
+use std::io;
+use std::rc::Rc;
+use std::sync::mpsc::{Receiver, Sender, channel};
+
+use serde_json::Value;
+
+use crate::engine::{Bridge, Engine};
+use crate::outcome::LogEntry;
+use crate::protocol::{
+    FromWorker, HostError, ScriptFailure, ScriptFailureKind, ToWorker, read_frame, write_frame,
+};
+
+/// The first argument that makes a process a worker.
+pub const WORKER_FLAG: &str = "--ordo-runtime-worker";
+
+/// The engine thread's stack.
+const ENGINE_STACK_BYTES: usize = 64 << 20;
+
+/// Runs the worker and exits, if this process was started as one; returns otherwise.
+pub fn run_if_worker() {
+    if std::env::args_os().nth(1).is_some_and(|argument| argument == WORKER_FLAG) {
+        std::process::exit(main());
+    }
+}
+
+/// The worker's main: returns the exit code.
+pub fn main() -> i32 {
+    let (sender, receiver) = channel();
+    let reader = std::thread::Builder::new()
+        .name("ordo-worker-stdin".into())
+        .spawn(move || read_stdin(&sender));
+    if reader.is_err() {
+        return 2;
+    }
+    let engine = std::thread::Builder::new()
+        .name("ordo-worker-engine".into())
+        .stack_size(ENGINE_STACK_BYTES)
+        .spawn(move || run_engine(receiver));
+    match engine.map(std::thread::JoinHandle::join) {
+        Ok(Ok(code)) => code,
+        _ => 3,
+    }
+}
+
+fn read_stdin(sender: &Sender<ToWorker>) {
+    let mut stdin = io::stdin().lock();
+    while let Ok(Some(message)) = read_frame::<ToWorker>(&mut stdin) {
+        if sender.send(message).is_err() {
+            return;
+        }
+    }
+}
+
+fn run_engine(receiver: Receiver<ToWorker>) -> i32 {
+    serve(StdoutOutbox(io::stdout()), receiver, true)
+}
+
+/// Where the engine's messages go: the worker's stdout, or a channel to an in-process host.
+pub(crate) trait Outbox: Send + 'static {
+    /// Sends one message.
+    fn send(&mut self, message: FromWorker) -> io::Result<()>;
+}
+
+/// Frames on the worker's stdout.
+struct StdoutOutbox(io::Stdout);
+
+impl Outbox for StdoutOutbox {
+    fn send(&mut self, message: FromWorker) -> io::Result<()> {
+        write_frame(&mut self.0, &message)
+    }
+}
+
+/// Starts an engine thread in this process, served like a worker but without the sandbox
+/// (R-RT-5).
+pub(crate) fn spawn_engine_thread(
+    outbox: impl Outbox,
+    receiver: Receiver<ToWorker>,
+) -> io::Result<std::thread::JoinHandle<()>> {
+    std::thread::Builder::new().name("ordo-engine".into()).stack_size(ENGINE_STACK_BYTES).spawn(
+        move || {
+            serve(outbox, receiver, false);
+        },
+    )
+}
+
+/// Builds an engine, says `Ready`, runs the one script it is given, says `Done`. Returns the
+/// exit code of a worker process.
+fn serve(mut outbox: impl Outbox, receiver: Receiver<ToWorker>, sandbox: bool) -> i32 {
+    let engine = match Engine::new() {
+        Ok(engine) => engine,
+        Err(message) => {
+            let failure =
+                ScriptFailure { kind: ScriptFailureKind::Prelude, message, position: None };
+            let _ = outbox.send(FromWorker::Done(Err(failure)));
+            return 1;
+        }
+    };
+    if outbox.send(FromWorker::Ready).is_err() {
+        return 1;
+    }
+    let request = match receiver.recv() {
+        Ok(ToWorker::Run(request)) => request,
+        // The host let the warm worker go, or broke the protocol.
+        _ => return 0,
+    };
+    // From here on the code is hostile: close the system-call surface first. Where the kernel
+    // cannot, the rlimits and the host's kill still bound the run; a kernel that can but refuses
+    // is a broken sandbox, and the worker fails closed.
+    if sandbox && let Err(error) = crate::sandbox::install_seccomp_filter() {
+        let message = format!("the worker's sandbox failed: {error}");
+        let failure = ScriptFailure { kind: ScriptFailureKind::Prelude, message, position: None };
+        let _ = outbox.send(FromWorker::Done(Err(failure)));
+        return 1;
+    }
+    let outbox = Rc::new(RefCell::new(outbox));
+    let outcome = engine
+        .run(&request, Box::new(ChannelBridge { outbox: Rc::clone(&outbox), replies: receiver }));
+    match outbox.borrow_mut().send(FromWorker::Done(outcome)) {
+        Ok(()) => 0,
+        Err(_) => 1,
+    }
+}
+
+/// The bridge between the engine and its host.
+struct ChannelBridge<O> {
+    outbox: Rc<RefCell<O>>,
+    replies: Receiver<ToWorker>,
+}
+
+impl<O: Outbox> Bridge for ChannelBridge<O> {
+    fn call(&mut self, id: u64, name: &str, args: Value) -> io::Result<()> {
+        self.outbox.borrow_mut().send(FromWorker::HostCall { id, name: name.to_owned(), args })
+    }
+
+    fn next_reply(&mut self) -> io::Result<Option<(u64, Result<Value, HostError>)>> {
+        loop {
+            match self.replies.recv() {
+                Ok(ToWorker::HostReply { id, result }) => return Ok(Some((id, result))),
+                Ok(ToWorker::Run(_)) => continue,
+                Err(_) => return Ok(None),
+            }
+        }
+    }
+
+    fn log(&mut self, entry: LogEntry) -> io::Result<()> {
+        self.outbox.borrow_mut().send(FromWorker::Log(entry))
+    }
+}
