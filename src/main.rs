@@ -40,6 +40,8 @@ enum SchemaFormat {
 }
 
 fn main() -> ExitCode {
+    // The sandboxed runtime re-runs this executable as its script worker.
+    ordo_runtime::worker::run_if_worker();
     let cli = Cli::parse();
     let registry = ToolRegistry::new();
     match cli.command {
