@@ -224,7 +224,11 @@ pub struct ToolRegistry {
 struct Shared {
     tools: RwLock<IndexMap<String, Arc<Tool>>>,
     version: AtomicU64,
+    listeners: RwLock<Vec<Listener>>,
 }
+
+/// Told after every change made by `register`, `replace` or `unregister`.
+type Listener = Arc<dyn Fn(&ToolRegistry) + Send + Sync>;
 
 impl ToolRegistry {
     /// An empty registry.
@@ -243,6 +247,8 @@ impl ToolRegistry {
         }
         tools.insert(tool.name().to_owned(), Arc::clone(&tool));
         self.bump();
+        drop(tools);
+        self.notify();
         Ok(tool)
     }
 
@@ -257,6 +263,8 @@ impl ToolRegistry {
         };
         let old = std::mem::replace(slot, tool);
         self.bump();
+        drop(tools);
+        self.notify();
         Ok(old)
     }
 
@@ -265,6 +273,7 @@ impl ToolRegistry {
         let removed = self.write().shift_remove(name);
         if removed.is_some() {
             self.bump();
+            self.notify();
         }
         removed
     }
@@ -320,8 +329,24 @@ impl ToolRegistry {
         self.shared.version.load(Ordering::Acquire)
     }
 
+    /// Calls `listener` after every change made by `register`, `replace` or `unregister` (not
+    /// by `install_run_code`: code mode listens to refresh `run_code`'s declarations, and its
+    /// own reinstall must not wake it again). Listeners run on the thread that made the change,
+    /// after the registry's lock is released.
+    pub fn subscribe(&self, listener: impl Fn(&ToolRegistry) + Send + Sync + 'static) {
+        self.shared.listeners.write().unwrap_or_else(PoisonError::into_inner).push(Arc::new(listener));
+    }
+
     fn bump(&self) {
         self.shared.version.fetch_add(1, Ordering::AcqRel);
+    }
+
+    /// Tells the listeners about a change; the caller has released the tools' lock.
+    fn notify(&self) {
+        let listeners = self.shared.listeners.read().unwrap_or_else(PoisonError::into_inner).clone();
+        for listener in listeners {
+            listener(self);
+        }
     }
 
     // No code runs under these locks but map operations, so a poisoned lock still guards a

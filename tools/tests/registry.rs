@@ -276,3 +276,22 @@ fn presenters_fall_back_to_default_cards() {
     assert_eq!(broken.present_call(&args).title, r#"broken {"path":"a"}"#);
     assert_eq!(broken.present_result(&args, &record).title, "ok");
 }
+
+#[test]
+fn listeners_hear_every_change_but_the_run_code_install() {
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    let registry = ToolRegistry::new();
+    let heard = Arc::new(AtomicUsize::new(0));
+    let counter = Arc::clone(&heard);
+    registry.subscribe(move |registry| {
+        counter.fetch_add(1, Ordering::SeqCst);
+        assert!(registry.len() < 10, "a listener may read the registry: its lock is released");
+    });
+    registry.register(tool("a")).unwrap();
+    registry.replace(tool("a")).unwrap();
+    registry.unregister("a");
+    registry.unregister("a");
+    assert!(registry.register(tool("bad name")).is_err());
+    registry.install_run_code(tool(RUN_CODE)).unwrap();
+    assert_eq!(heard.load(Ordering::SeqCst), 3, "register, replace and one real unregister");
+}

@@ -148,7 +148,7 @@ pub(crate) fn install(
             JsString::from(name.as_str()),
         );
         context
-            .register_global_callable(JsString::from(name.as_str()), 1, function)
+            .register_global_builtin_callable(JsString::from(name.as_str()), 1, function)
             .map_err(|error| format!("cannot install host function {name:?}: {error}"))?;
     }
     Ok(())

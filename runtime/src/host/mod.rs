@@ -73,7 +73,9 @@ pub struct HostCall {
     pub signal: CancellationToken,
 }
 
-/// An async host function.
+/// An async host function. It is called on the run's driver, in the order the script made its
+/// calls (so its synchronous part can take a place in line); the future it returns runs as a
+/// task, at most `concurrent_host_calls` at once.
 pub type HostFunction =
     Arc<dyn Fn(HostCall) -> BoxFuture<'static, Result<Value, HostError>> + Send + Sync>;
 

@@ -136,9 +136,11 @@ impl HostCalls {
         let signal = run_signal.child_token();
         self.signals.insert(id, signal.clone());
         let (permits, frames) = (Arc::clone(&self.permits), frames.clone());
+        // Called here, in the order the script made the calls; only the future runs as a task.
+        let call = function(HostCall { id, name, args, signal });
         self.tasks.spawn(async move {
             let result = match permits.acquire_owned().await {
-                Ok(_permit) => function(HostCall { id, name, args, signal }).await,
+                Ok(_permit) => call.await,
                 Err(_) => Err(HostError::new("the run is over")),
             };
             let _ = frames.send(ToWorker::HostReply { id, result });
