@@ -16,8 +16,9 @@
 //!   no "return outside function" option, so the source is parsed inside
 //!   `async function __ordo__() {` + source + `\n}`, with the prefix on the source's first line
 //!   (only the first line's columns shift, and error positions are mapped back), and the wrapper is
-//!   removed from the output again. Code that closes the wrapper early (`} foo(); {`) is not
-//!   detected here; it means whatever it means in the caller's own async-function wrapping.
+//!   removed from the output again. Code that closes the wrapper early (`} foo(); {`) passes
+//!   through and means whatever it means in the caller's own wrapping; only when swc would erase
+//!   part of the wrapper (`} global {`) is it rejected, at the unmatched `}`.
 //! - Positions are the same line and column, with columns counted in UTF-16 code units (swc blanks
 //!   a character with as many spaces as it has UTF-16 units). Boa counts columns in code points,
 //!   so a character outside the Basic Multilingual Plane (an emoji) *inside a stripped type* moves
@@ -83,20 +84,22 @@ impl TypeScriptError {
 /// types comes back byte-identical. Never panics: a panic inside swc is caught and returned as an
 /// error. Needs a deep stack (see the [module documentation](self)).
 pub fn strip_types(source: &str) -> Result<String, TypeScriptError> {
-    check_nesting(source)?;
+    let unmatched_brace = check_nesting(source)?;
     // Everything swc touches is created inside the closure, so nothing half-updated by a panic is
     // seen afterwards.
-    std::panic::catch_unwind(AssertUnwindSafe(|| strip_wrapped(source))).unwrap_or_else(|panic| {
-        Err(TypeScriptError::at(
-            source,
-            0,
-            format!("internal error in the TypeScript stripper: {}", panic_message(&*panic)),
-        ))
-    })
+    std::panic::catch_unwind(AssertUnwindSafe(|| strip_wrapped(source, unmatched_brace)))
+        .unwrap_or_else(|panic| {
+            Err(TypeScriptError::at(
+                source,
+                0,
+                format!("internal error in the TypeScript stripper: {}", panic_message(&*panic)),
+            ))
+        })
 }
 
-/// Wraps, strips and unwraps `source`.
-fn strip_wrapped(source: &str) -> Result<String, TypeScriptError> {
+/// Wraps, strips and unwraps `source`; `unmatched_brace` is where the scan saw a `}` that closes
+/// nothing, if it did.
+fn strip_wrapped(source: &str, unmatched_brace: Option<usize>) -> Result<String, TypeScriptError> {
     let wrapped = format!("{WRAP_PREFIX}{source}{WRAP_SUFFIX}");
     let source_map: Lrc<SourceMap> = Lrc::default();
     let diagnostics = Arc::new(Mutex::new(Vec::new()));
@@ -104,11 +107,13 @@ fn strip_wrapped(source: &str) -> Result<String, TypeScriptError> {
     let options = Options { module: Some(false), mode: Mode::StripOnly, ..Options::default() };
 
     match swc_ts_fast_strip::operate(&source_map, &handler, wrapped, options) {
+        // `} global {` makes a type-only declaration that swallows the wrapper's `}`.
         Ok(output) => unwrap_output(&output.code).map(str::to_owned).ok_or_else(|| {
             TypeScriptError::at(
                 source,
-                0,
-                "internal error in the TypeScript stripper: the wrapper was changed",
+                unmatched_brace.unwrap_or(source.len()),
+                "the code must be the body of a function: an unmatched `}` closes the function \
+                 it runs in",
             )
         }),
         Err(error) => {
@@ -131,8 +136,8 @@ fn strip_wrapped(source: &str) -> Result<String, TypeScriptError> {
     }
 }
 
-/// The stripped source without the wrapper, or `None` if swc touched the wrapper (it never
-/// should: the wrapper holds no types).
+/// The stripped source without the wrapper, or `None` if swc erased part of the wrapper (the
+/// wrapper holds no types, so only code that closes it early can make that happen).
 fn unwrap_output(code: &str) -> Option<&str> {
     code.strip_prefix(WRAP_PREFIX)?.strip_suffix(WRAP_SUFFIX)
 }
@@ -231,11 +236,14 @@ fn line_column(source: &str, offset: usize) -> (u32, u32) {
 ///   about 20,000 arrow levels (a 120 KB line of `() => `); in a debug build (~16 KB per arrow
 ///   level) about 4,000.
 ///
-/// Beyond these, a crafted script can still overflow the stack and abort the worker, which the
-/// host survives (R-RT-3).
-fn check_nesting(source: &str) -> Result<(), TypeScriptError> {
+/// So the scan stops accidental and naive deep nesting. A script crafted against it (openers
+/// hidden behind a misread regular expression, or a long bracket-free chain) can still overflow
+/// the stack and abort the worker, which the host survives and reports (R-RT-3).
+///
+/// Returns where the first `}` that closes nothing is, if there is one.
+fn check_nesting(source: &str) -> Result<Option<usize>, TypeScriptError> {
     let mut scan = NestingScan { bytes: source.as_bytes(), ..NestingScan::default() };
-    scan.run().map_err(|offset| {
+    scan.run().map(|()| scan.unmatched_brace).map_err(|offset| {
         TypeScriptError::at(
             source,
             offset,
@@ -276,6 +284,8 @@ struct NestingScan<'a> {
     counts: [usize; Opener::ALL],
     /// Whether a `/` here starts a regular expression rather than a division.
     regex_allowed: bool,
+    /// The offset of the first `}` that closed nothing.
+    unmatched_brace: Option<usize>,
 }
 
 impl NestingScan<'_> {
@@ -374,6 +384,9 @@ impl NestingScan<'_> {
             .into_iter()
             .any(|opener| matches(opener) && self.counts[opener.index()] > 0);
         if !open {
+            if closer == b'}' && self.unmatched_brace.is_none() {
+                self.unmatched_brace = Some(self.position - 1);
+            }
             return None;
         }
         while let Some(opener) = self.pop() {
@@ -709,6 +722,15 @@ mod tests {
     fn r_rt_1_unclosed_code_is_reported_at_the_end_of_the_source() {
         let error = rejected("if (x) {\n  return 1;\n");
         assert_eq!(error.line, 3, "{error}");
+    }
+
+    #[test]
+    fn r_rt_1_code_that_closes_the_wrapper_so_swc_erases_it_is_rejected_at_the_brace() {
+        // `global { … }` is a type-only declaration; here it would swallow the wrapper's `}`.
+        let error = rejected("x();\n}\nglobal {");
+        assert!(error.message.contains("unmatched `}`"), "{error}");
+        assert_eq!((error.line, error.column), (2, 1), "{error}");
+        assert!(rejected("--elsex}global{global").message.contains("unmatched `}`"));
     }
 
     #[test]

@@ -34,9 +34,13 @@ async fn r_rt_5_in_process_runs_keep_the_run_contract() {
 
     let syntax = runtime.run(&Script::javascript("return ]"), &host(), &none).await.unwrap_err();
     assert_eq!(syntax.kind, ErrorKind::Syntax);
-    let eval = runtime.run(&Script::javascript("return eval('1')"), &host(), &none).await.unwrap_err();
+    let eval =
+        runtime.run(&Script::javascript("return eval('1')"), &host(), &none).await.unwrap_err();
     assert_eq!(eval.kind, ErrorKind::Runtime, "the bare global environment is the same");
-    let stall = runtime.run(&Script::javascript("await new Promise(() => {})"), &host(), &none).await.unwrap_err();
+    let stall = runtime
+        .run(&Script::javascript("await new Promise(() => {})"), &host(), &none)
+        .await
+        .unwrap_err();
     assert_eq!(stall.kind, ErrorKind::Stall);
 }
 
@@ -45,7 +49,11 @@ async fn r_rt_5_in_process_host_calls_run_concurrently() {
     let runtime = Runtime::new(RuntimeConfig::in_process());
     let started = Instant::now();
     let output = runtime
-        .run(&Script::javascript("return await Promise.all([sleepy(1), sleepy(2), sleepy(3)])"), &host(), &CancellationToken::new())
+        .run(
+            &Script::javascript("return await Promise.all([sleepy(1), sleepy(2), sleepy(3)])"),
+            &host(),
+            &CancellationToken::new(),
+        )
         .await
         .unwrap();
     assert_eq!(output.result, json!([1, 2, 3]));
@@ -65,6 +73,7 @@ async fn r_rt_5_the_deadline_and_cancellation_end_an_in_process_run_waiting_on_t
         tokio::time::sleep(Duration::from_millis(20)).await;
         canceller.cancel();
     });
-    let cancelled = runtime.run(&Script::javascript("await forever()"), &host(), &cancel).await.unwrap_err();
+    let cancelled =
+        runtime.run(&Script::javascript("await forever()"), &host(), &cancel).await.unwrap_err();
     assert_eq!(cancelled.kind, ErrorKind::Cancelled);
 }

@@ -1,8 +1,24 @@
 //! # ordo-sdk
 //!
-//! Code mode (SPEC §6, R-CODE): it will install the reserved `run_code` tool into an
-//! `ordo-tools` registry, run its scripts in `ordo-runtime`, expose every other registered tool
-//! to the script as a frozen `tools` object whose calls are nested executions through the same
-//! pipeline, and generate the TypeScript declarations of that SDK for the model.
+//! Code mode (SPEC §6, R-CODE): the reserved `run_code` tool, which runs a model-written script in
+//! the sandboxed `ordo-runtime`, with a frozen `tools` object whose functions are the other
+//! registered tools, each call a nested execution through the same `ordo-tools` pipeline.
 //!
-//! Nothing is implemented yet; see the open issue for code mode.
+//! ## Where to start reading
+//!
+//! 1. [`code_mode`]: [`install`] puts `run_code` into a pipeline's registry; its body runs the
+//!    script and maps every way a run can end to a tool result.
+//! 2. `nested` (private): how the script's calls become nested executions: recorded in script
+//!    order, prepared one at a time, bodies in a bounded pool where exclusive calls run alone.
+//! 3. [`declarations`]: the TypeScript declarations of `tools` that `run_code`'s description
+//!    shows the model, generated from each tool's schemas.
+//!
+//! An executable that uses code mode must let the runtime re-run it as a script worker: call
+//! [`run_if_worker`] first thing in `main`.
+
+pub mod code_mode;
+pub mod declarations;
+mod nested;
+
+pub use code_mode::{CodeModeConfig, install};
+pub use ordo_runtime::worker::run_if_worker;

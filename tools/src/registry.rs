@@ -334,7 +334,11 @@ impl ToolRegistry {
     /// own reinstall must not wake it again). Listeners run on the thread that made the change,
     /// after the registry's lock is released.
     pub fn subscribe(&self, listener: impl Fn(&ToolRegistry) + Send + Sync + 'static) {
-        self.shared.listeners.write().unwrap_or_else(PoisonError::into_inner).push(Arc::new(listener));
+        self.shared
+            .listeners
+            .write()
+            .unwrap_or_else(PoisonError::into_inner)
+            .push(Arc::new(listener));
     }
 
     fn bump(&self) {
@@ -343,7 +347,8 @@ impl ToolRegistry {
 
     /// Tells the listeners about a change; the caller has released the tools' lock.
     fn notify(&self) {
-        let listeners = self.shared.listeners.read().unwrap_or_else(PoisonError::into_inner).clone();
+        let listeners =
+            self.shared.listeners.read().unwrap_or_else(PoisonError::into_inner).clone();
         for listener in listeners {
             listener(self);
         }

@@ -298,7 +298,16 @@ pub(crate) fn describe_thrown(
         .and_then(|getter| getter.call(value, &[], context).ok())
         .and_then(|stack| stack.as_string())
         .map(|stack| stack.to_std_string_lossy());
-    let text = if message.is_empty() { name } else { format!("{name}: {message}") };
+    let mut text = if message.is_empty() { name } else { format!("{name}: {message}") };
+    // Errors from host functions carry where they came from (code mode: the tool and the
+    // pipeline's code); name them, so the reader knows what failed.
+    let code = text_property(&object, "code", context);
+    let tool = text_property(&object, "tool", context);
+    match (code, tool) {
+        (Some(code), Some(tool)) => text.push_str(&format!(" ({code} from tool {tool})")),
+        (Some(code), None) => text.push_str(&format!(" ({code})")),
+        _ => {}
+    }
     (text, stack.as_deref().and_then(script_position))
 }
 

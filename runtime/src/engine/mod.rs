@@ -80,7 +80,7 @@ impl Engine {
             crate::typescript::strip_types(&request.code).map_err(|error| {
                 failure(
                     ScriptFailureKind::Syntax,
-                    error.message,
+                    format!("SyntaxError: {}", error.message),
                     Some(Position { line: error.line, column: error.column }),
                 )
             })?

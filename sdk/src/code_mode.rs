@@ -1,0 +1,283 @@
+//! The reserved `run_code` tool (R-CODE-1, R-CODE-4, R-CODE-6).
+//!
+//! `run_code { code }` runs the code in the sandboxed runtime with a frozen `tools` object whose
+//! functions are the other registered tools (see the private `nested` module). It is exclusive, declares a
+//! timeout, and its value is `{ result, logs }`. Its description carries the TypeScript
+//! declarations of the SDK, recomputed whenever the registry changes.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use ordo_runtime::{ErrorKind, LogEntry, RunError, Runtime, Script};
+use ordo_tools::session::SessionLog;
+use ordo_tools::{
+    CallContext, Card, ContentBlock, Pipeline, RUN_CODE, RegisterError, ResultRecord, ScopeChain,
+    Tool, ToolDefinition, ToolFailure, ToolOutput, ToolRegistry,
+};
+use serde_json::{Value, json};
+
+use crate::nested::{self, NestedCalls};
+
+/// How code mode runs.
+#[derive(Clone, Debug)]
+pub struct CodeModeConfig {
+    /// Where scripts run.
+    pub runtime: Runtime,
+    /// Where nested calls are recorded (the session's log).
+    pub log: SessionLog,
+    /// The scopes whose guards apply to nested calls.
+    pub scopes: ScopeChain,
+    /// `run_code`'s declared timeout. Default: 60 s.
+    pub timeout: Duration,
+    /// How many nested bodies run at once. Default: 10, like the top-level pool.
+    pub max_parallel: usize,
+    /// How much of the result `render` shows before cutting it. Default: 20,000 characters.
+    pub render_chars: usize,
+}
+
+impl CodeModeConfig {
+    /// The defaults, for a runtime and a log.
+    pub fn new(runtime: Runtime, log: SessionLog) -> Self {
+        Self {
+            runtime,
+            log,
+            scopes: ScopeChain::default(),
+            timeout: Duration::from_secs(60),
+            max_parallel: ordo_tools::DEFAULT_MAX_PARALLEL_TOOL_CALLS,
+            render_chars: 20_000,
+        }
+    }
+}
+
+/// Installs `run_code` into the pipeline's registry, and keeps its description current as tools
+/// come and go.
+pub fn install(pipeline: &Pipeline, config: CodeModeConfig) -> Result<(), RegisterError> {
+    let config = Arc::new(config);
+    let registry = pipeline.registry().clone();
+    registry.install_run_code(definition(pipeline, &config, &registry))?;
+    let (pipeline, config) = (pipeline.clone(), Arc::clone(&config));
+    registry.subscribe(move |registry| {
+        if let Err(error) = registry.install_run_code(definition(&pipeline, &config, registry)) {
+            tracing::warn!(%error, "could not refresh run_code's declarations");
+        }
+    });
+    Ok(())
+}
+
+/// The tools a script can call: every registered tool but `run_code`.
+fn callable_tools(registry: &ToolRegistry) -> Vec<Arc<Tool>> {
+    registry.tools().into_iter().filter(|tool| tool.name() != RUN_CODE).collect()
+}
+
+fn definition(
+    pipeline: &Pipeline,
+    config: &Arc<CodeModeConfig>,
+    registry: &ToolRegistry,
+) -> ToolDefinition {
+    let description = description(&callable_tools(registry));
+    let parameters = json!({
+        "type": "object",
+        "properties": {
+            "code": {
+                "type": "string",
+                "description": "The body of an async function, in JavaScript or TypeScript: use `await tools.<name>(args)` and `return` the result."
+            }
+        },
+        "required": ["code"],
+        "additionalProperties": false
+    });
+    let render_chars = config.render_chars;
+    let output = ToolOutput::new(output_schema(), move |_args, value| render(value, render_chars));
+    let (pipeline, body_config) = (pipeline.clone(), Arc::clone(config));
+    ToolDefinition::new(
+        RUN_CODE,
+        description,
+        parameters,
+        output,
+        move |args: Arc<Value>, cx: CallContext| {
+            let (pipeline, config) = (pipeline.clone(), Arc::clone(&body_config));
+            async move { run(&pipeline, &config, &args, cx).await }
+        },
+    )
+    .with_timeout(config.timeout)
+    .with_present_call(present_call)
+    .with_present_result(present_result)
+}
+
+/// What the model reads about `run_code`: how to use it, and the declarations of `tools`.
+fn description(tools: &[Arc<Tool>]) -> String {
+    format!(
+        "Runs a program that calls the other tools and returns what it computes: a way to chain, loop over and \
+         combine tool calls in one step. The code (JavaScript or TypeScript) is the body of an async function: \
+         `await` the tools and `return` a JSON value. Each `tools.<name>(args)` resolves to the tool's structured \
+         result (not text) and rejects with an Error carrying `code`, `tool` and `message`. `console.log` output is \
+         returned with the result. There is no file system, network, process, timers, eval or imports: only \
+         the tools below.\n\n```ts\n{}```",
+        crate::declarations::declarations(tools)
+    )
+}
+
+/// The body of `run_code`.
+async fn run(
+    pipeline: &Pipeline,
+    config: &CodeModeConfig,
+    args: &Value,
+    cx: CallContext,
+) -> Result<Value, ToolFailure> {
+    let code = args["code"].as_str().unwrap_or_default();
+    let tools = callable_tools(pipeline.registry());
+    let parent = Arc::from(cx.call_id());
+    let nested = NestedCalls::start(nested::Context {
+        pipeline: pipeline.clone(),
+        log: config.log.clone(),
+        scopes: config.scopes.clone(),
+        max_parallel: config.max_parallel,
+    });
+    let host = nested.host_functions(&tools, &parent, &config.log);
+    let names: Vec<&str> = tools.iter().map(|tool| tool.name()).collect();
+    // The runtime's own deadline is a backstop behind the timeout policy, which ends the call
+    // first and records it as TIMEOUT.
+    let script = Script::typescript(code)
+        .with_prelude(prelude(&names))
+        .with_deadline(config.timeout + Duration::from_secs(1));
+    let outcome = config.runtime.run(&script, &host, cx.signal()).await;
+    nested.finish(host).await;
+    match outcome {
+        Ok(output) => Ok(json!({ "result": output.result, "logs": output.logs })),
+        Err(error) => Err(failure(&error, code, &names)),
+    }
+}
+
+/// Trusted JavaScript run before the script: builds the frozen `tools` object from the host
+/// functions and removes them from the global object.
+fn prelude(names: &[&str]) -> String {
+    let names = serde_json::to_string(names).unwrap_or_else(|_| "[]".to_owned());
+    format!(
+        r#"(() => {{
+  const tools = Object.create(null);
+  for (const name of {names}) {{
+    const key = "tools." + name;
+    const call = globalThis[key];
+    delete globalThis[key];
+    Object.defineProperty(tools, name, {{ value: async (args = {{}}) => call(args), enumerable: true }});
+  }}
+  Object.defineProperty(globalThis, "tools", {{ value: Object.freeze(tools), enumerable: false, configurable: false, writable: false }});
+}})();"#
+    )
+}
+
+/// A failed run as the `TOOL_ERROR` the model reads (R-CODE-1): the kind first, then what
+/// happened, where, and the source line; a name the script does not have gets the list of
+/// names it does have.
+fn failure(error: &RunError, code: &str, tools: &[&str]) -> ToolFailure {
+    let kind = match error.kind {
+        ErrorKind::Timeout => "timeout".to_owned(),
+        ErrorKind::Cancelled => "cancelled".to_owned(),
+        kind => kind.to_string(),
+    };
+    let mut message = format!("{kind}: {}", error.message);
+    if let Some(position) = error.position {
+        message.push_str(&format!(" (line {}, column {})", position.line, position.column));
+        if let Some(line) = code.lines().nth(position.line.saturating_sub(1) as usize) {
+            message.push_str(&format!("\n    {}", line.trim_end()));
+        }
+    }
+    if error.message.starts_with("ReferenceError") {
+        let listed: Vec<String> = tools.iter().map(|name| format!("tools.{name}")).collect();
+        message.push_str(&format!(
+            "\nThe script can use: {}, console, and the ECMAScript built-ins (JSON, Math, Promise, Array, Object, …). \
+             There is no eval, Function, require, import, process, fetch or setTimeout.",
+            if listed.is_empty() { "no tools".to_owned() } else { listed.join(", ") }
+        ));
+    }
+    if !error.logs.is_empty() {
+        message
+            .push_str(&format!("\nConsole output before the failure:\n{}", logs_text(&error.logs)));
+    }
+    let name = match error.kind {
+        ErrorKind::Syntax => "SyntaxError",
+        ErrorKind::Timeout => "TimeoutError",
+        ErrorKind::Limit(_) => "LimitError",
+        _ => "ScriptError",
+    };
+    ToolFailure::new(message).named(name)
+}
+
+fn output_schema() -> Value {
+    json!({
+        "type": "object",
+        "properties": {
+            "result": { "description": "What the script returned, as JSON." },
+            "logs": {
+                "type": "array",
+                "items": {
+                    "type": "object",
+                    "properties": {
+                        "level": { "enum": ["debug", "info", "warn", "error"] },
+                        "text": { "type": "string" }
+                    },
+                    "required": ["level", "text"]
+                }
+            }
+        },
+        "required": ["result", "logs"]
+    })
+}
+
+/// The model's view: the result as pretty JSON, cut past `max_chars` with a visible marker,
+/// then the console output.
+fn render(value: &Value, max_chars: usize) -> Vec<ContentBlock> {
+    let result =
+        serde_json::to_string_pretty(&value["result"]).unwrap_or_else(|_| "null".to_owned());
+    let total = result.chars().count();
+    let mut text = if total > max_chars {
+        let kept: String = result.chars().take(max_chars).collect();
+        format!("{kept}\n… [result truncated: {} more characters]", total - max_chars)
+    } else {
+        result
+    };
+    let logs: Vec<LogEntry> = serde_json::from_value(value["logs"].clone()).unwrap_or_default();
+    if !logs.is_empty() {
+        text.push_str(&format!("\n\nConsole output:\n{}", logs_text(&logs)));
+    }
+    vec![ContentBlock::text(text)]
+}
+
+fn logs_text(logs: &[LogEntry]) -> String {
+    let lines: Vec<String> = logs
+        .iter()
+        .map(|entry| match entry.level {
+            ordo_runtime::LogLevel::Info => entry.text.clone(),
+            level => format!(
+                "[{}] {}",
+                serde_json::to_value(level)
+                    .ok()
+                    .and_then(|v| v.as_str().map(str::to_owned))
+                    .unwrap_or_default(),
+                entry.text
+            ),
+        })
+        .collect();
+    lines.join("\n")
+}
+
+fn present_call(args: &Value) -> Card {
+    let code = args["code"].as_str().unwrap_or_default();
+    let lines = code.lines().count();
+    Card::new(format!("run_code ({lines} line{})", if lines == 1 { "" } else { "s" }))
+        .with_detail(code)
+}
+
+fn present_result(_args: &Value, result: &ResultRecord) -> Card {
+    if let Some(error) = &result.error {
+        let first = error.message.lines().next().unwrap_or_default();
+        return Card::new(format!("{}: {first}", error.code));
+    }
+    let text = result
+        .content
+        .iter()
+        .find_map(|block| block.as_text().map(|text| text.into_owned()))
+        .unwrap_or_default();
+    let first = text.lines().next().unwrap_or_default();
+    Card::new(format!("returned {first}")).with_detail(text)
+}

@@ -1,0 +1,412 @@
+//! Code mode end to end (R-CODE-1..4, R-CODE-6, R-LOG-2), on the in-process runtime: the glue
+//! between the script and the pipeline is what is tested here; isolation is the runtime's.
+#![allow(clippy::unwrap_used)] // test helpers outside #[test] fns unwrap too
+
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use ordo_runtime::{Runtime, RuntimeConfig};
+use ordo_sdk::{CodeModeConfig, install};
+use ordo_tools::session::{Event, LoadedLog, MemorySink, SessionLog, export_transcript};
+use ordo_tools::{
+    ApprovalOutcome, ApprovalRequest, Arguments, CallContext, CallRequest, CancellationToken,
+    ContentBlock, ErrorCode, ModelCall, Pipeline, PipelineBuilder, PreDecision, Provider,
+    Scheduler, TimeoutPolicy, ToolDefinition, ToolFailure, ToolOutput, ToolRegistry, ToolResult,
+    guard, policy,
+};
+use serde_json::{Value, json};
+
+/// Bodies running now, the most at once, and overlaps that must not happen.
+#[derive(Default)]
+struct Probe {
+    active: usize,
+    exclusive_active: bool,
+    max_active: usize,
+    violations: Vec<String>,
+}
+
+type Shared = Arc<Mutex<Probe>>;
+
+/// A tool that sleeps `ms` (honouring its signal) and returns `{ echo: args }`.
+fn sleeper(name: &str, exclusive: bool, probe: &Shared) -> ToolDefinition {
+    let probe = Arc::clone(probe);
+    let parameters = json!({ "type": "object", "properties": { "ms": { "type": "integer" } } });
+    let output = ToolOutput::new(json!({ "type": "object" }), |_, value| {
+        vec![ContentBlock::text(value.to_string())]
+    })
+    .with_presentation_meta(|_, _| Ok(json!({ "card": "meta" })));
+    ToolDefinition::new(
+        name,
+        format!("The {name} tool."),
+        parameters,
+        output,
+        move |args: Arc<Value>, cx: CallContext| {
+            let probe = Arc::clone(&probe);
+            async move {
+                {
+                    let mut seen = probe.lock().unwrap();
+                    if seen.exclusive_active || (exclusive && seen.active > 0) {
+                        seen.violations.push(format!("{} overlapped", cx.call_id()));
+                    }
+                    seen.active += 1;
+                    seen.exclusive_active |= exclusive;
+                    seen.max_active = seen.max_active.max(seen.active);
+                }
+                let ms = args["ms"].as_u64().unwrap_or(0);
+                let stopped = tokio::select! {
+                    () = tokio::time::sleep(Duration::from_millis(ms)) => false,
+                    () = cx.signal().cancelled() => true,
+                };
+                {
+                    let mut seen = probe.lock().unwrap();
+                    seen.active -= 1;
+                    if exclusive {
+                        seen.exclusive_active = false;
+                    }
+                }
+                if stopped {
+                    return Err(ToolFailure::new("stopped"));
+                }
+                Ok(json!({ "echo": *args }))
+            }
+        },
+    )
+    .with_concurrency_safe(move |_| !exclusive)
+}
+
+fn failing() -> ToolDefinition {
+    ToolDefinition::new(
+        "fails",
+        "Always fails.",
+        json!({ "type": "object" }),
+        ToolOutput::json_text(json!(true)),
+        |_args: Arc<Value>, _cx| async { Err(ToolFailure::new("no such file").named("NotFound")) },
+    )
+}
+
+fn bad_output() -> ToolDefinition {
+    ToolDefinition::new(
+        "bad_output",
+        "Breaks its contract.",
+        json!({ "type": "object" }),
+        ToolOutput::json_text(json!({ "type": "string" })),
+        |_args: Arc<Value>, _cx| async { Ok(json!(42)) },
+    )
+}
+
+fn strict() -> ToolDefinition {
+    ToolDefinition::new(
+        "strict",
+        "Wants a path.",
+        json!({ "type": "object", "properties": { "path": { "type": "string" } }, "required": ["path"] }),
+        ToolOutput::json_text(json!(true)),
+        |args: Arc<Value>, _cx| async move { Ok(json!({ "got": *args })) },
+    )
+}
+
+struct World {
+    pipeline: Pipeline,
+    log: SessionLog,
+    sink: MemorySink,
+    probe: Shared,
+}
+
+fn world(configure: impl FnOnce(PipelineBuilder) -> PipelineBuilder) -> World {
+    let probe = Shared::default();
+    let registry = ToolRegistry::new();
+    registry.register(sleeper("par", false, &probe)).unwrap();
+    registry.register(sleeper("excl", true, &probe)).unwrap();
+    registry.register(failing()).unwrap();
+    registry.register(bad_output()).unwrap();
+    registry.register(strict()).unwrap();
+    let pipeline =
+        configure(Pipeline::builder(registry).execute(TimeoutPolicy::new().into_hook())).build();
+    let sink = MemorySink::new();
+    let log = SessionLog::new(sink.clone());
+    let mut config = CodeModeConfig::new(Runtime::new(RuntimeConfig::in_process()), log.clone());
+    config.timeout = Duration::from_secs(5);
+    install(&pipeline, config).unwrap();
+    World { pipeline, log, sink, probe }
+}
+
+async fn run_code(pipeline: &Pipeline, code: &str) -> ToolResult {
+    run_code_with(pipeline, code, CancellationToken::new()).await
+}
+
+async fn run_code_with(pipeline: &Pipeline, code: &str, signal: CancellationToken) -> ToolResult {
+    let request =
+        CallRequest::new("run-1", "run_code", Arguments::from_value(json!({ "code": code })))
+            .with_signal(signal);
+    pipeline.call(request).await.unwrap()
+}
+
+fn value(result: &ToolResult) -> Value {
+    assert!(!result.is_error(), "{:?}", result.error());
+    result.value.as_deref().cloned().unwrap()["result"].clone()
+}
+
+#[tokio::test]
+async fn r_code_2_tool_calls_resolve_to_structured_values() {
+    let world = world(|builder| builder);
+    let result = run_code(
+        &world.pipeline,
+        "const r = await tools.par({ ms: 1 }); return [typeof r, r.echo.ms + 1]",
+    )
+    .await;
+    assert_eq!(value(&result), json!(["object", 2]));
+    let listed = run_code(
+        &world.pipeline,
+        "return [Object.keys(tools), Object.isFrozen(tools), typeof tools.run_code]",
+    )
+    .await;
+    assert_eq!(
+        value(&listed),
+        json!([["par", "excl", "fails", "bad_output", "strict"], true, "undefined"])
+    );
+}
+
+#[tokio::test]
+async fn r_code_2_every_failure_reaches_the_script_as_a_catchable_error_with_its_code() {
+    let world = world(|builder| {
+        builder
+            .guard(guard(|execution| {
+                (execution.arguments().value()["ms"] == 13).then(|| "unlucky".to_owned())
+            }))
+            .pre_execute(policy(|execution| {
+                let ask = execution.arguments().value()["ask"].as_str().map(str::to_owned);
+                ask.map(PreDecision::Ask)
+            }))
+            .approval(Arc::new(|request: ApprovalRequest| async move {
+                match request.prompt.as_str() {
+                    "reject" => ApprovalOutcome::Rejected,
+                    "cancel" => ApprovalOutcome::Cancelled,
+                    "gone" => ApprovalOutcome::Unavailable,
+                    _ => ApprovalOutcome::AllowedOnce,
+                }
+            }))
+    });
+    let code = r#"
+        const attempt = async (call) => { try { await call(); return "ok" } catch (e) { return [e.code, e.tool, e.name] } };
+        return [
+            await attempt(() => tools.par({ ms: 13 })),
+            await attempt(() => tools.par({ ms: 1, ask: "reject" })),
+            await attempt(() => tools.par({ ms: 1, ask: "cancel" })),
+            await attempt(() => tools.par({ ms: 1, ask: "gone" })),
+            await attempt(() => tools.par({ ms: 1, ask: "fine" })),
+            await attempt(() => tools.fails({})),
+            await attempt(() => tools.strict({ path: 3 })),
+            await attempt(() => tools.bad_output({})),
+        ];
+    "#;
+    // The approval service's prompt decides: `ask` carries the outcome under test.
+    let result = run_code(&world.pipeline, code).await;
+    assert_eq!(
+        value(&result),
+        json!([
+            ["DENIED", "par", "ToolDeniedError"],
+            ["APPROVAL_REJECTED", "par", "ToolApprovalError"],
+            ["APPROVAL_CANCELLED", "par", "ToolApprovalError"],
+            ["APPROVAL_UNAVAILABLE", "par", "ToolApprovalError"],
+            "ok",
+            ["TOOL_ERROR", "fails", "NotFound"],
+            ["INVALID_ARGUMENTS", "strict", "ToolArgumentsError"],
+            ["INVALID_TOOL_OUTPUT", "bad_output", "ToolOutputError"],
+        ])
+    );
+}
+
+#[tokio::test]
+async fn r_code_2_arguments_cross_as_plain_json() {
+    let world = world(|builder| builder);
+    let polluted =
+        "Object.prototype.injected = 'yes'; return (await tools.strict({ path: 'a' })).got";
+    assert_eq!(value(&run_code(&world.pipeline, polluted).await), json!({ "path": "a" }));
+    let getter =
+        "try { await tools.strict({ get path() { return 'a' } }) } catch (e) { return e.message }";
+    let message = value(&run_code(&world.pipeline, getter).await);
+    assert_eq!(
+        message,
+        json!("tools.strict: argument.path is a getter or setter; only plain data can be passed")
+    );
+}
+
+#[tokio::test]
+async fn r_code_3_nested_bodies_overlap_but_an_exclusive_call_runs_alone() {
+    let world = world(|builder| builder);
+    let code = "return await Promise.all([tools.par({ ms: 30 }), tools.par({ ms: 30 }), tools.excl({ ms: 10 }), tools.par({ ms: 30 })])";
+    let started = std::time::Instant::now();
+    let result = run_code(&world.pipeline, code).await;
+    assert_eq!(value(&result).as_array().unwrap().len(), 4);
+    let probe = world.probe.lock().unwrap();
+    assert!(probe.violations.is_empty(), "{:?}", probe.violations);
+    assert_eq!(probe.max_active, 2, "the two parallel calls before the exclusive one overlapped");
+    assert!(started.elapsed() < Duration::from_millis(500));
+}
+
+#[tokio::test]
+async fn r_code_3_nested_prepares_run_one_at_a_time_in_script_order() {
+    let order = Arc::new(Mutex::new(Vec::new()));
+    let preparing = Arc::new(AtomicUsize::new(0));
+    let overlaps = Arc::new(AtomicUsize::new(0));
+    let (seen, now, bad) = (Arc::clone(&order), Arc::clone(&preparing), Arc::clone(&overlaps));
+    let world = world(move |builder| {
+        builder
+            .approval(Arc::new(move |request: ApprovalRequest| {
+                let (seen, now, bad) = (Arc::clone(&seen), Arc::clone(&now), Arc::clone(&bad));
+                async move {
+                    if now.fetch_add(1, Ordering::SeqCst) > 0 {
+                        bad.fetch_add(1, Ordering::SeqCst);
+                    }
+                    seen.lock().unwrap().push(request.arguments.value()["ms"].as_u64().unwrap());
+                    tokio::time::sleep(Duration::from_millis(5)).await;
+                    now.fetch_sub(1, Ordering::SeqCst);
+                    ApprovalOutcome::AllowedOnce
+                }
+            }))
+            .pre_execute(policy(|execution| {
+                execution.parent().map(|_| PreDecision::Ask("ok?".into()))
+            }))
+    });
+    let code = "return await Promise.all([1, 2, 3, 4, 5, 6].map((ms) => tools.par({ ms })))";
+    let result = run_code(&world.pipeline, code).await;
+    assert!(!result.is_error(), "{:?}", result.error());
+    assert_eq!(
+        *order.lock().unwrap(),
+        [1, 2, 3, 4, 5, 6],
+        "approval prompts in the order the script made the calls"
+    );
+    assert_eq!(overlaps.load(Ordering::SeqCst), 0, "no two prepares overlapped");
+}
+
+/// Every nested call in the log has exactly one call and one result, under its parent.
+fn assert_each_nested_call_answered_once(events: &[Event], expected: usize) {
+    let mut calls = std::collections::HashMap::<String, (usize, usize)>::new();
+    for event in events.iter().filter(|event| event.parent() == Some("run-1")) {
+        let entry = calls.entry(event.call_id().to_owned()).or_default();
+        match event {
+            Event::Call(_) => entry.0 += 1,
+            Event::Result(result) => {
+                entry.1 += 1;
+                assert_eq!(result.meta, None, "nested results carry no presentation meta");
+            }
+        }
+    }
+    assert_eq!(calls.len(), expected, "{calls:?}");
+    for (id, counts) in calls {
+        assert_eq!(counts, (1, 1), "{id}");
+    }
+}
+
+#[tokio::test]
+async fn r_code_4_a_timeout_mid_fan_out_gives_every_nested_call_one_result() {
+    let world = world(|builder| builder);
+    let code = "await Promise.all([1, 2, 3, 4].map(() => tools.par({ ms: 60000 })))";
+    let request =
+        CallRequest::new("run-1", "run_code", Arguments::from_value(json!({ "code": code })));
+    let pipeline = world.pipeline.clone();
+    // A short declared timeout: reinstall code mode with 200 ms.
+    let mut config =
+        CodeModeConfig::new(Runtime::new(RuntimeConfig::in_process()), world.log.clone());
+    config.timeout = Duration::from_millis(200);
+    install(&pipeline, config).unwrap();
+    let result = pipeline.call(request).await.unwrap();
+    assert_eq!(result.code(), Some(ErrorCode::Timeout), "{:?}", result.error());
+    assert_each_nested_call_answered_once(&world.sink.events(), 4);
+}
+
+#[tokio::test]
+async fn r_code_4_cancellation_mid_fan_out_aborts_and_answers_every_nested_call() {
+    let world = world(|builder| builder);
+    let signal = CancellationToken::new();
+    let canceller = signal.clone();
+    tokio::spawn(async move {
+        tokio::time::sleep(Duration::from_millis(50)).await;
+        canceller.cancel();
+    });
+    let code = "await Promise.all([tools.par({ ms: 60000 }), tools.par({ ms: 60000 }), tools.excl({ ms: 60000 })])";
+    let result = run_code_with(&world.pipeline, code, signal).await;
+    assert_eq!(result.code(), Some(ErrorCode::Aborted), "{:?}", result.error());
+    let events = world.sink.events();
+    assert_each_nested_call_answered_once(&events, 3);
+    let codes: Vec<Option<ErrorCode>> = events
+        .iter()
+        .filter_map(|event| match event {
+            Event::Result(result) => Some(result.error.as_ref().map(|error| error.code)),
+            Event::Call(_) => None,
+        })
+        .collect();
+    assert!(codes.contains(&Some(ErrorCode::Aborted)), "running calls are ABORTED: {codes:?}");
+    assert!(
+        codes.contains(&Some(ErrorCode::AbortedBeforeDispatch)),
+        "the queued exclusive one never ran: {codes:?}"
+    );
+}
+
+#[tokio::test]
+async fn r_code_6_the_transcript_holds_one_run_code_pair_however_many_nested_calls_ran() {
+    let world = world(|builder| builder);
+    let scheduler = Scheduler::new(world.pipeline.clone(), world.log.clone());
+    let code = "for (let i = 0; i < 5; i++) await tools.par({ ms: 1 }); return 'done'";
+    let call = ModelCall::new("run-1", "run_code", json!({ "code": code }).to_string());
+    let outcome = scheduler.run_step(&[call], &CancellationToken::new()).await.unwrap();
+    assert!(!outcome.results[0].result.is_error());
+    let loaded = LoadedLog::from_events(world.sink.events()).unwrap();
+    let messages = export_transcript(&loaded, Provider::OpenAiChat);
+    assert_eq!(messages.len(), 2, "one assistant message and one tool message: {messages:#?}");
+    assert_eq!(messages[0]["tool_calls"][0]["function"]["name"], "run_code");
+    assert_each_nested_call_answered_once(&world.sink.events(), 5);
+}
+
+#[tokio::test]
+async fn r_code_1_script_failures_are_tool_errors_that_start_with_their_kind() {
+    let world = world(|builder| builder);
+    let syntax = run_code(&world.pipeline, "const a = 1;\nconst b = ;").await;
+    let message = &syntax.error().unwrap().message;
+    assert_eq!(syntax.code(), Some(ErrorCode::ToolError));
+    assert!(message.starts_with("syntax: SyntaxError: "), "{message}");
+    let javascript_syntax = run_code(&world.pipeline, "return ]").await;
+    assert!(javascript_syntax.error().unwrap().message.starts_with("syntax: SyntaxError: "));
+    assert!(message.contains("(line 2, column 11)\n    const b = ;"), "{message}");
+
+    let unknown = run_code(&world.pipeline, "return await tool.par({})").await;
+    let message = &unknown.error().unwrap().message;
+    assert!(message.starts_with("runtime: ReferenceError"), "{message}");
+    assert!(message.contains("tools.par, tools.excl"), "the names the script can use: {message}");
+
+    let uncaught = run_code(&world.pipeline, "await tools.fails({})").await;
+    let message = &uncaught.error().unwrap().message;
+    assert!(
+        message.starts_with("runtime: NotFound: no such file (TOOL_ERROR from tool fails)"),
+        "{message}"
+    );
+
+    let stall = run_code(&world.pipeline, "await new Promise(() => {})").await;
+    assert!(stall.error().unwrap().message.starts_with("stall: "), "{:?}", stall.error());
+}
+
+#[tokio::test]
+async fn r_code_1_the_result_renders_with_its_logs_and_a_cap() {
+    let world = world(|builder| builder);
+    let result = run_code(&world.pipeline, "console.log('hello'); return { n: 1 }").await;
+    let text = result.record.content[0].as_text().unwrap().into_owned();
+    assert_eq!(text, "{\n  \"n\": 1\n}\n\nConsole output:\nhello");
+    let long = run_code(&world.pipeline, "return 'x'.repeat(50000)").await;
+    let text = long.record.content[0].as_text().unwrap().into_owned();
+    assert!(
+        text.ends_with("… [result truncated: 30002 more characters]"),
+        "{}",
+        &text[text.len() - 80..]
+    );
+}
+
+#[tokio::test]
+async fn r_code_5_the_description_declares_the_tools_and_follows_the_registry() {
+    let world = world(|builder| builder);
+    let description =
+        || world.pipeline.registry().get("run_code").unwrap().definition().description().to_owned();
+    assert!(description().contains("```ts"));
+    let before = description();
+    world.pipeline.registry().unregister("bad_output");
+    assert_ne!(description(), before, "recomputed when the registry changes");
+}

@@ -1,0 +1,183 @@
+/** The tools this script can call; each resolves to the tool's structured result. */
+declare const tools: {
+  /** Searches the project's source files. */
+  search_code(args: SearchCodeArgs): Promise<SearchCodeResult>;
+  /** Make line-based edits to a text file. Each edit replaces exact line sequences with new content. Returns a git-style diff showing the changes made. Only works within allowed directories. */
+  edit_file(args: EditFileArgs): Promise<EditFileResult>;
+  /** Create a new issue in a GitHub repository. */
+  create_issue(args: CreateIssueArgs): Promise<CreateIssueResult>;
+  /**
+   * Searches the web.
+   *
+   * Use `freshness` to restrict results by age.
+   */
+  web_search(args: WebSearchArgs): Promise<WebSearchResult>;
+  /** Builds a tree. */
+  make_tree(args: MakeTreeArgs): Promise<MakeTreeResult>;
+};
+
+/** Where to search, and how. */
+interface SearchCodeArgs {
+  /** What to look for. */
+  query: string;
+  /** How `query` matches. */
+  mode: MatchMode;
+  /** Where to search; the whole project when absent. */
+  scope?: Scope | null;
+  /**
+   * Stop after this many matches.
+   * @format uint32
+   * @minimum 0
+   */
+  maxResults?: number | null;
+  /**
+   * File extensions to include, without the dot.
+   * @default []
+   */
+  extensions?: string[];
+}
+
+/** The matches found. */
+interface SearchCodeResult {
+  matches: Match[];
+  /** Whether `max_results` cut the list short. */
+  truncated: boolean;
+}
+
+/**
+ * How a query matches a line.
+ * - "literal": The exact text.
+ * - "regex": A regular expression.
+ */
+type MatchMode = "fuzzy" | "literal" | "regex";
+
+/** A part of the project. */
+interface Scope {
+  /** A directory relative to the project root. */
+  directory: string;
+  /**
+   * Whether to search subdirectories too.
+   * @default false
+   */
+  recursive?: boolean;
+}
+
+/** One matching line. */
+interface Match {
+  path: string;
+  /**
+   * 1-based.
+   * @format uint32
+   * @minimum 0
+   */
+  line: number;
+  text: string;
+}
+
+interface EditFileArgs {
+  path: string;
+  edits: {
+    /** Text to search for - must match exactly */
+    oldText: string;
+    /** Text to replace with */
+    newText: string;
+  }[];
+  /**
+   * Preview changes using git-style diff format
+   * @default false
+   */
+  dryRun?: boolean;
+}
+
+interface EditFileResult {
+  /** A unified diff of the changes. */
+  diff: string;
+  applied: boolean;
+}
+
+interface CreateIssueArgs {
+  /** Repository owner */
+  owner: string;
+  /** Repository name */
+  repo: string;
+  /** Issue title */
+  title: string;
+  /** Issue body content */
+  body?: string;
+  /** Usernames to assign to this issue */
+  assignees?: string[];
+  /** Labels to apply to this issue */
+  labels?: string[];
+  /** Milestone number */
+  milestone?: number;
+}
+
+interface CreateIssueResult {
+  /** @minimum 1 */
+  number: number;
+  /** @format uri */
+  html_url: string;
+  state: "open" | "closed";
+  labels: {
+    name: string;
+    /** @pattern ^[0-9a-f]{6}$ */
+    color?: string;
+  }[];
+  /** The first assignee, if any. */
+  assignee: {
+    login: string;
+  } | null;
+  /** @format date-time */
+  created_at: string;
+}
+
+interface WebSearchArgs {
+  /**
+   * @minLength 1
+   * @maxLength 400
+   */
+  query: string;
+  /**
+   * @default 10
+   * @minimum 1
+   * @maximum 20
+   */
+  count?: number;
+  /** A period (past day, week, month, year) or a date range. */
+  freshness?: "pd" | "pw" | "pm" | "py" | string;
+  /** @default "moderate" */
+  safesearch?: "off" | "moderate" | "strict";
+  /** Only results from this site. */
+  site?: string | null;
+}
+
+interface WebSearchResult {
+  results: {
+    title: string;
+    /** @format uri */
+    url: string;
+    snippet?: string;
+    age?: string | null;
+  }[];
+  more?: boolean;
+}
+
+interface MakeTreeArgs {
+  root: TreeNode;
+}
+
+/** An expression tree: mutual recursion through draft-07 definitions. */
+type MakeTreeResult = Expr;
+
+/** A node and its children. */
+interface TreeNode {
+  name: string;
+  children?: TreeNode[];
+}
+
+type Expr = number | Call;
+
+interface Call {
+  op: "+" | "-" | "*" | "/";
+  args: Expr[];
+}

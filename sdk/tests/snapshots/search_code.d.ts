@@ -1,0 +1,63 @@
+/** The tools this script can call; each resolves to the tool's structured result. */
+declare const tools: {
+  /** Searches the project's source files. */
+  search_code(args: SearchCodeArgs): Promise<SearchCodeResult>;
+};
+
+/** Where to search, and how. */
+interface SearchCodeArgs {
+  /** What to look for. */
+  query: string;
+  /** How `query` matches. */
+  mode: MatchMode;
+  /** Where to search; the whole project when absent. */
+  scope?: Scope | null;
+  /**
+   * Stop after this many matches.
+   * @format uint32
+   * @minimum 0
+   */
+  maxResults?: number | null;
+  /**
+   * File extensions to include, without the dot.
+   * @default []
+   */
+  extensions?: string[];
+}
+
+/** The matches found. */
+interface SearchCodeResult {
+  matches: Match[];
+  /** Whether `max_results` cut the list short. */
+  truncated: boolean;
+}
+
+/**
+ * How a query matches a line.
+ * - "literal": The exact text.
+ * - "regex": A regular expression.
+ */
+type MatchMode = "fuzzy" | "literal" | "regex";
+
+/** A part of the project. */
+interface Scope {
+  /** A directory relative to the project root. */
+  directory: string;
+  /**
+   * Whether to search subdirectories too.
+   * @default false
+   */
+  recursive?: boolean;
+}
+
+/** One matching line. */
+interface Match {
+  path: string;
+  /**
+   * 1-based.
+   * @format uint32
+   * @minimum 0
+   */
+  line: number;
+  text: string;
+}
