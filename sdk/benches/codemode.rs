@@ -1,0 +1,120 @@
+//! Code mode, measured: what a nested call costs beyond the tool itself, and how a fan-out of
+//! nested calls uses the pool.
+//!
+//! - `sequential/run_code_1000_calls`: a script awaiting 1,000 no-op tool calls one after the
+//!   other; next to `sequential/run_code_trivial` (the same run_code call returning at once) and
+//!   `sequential/pipeline_1000_calls` (1,000 top-level `Pipeline::call`s of the same tool): the
+//!   per-call overhead of code mode is (1000 calls − trivial) / 1000 − pipeline call.
+//! - `fanout/promise_all_100x10ms`: `Promise.all` over 100 calls of a tool sleeping 10 ms, pool
+//!   10: ideal 100 ms; next to `fanout/baseline_tokio_semaphore`, the same pool shape in bare
+//!   tokio, which shows what the timer itself allows.
+//!
+//! Scripts run in process (`RuntimeConfig::in_process`), so the figures are code mode's own;
+//! a worker process adds the runtime's host-call round trip (see `runtime/benches/runtime.rs`).
+//!
+//! Run with `cargo bench -p ordo-sdk --bench codemode`.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use criterion::{Criterion, criterion_main};
+use ordo_runtime::{Runtime, RuntimeConfig};
+use ordo_sdk::{CodeModeConfig, install};
+use ordo_tools::session::{Event, EventSink, SessionLog};
+use ordo_tools::{
+    Arguments, CallContext, CallRequest, ContentBlock, Pipeline, ToolDefinition, ToolOutput, ToolRegistry,
+};
+use serde_json::{Value, json};
+
+/// A sink that keeps nothing: the benchmark measures code mode, not storage.
+struct Discard;
+
+impl EventSink for Discard {
+    fn write(&mut self, _event: &Event) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+/// A parallel-safe tool that sleeps `sleep` (if any) and returns `{}`.
+fn sleeper(name: &str, sleep: Option<Duration>) -> ToolDefinition {
+    ToolDefinition::new(
+        name,
+        "Sleeps.",
+        json!({ "type": "object" }),
+        ToolOutput::new(json!({ "type": "object" }), |_, _| vec![ContentBlock::text("ok")]),
+        move |_args: Arc<Value>, _cx: CallContext| async move {
+            if let Some(sleep) = sleep {
+                tokio::time::sleep(sleep).await;
+            }
+            Ok(json!({}))
+        },
+    )
+    .with_concurrency_safe(|_| true)
+}
+
+fn pipeline() -> Pipeline {
+    let registry = ToolRegistry::new();
+    registry.register(sleeper("noop", None)).expect("a valid tool");
+    registry.register(sleeper("sleep10", Some(Duration::from_millis(10)))).expect("a valid tool");
+    let pipeline = Pipeline::new(registry);
+    let config = CodeModeConfig::new(Runtime::new(RuntimeConfig::in_process()), SessionLog::new(Discard));
+    install(&pipeline, config).expect("code mode installs");
+    pipeline
+}
+
+async fn run_code(pipeline: &Pipeline, code: &str) {
+    let request = CallRequest::new("run", "run_code", Arguments::from_value(json!({ "code": code })));
+    let result = pipeline.call(request).await.expect("prepare does not break");
+    assert!(!result.is_error(), "{:?}", result.error());
+}
+
+fn sequential(c: &mut Criterion) {
+    let runtime = tokio::runtime::Runtime::new().expect("a tokio runtime");
+    let pipeline = pipeline();
+    let mut group = c.benchmark_group("sequential");
+    group.sample_size(20);
+    group.bench_function("run_code_trivial", |b| b.to_async(&runtime).iter(|| run_code(&pipeline, "return 1")));
+    let loop_code = "for (let i = 0; i < 1000; i++) await tools.noop({}); return 1";
+    group.bench_function("run_code_1000_calls", |b| b.to_async(&runtime).iter(|| run_code(&pipeline, loop_code)));
+    group.bench_function("pipeline_1000_calls", |b| {
+        b.to_async(&runtime).iter(|| async {
+            for i in 0..1000 {
+                let request = CallRequest::new(format!("c{i}"), "noop", Arguments::parse("{}"));
+                pipeline.call(request).await.expect("prepare does not break");
+            }
+        });
+    });
+    group.finish();
+}
+
+fn fanout(c: &mut Criterion) {
+    let runtime = tokio::runtime::Runtime::new().expect("a tokio runtime");
+    let pipeline = pipeline();
+    let mut group = c.benchmark_group("fanout");
+    group.sample_size(20).measurement_time(Duration::from_secs(5));
+    let code = "return (await Promise.all(Array.from({ length: 100 }, () => tools.sleep10({})))).length";
+    group.bench_function("promise_all_100x10ms", |b| b.to_async(&runtime).iter(|| run_code(&pipeline, code)));
+    group.bench_function("baseline_tokio_semaphore", |b| {
+        b.to_async(&runtime).iter(|| async {
+            let pool = Arc::new(tokio::sync::Semaphore::new(10));
+            let mut sleeps = tokio::task::JoinSet::new();
+            for _ in 0..100 {
+                let permit = Arc::clone(&pool).acquire_owned().await.expect("the semaphore stays open");
+                sleeps.spawn(async move {
+                    tokio::time::sleep(Duration::from_millis(10)).await;
+                    drop(permit);
+                });
+            }
+            while sleeps.join_next().await.is_some() {}
+        });
+    });
+    group.finish();
+}
+
+/// criterion's macro makes an undocumented public function.
+#[allow(missing_docs)]
+mod harness {
+    criterion::criterion_group!(benches, super::sequential, super::fanout);
+}
+
+criterion_main!(harness::benches);
