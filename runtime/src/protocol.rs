@@ -138,12 +138,7 @@ impl HostError {
 
 /// Writes one frame (blocking; the worker's side).
 pub fn write_frame<T: Serialize>(writer: &mut impl Write, message: &T) -> io::Result<()> {
-    let body = serde_json::to_vec(message)?;
-    let length = frame_length(body.len())?;
-    let mut frame = Vec::with_capacity(4 + body.len());
-    frame.extend_from_slice(&length.to_le_bytes());
-    frame.extend_from_slice(&body);
-    writer.write_all(&frame)?;
+    writer.write_all(&encode(message)?)?;
     writer.flush()
 }
 
@@ -165,12 +160,7 @@ pub async fn write_frame_async<T: Serialize>(
     writer: &mut (impl AsyncWrite + Unpin),
     message: &T,
 ) -> io::Result<()> {
-    let body = serde_json::to_vec(message)?;
-    let length = frame_length(body.len())?;
-    let mut frame = Vec::with_capacity(4 + body.len());
-    frame.extend_from_slice(&length.to_le_bytes());
-    frame.extend_from_slice(&body);
-    writer.write_all(&frame).await?;
+    writer.write_all(&encode(message)?).await?;
     writer.flush().await
 }
 
@@ -187,6 +177,16 @@ pub async fn read_frame_async<T: DeserializeOwned>(
     let mut body = vec![0u8; checked_length(length)?];
     reader.read_exact(&mut body).await?;
     decode(&body).map(Some)
+}
+
+/// A whole frame, length and body, so it is written with one call.
+fn encode<T: Serialize>(message: &T) -> io::Result<Vec<u8>> {
+    let body = serde_json::to_vec(message)?;
+    let length = frame_length(body.len())?;
+    let mut frame = Vec::with_capacity(4 + body.len());
+    frame.extend_from_slice(&length.to_le_bytes());
+    frame.extend_from_slice(&body);
+    Ok(frame)
 }
 
 fn frame_length(length: usize) -> io::Result<u32> {

@@ -20,20 +20,12 @@ use std::time::Duration;
 use criterion::{Criterion, criterion_main};
 use ordo_runtime::{Runtime, RuntimeConfig};
 use ordo_sdk::{CodeModeConfig, install};
-use ordo_tools::session::{Event, EventSink, SessionLog};
+use ordo_tools::session::{DiscardSink, SessionLog};
 use ordo_tools::{
-    Arguments, CallContext, CallRequest, ContentBlock, Pipeline, ToolDefinition, ToolOutput, ToolRegistry,
+    Arguments, CallContext, CallRequest, ContentBlock, Pipeline, ToolDefinition, ToolOutput,
+    ToolRegistry,
 };
 use serde_json::{Value, json};
-
-/// A sink that keeps nothing: the benchmark measures code mode, not storage.
-struct Discard;
-
-impl EventSink for Discard {
-    fn write(&mut self, _event: &Event) -> std::io::Result<()> {
-        Ok(())
-    }
-}
 
 /// A parallel-safe tool that sleeps `sleep` (if any) and returns `{}`.
 fn sleeper(name: &str, sleep: Option<Duration>) -> ToolDefinition {
@@ -57,13 +49,17 @@ fn pipeline() -> Pipeline {
     registry.register(sleeper("noop", None)).expect("a valid tool");
     registry.register(sleeper("sleep10", Some(Duration::from_millis(10)))).expect("a valid tool");
     let pipeline = Pipeline::new(registry);
-    let config = CodeModeConfig::new(Runtime::new(RuntimeConfig::in_process()), SessionLog::new(Discard));
+    let config = CodeModeConfig::new(
+        Runtime::new(RuntimeConfig::in_process()),
+        SessionLog::new(DiscardSink),
+    );
     install(&pipeline, config).expect("code mode installs");
     pipeline
 }
 
 async fn run_code(pipeline: &Pipeline, code: &str) {
-    let request = CallRequest::new("run", "run_code", Arguments::from_value(json!({ "code": code })));
+    let request =
+        CallRequest::new("run", "run_code", Arguments::from_value(json!({ "code": code })));
     let result = pipeline.call(request).await.expect("prepare does not break");
     assert!(!result.is_error(), "{:?}", result.error());
 }
@@ -73,9 +69,13 @@ fn sequential(c: &mut Criterion) {
     let pipeline = pipeline();
     let mut group = c.benchmark_group("sequential");
     group.sample_size(20);
-    group.bench_function("run_code_trivial", |b| b.to_async(&runtime).iter(|| run_code(&pipeline, "return 1")));
+    group.bench_function("run_code_trivial", |b| {
+        b.to_async(&runtime).iter(|| run_code(&pipeline, "return 1"))
+    });
     let loop_code = "for (let i = 0; i < 1000; i++) await tools.noop({}); return 1";
-    group.bench_function("run_code_1000_calls", |b| b.to_async(&runtime).iter(|| run_code(&pipeline, loop_code)));
+    group.bench_function("run_code_1000_calls", |b| {
+        b.to_async(&runtime).iter(|| run_code(&pipeline, loop_code))
+    });
     group.bench_function("pipeline_1000_calls", |b| {
         b.to_async(&runtime).iter(|| async {
             for i in 0..1000 {
@@ -92,14 +92,18 @@ fn fanout(c: &mut Criterion) {
     let pipeline = pipeline();
     let mut group = c.benchmark_group("fanout");
     group.sample_size(20).measurement_time(Duration::from_secs(5));
-    let code = "return (await Promise.all(Array.from({ length: 100 }, () => tools.sleep10({})))).length";
-    group.bench_function("promise_all_100x10ms", |b| b.to_async(&runtime).iter(|| run_code(&pipeline, code)));
+    let code =
+        "return (await Promise.all(Array.from({ length: 100 }, () => tools.sleep10({})))).length";
+    group.bench_function("promise_all_100x10ms", |b| {
+        b.to_async(&runtime).iter(|| run_code(&pipeline, code))
+    });
     group.bench_function("baseline_tokio_semaphore", |b| {
         b.to_async(&runtime).iter(|| async {
             let pool = Arc::new(tokio::sync::Semaphore::new(10));
             let mut sleeps = tokio::task::JoinSet::new();
             for _ in 0..100 {
-                let permit = Arc::clone(&pool).acquire_owned().await.expect("the semaphore stays open");
+                let permit =
+                    Arc::clone(&pool).acquire_owned().await.expect("the semaphore stays open");
                 sleeps.spawn(async move {
                     tokio::time::sleep(Duration::from_millis(10)).await;
                     drop(permit);

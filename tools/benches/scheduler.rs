@@ -11,26 +11,16 @@
 //!
 //! Run with `cargo bench -p ordo-tools --bench scheduler`.
 
-use std::io;
 use std::sync::Arc;
 use std::time::Duration;
 
 use criterion::{Criterion, criterion_main};
-use ordo_tools::session::{Event, EventSink, SessionLog};
+use ordo_tools::session::{DiscardSink, SessionLog};
 use ordo_tools::{
     Arguments, CallContext, CallRequest, CancellationToken, ContentBlock, ModelCall, Pipeline,
     Scheduler, ToolDefinition, ToolOutput, ToolRegistry,
 };
 use serde_json::{Value, json};
-
-/// A sink that keeps nothing: the benchmark measures scheduling, not storage.
-struct Discard;
-
-impl EventSink for Discard {
-    fn write(&mut self, _event: &Event) -> io::Result<()> {
-        Ok(())
-    }
-}
 
 /// A parallel-safe tool that sleeps `sleep` (if any) and returns `{}`.
 fn sleeper(name: &str, sleep: Option<Duration>) -> ToolDefinition {
@@ -53,7 +43,7 @@ fn scheduler(pool: usize) -> Scheduler {
     let registry = ToolRegistry::new();
     registry.register(sleeper("sleep10", Some(Duration::from_millis(10)))).expect("valid tool");
     registry.register(sleeper("noop", None)).expect("valid tool");
-    Scheduler::new(Pipeline::new(registry), SessionLog::new(Discard))
+    Scheduler::new(Pipeline::new(registry), SessionLog::new(DiscardSink))
         .with_max_parallel_tool_calls(pool)
 }
 

@@ -134,3 +134,13 @@ impl EventSink for MemorySink {
         Ok(())
     }
 }
+
+/// A sink that keeps nothing, for embedders that record elsewhere (and for benchmarks).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct DiscardSink;
+
+impl EventSink for DiscardSink {
+    fn write(&mut self, _event: &Event) -> io::Result<()> {
+        Ok(())
+    }
+}
