@@ -31,8 +31,11 @@ pub struct LogEntry {
 /// A run that ended well.
 #[derive(Clone, Debug, PartialEq)]
 pub struct RunOutput {
-    /// What the script returned, as `JSON.stringify` would write it (`null` when it returned
-    /// nothing or something JSON has no form for, such as `undefined` or a function).
+    /// What the script returned, as the script's own, untouchable `JSON.stringify` writes it:
+    /// `toJSON` and getters run, `NaN` and `Infinity` become `null`, `undefined` and functions
+    /// are left out of objects, and a result with no JSON form at all (no `return`, `undefined`,
+    /// a function) is `null`. A BigInt or a cycle cannot be written: the run ends as a `runtime`
+    /// error (the `TypeError` JSON throws). Integers beyond 2^53 lose precision, as in JSON.
     pub result: Value,
     /// The console output, capped (the last line says so when output was dropped).
     pub logs: Vec<LogEntry>,
