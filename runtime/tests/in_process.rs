@@ -57,7 +57,11 @@ async fn r_rt_5_in_process_host_calls_run_concurrently() {
         .await
         .unwrap();
     assert_eq!(output.result, json!([1, 2, 3]));
-    assert!(started.elapsed() < Duration::from_millis(290), "not one after another: {:?}", started.elapsed());
+    assert!(
+        started.elapsed() < Duration::from_millis(290),
+        "not one after another: {:?}",
+        started.elapsed()
+    );
 }
 
 #[tokio::test]

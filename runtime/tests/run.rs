@@ -151,7 +151,10 @@ async fn r_rt_3_host_calls_run_concurrently_on_the_host() {
         .unwrap();
     let elapsed = started.elapsed();
     assert_eq!(output.result, json!([1, { "b": 2 }, "c"]));
-    assert!(elapsed < Duration::from_millis(290), "three 100 ms calls took {elapsed:?}: not one after another");
+    assert!(
+        elapsed < Duration::from_millis(290),
+        "three 100 ms calls took {elapsed:?}: not one after another"
+    );
 }
 
 #[tokio::test]
