@@ -1,33 +1,48 @@
 //! The cost of a run and of a host call, through worker processes and in process (R-RT
 //! benchmark). Everything is measured in one run, so the figures compare as ratios.
 //!
+//! Every run is driven from a task of its own (`tokio::spawn`) on a multi-thread tokio runtime
+//! with a worker thread per core, as ordo's scheduler runs a tool call; the script calls one
+//! host function, `echo`, which answers with its argument.
+//!
 //! - `process/warm_trivial_run`: `return 1` through a worker process taken from a warm pool
 //!   (`warm_workers` = 2). Before each timed run the pool is refilled, untimed; the timed run
 //!   then starts a replacement in the background, as every run does, and on a small machine that
 //!   refill (fork, exec, building a Boa context) competes with the run for the CPU. The run
 //!   includes everything `Runtime::run` waits for: sending the script, the worker installing its
 //!   seccomp filter, running, `Done`, and the worker exiting and being reaped.
-//! - `process/warm_trivial_run_back_to_back`: the same runs one after another without waiting
-//!   for the pool: what a caller that keeps the runtime busy sees once the refills fall behind.
-//! - `process/cold_run`: the same with `warm_workers` = 0, so every run spawns its worker.
-//! - `process/host_call_sequential_100`: 100 `await echo(i)` one after another, warm pool as in
-//!   `warm_trivial_run`; (this − `warm_trivial_run`) / 100 is the round trip of one host call.
-//! - `process/host_call_promise_all_100`: `await Promise.all` of 100 echo calls.
-//! - `in_process/*`: the same trivial run and host calls with `RuntimeConfig::in_process()`, an
-//!   engine thread (and a fresh Boa context) per run, frames over channels instead of pipes.
+//! - `process/host_call_sequential_100`: 100 `await echo(i)` one after another, warm as above;
+//!   (this − `warm_trivial_run`) / 100 is the round trip of one host call.
+//! - `process/host_call_promise_all_100`: `await Promise.all` of 100 echo calls, warm as above.
+//! - `process/host_call_sequential_100_driver_not_spawned`: the sequential calls driven on the
+//!   thread that blocks on the benchmark (criterion's `block_on`) instead of a tokio worker
+//!   thread: what the thread hand-offs of a host call cost when the driver is alone on its
+//!   thread.
+//! - `process/warm_trivial_run_back_to_back`: warm runs one after another without waiting for
+//!   the pool: what a caller that keeps the runtime busy sees once the refills fall behind.
+//! - `process/cold_run`: `return 1` with `warm_workers` = 0, so every run spawns its worker.
+//! - `in_process/*`: the trivial run and the host calls with `RuntimeConfig::in_process()`: an
+//!   engine thread and a fresh Boa context per run, messages over channels instead of pipes.
 //!
-//! Not a timing: before the benchmarks, the resident memory of idle warm workers (started as
-//! the runtime starts them, read from `/proc/<pid>/status` once they said `Ready`) and their
-//! time from spawn to `Ready` are printed on stderr.
+//! A run that returns another result than expected panics; a run that fails is counted, timed
+//! with the others, and reported on stderr after its benchmark (`… runs FAILED …`).
+//!
+//! Not a timing: first, the resident memory of idle warm workers (started as the runtime starts
+//! them and alive together, read from `/proc/<pid>/status` and `smaps_rollup` once they said
+//! `Ready`) and their time from spawn to `Ready` are printed on stderr. This runs whatever
+//! benchmark filter is given.
 //!
 //! Run with `cargo bench -p ordo-runtime --bench runtime`. Cargo builds the package's binaries
-//! for its benchmarks, so this also builds `ordo-js-worker` (with the bench profile, into
-//! `target/release/`) and hands its path to the benchmark in `CARGO_BIN_EXE_ordo-js-worker`.
+//! for its benchmarks (as for its integration tests), so this also builds `ordo-js-worker`, with
+//! the bench profile, into `target/release/`, and passes its path to the benchmark in
+//! `CARGO_BIN_EXE_ordo-js-worker`. The benchmark stops with a message saying how to build it if
+//! the binary is missing there (e.g. the benchmark executable was copied elsewhere).
 
 use std::io::Read;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
-use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use criterion::{Criterion, criterion_main};
@@ -58,12 +73,18 @@ fn worker_binary() -> PathBuf {
     path
 }
 
-/// A script, the runtime it runs on, and the result it must give.
+/// A script, the runtime it runs on, the result it must give, and the runs that failed.
+///
+/// A run that gives another result panics; a run that fails is counted, timed with the others,
+/// and reported on stderr when its benchmark is done (a failing runtime is a finding, and
+/// should not hide the figures of the other benchmarks).
 struct Case {
     runtime: Runtime,
     script: Script,
     host: HostFunctions,
     expected: Value,
+    runs: AtomicU64,
+    failures: Mutex<(u64, Option<String>)>,
 }
 
 impl Case {
@@ -71,7 +92,8 @@ impl Case {
         let mut host = HostFunctions::new();
         host.insert("echo", |call| async move { Ok(call.args) });
         let (runtime, script) = (runtime.clone(), Script::javascript(code));
-        Arc::new(Self { runtime, script, host, expected })
+        let (runs, failures) = (AtomicU64::new(0), Mutex::new((0, None)));
+        Arc::new(Self { runtime, script, host, expected, runs, failures })
     }
 
     /// One run in a task of its own, as ordo's scheduler runs a tool call: the driver of the
@@ -83,12 +105,26 @@ impl Case {
 
     /// One run on the calling task.
     async fn run_here(&self) {
-        let output = self
-            .runtime
-            .run(&self.script, &self.host, &CancellationToken::new())
-            .await
-            .unwrap_or_else(|error| panic!("{:?} failed: {error}", self.script.code));
-        assert_eq!(output.result, self.expected, "{:?}", self.script.code);
+        self.runs.fetch_add(1, Ordering::Relaxed);
+        match self.runtime.run(&self.script, &self.host, &CancellationToken::new()).await {
+            Ok(output) => assert_eq!(output.result, self.expected, "{:?}", self.script.code),
+            Err(error) => {
+                let mut failures = self.failures.lock().expect("not poisoned");
+                failures.0 += 1;
+                failures.1.get_or_insert_with(|| error.to_string());
+            }
+        }
+    }
+
+    /// Says on stderr how many runs of benchmark `id` failed, if any did.
+    fn report_failures(&self, id: &str) {
+        let (count, first) = &*self.failures.lock().expect("not poisoned");
+        if let Some(first) = first {
+            let runs = self.runs.load(Ordering::Relaxed);
+            eprintln!(
+                "{id}: {count} of {runs} runs FAILED (timed with the rest); the first: {first}"
+            );
+        }
     }
 }
 
@@ -139,6 +175,7 @@ fn process(c: &mut Criterion) {
         group.bench_function(name, |b| {
             b.to_async(&tokio).iter_custom(|iters| timed_on_full_pool(&case, iters, true));
         });
+        case.report_failures(&format!("process/{name}"));
     }
     // The same sequential calls with the driver on the thread that blocks on the benchmark
     // (criterion's `block_on`) instead of in a spawned task: how much thread hand-offs cost.
@@ -146,12 +183,15 @@ fn process(c: &mut Criterion) {
     group.bench_function("host_call_sequential_100_driver_not_spawned", |b| {
         b.to_async(&tokio).iter_custom(|iters| timed_on_full_pool(&sequential, iters, false));
     });
+    sequential.report_failures("process/host_call_sequential_100_driver_not_spawned");
     let back_to_back = Case::new(&warm, TRIVIAL, json!(1));
     group.bench_function("warm_trivial_run_back_to_back", |b| {
         b.to_async(&tokio).iter(|| back_to_back.run());
     });
+    back_to_back.report_failures("process/warm_trivial_run_back_to_back");
     let cold = Case::new(&cold, TRIVIAL, json!(1));
     group.bench_function("cold_run", |b| b.to_async(&tokio).iter(|| cold.run()));
+    cold.report_failures("process/cold_run");
     group.finish();
 }
 
@@ -164,6 +204,7 @@ fn in_process(c: &mut Criterion) {
         let name = if name == "trivial" { "trivial_run" } else { name };
         let case = Case::new(&runtime, code, expected);
         group.bench_function(name, |b| b.to_async(&tokio).iter(|| case.run()));
+        case.report_failures(&format!("in_process/{name}"));
     }
     group.finish();
 }
@@ -174,13 +215,15 @@ fn in_process(c: &mut Criterion) {
 /// `Private_Dirty` is what each further worker costs on its own.
 fn idle_worker_memory(_c: &mut Criterion) {
     let worker = worker_binary();
-    let mut started: Vec<(Child, Duration)> =
+    let mut started: Vec<(Child, Duration, Duration)> =
         (0..MEMORY_SAMPLES).map(|_| start_idle_worker(&worker)).collect();
     // Idle for a moment, as a warm worker is, before looking.
     std::thread::sleep(Duration::from_millis(100));
-    let mut samples: Vec<IdleWorker> =
-        started.iter().map(|(child, ready)| IdleWorker::read(child.id(), *ready)).collect();
-    for (child, _) in &mut started {
+    let mut samples: Vec<IdleWorker> = started
+        .iter()
+        .map(|(child, spawn, ready)| IdleWorker::read(child.id(), *spawn, *ready))
+        .collect();
+    for (child, _, _) in &mut started {
         child.kill().expect("the worker is killed");
         child.wait().expect("the worker is reaped");
     }
@@ -203,15 +246,18 @@ fn idle_worker_memory(_c: &mut Criterion) {
         samples.iter().map(value).collect::<Vec<_>>().join(", ")
     };
     eprintln!(
-        "idle_worker_memory: VmRSS of each, MiB: {}; spawn to Ready of each, ms: {}",
+        "idle_worker_memory: VmRSS of each, MiB: {}; `spawn()` blocked the caller, ms: {}; \
+         spawn to Ready, ms: {}",
         each(&|sample| format!("{:.1}", mib(sample.rss_kib))),
+        each(&|sample| format!("{:.2}", sample.spawn.as_secs_f64() * 1e3)),
         each(&|sample| format!("{:.2}", sample.ready.as_secs_f64() * 1e3)),
     );
 }
 
 /// Starts a worker as the runtime does (same flag, environment and rlimits) and waits for its
-/// `Ready` frame; returns it and how long that took.
-fn start_idle_worker(worker: &Path) -> (Child, Duration) {
+/// `Ready` frame; returns it, how long `spawn` blocked (fork, the rlimits, until `exec`), and
+/// how long until `Ready`.
+fn start_idle_worker(worker: &Path) -> (Child, Duration, Duration) {
     let limits = RuntimeConfig::in_process().limits;
     let limits = ProcessLimits {
         address_space: Some(limits.memory_bytes),
@@ -230,6 +276,7 @@ fn start_idle_worker(worker: &Path) -> (Child, Duration) {
     apply_in_child(&mut command, &limits);
     let started = Instant::now();
     let mut child = command.spawn().expect("the worker starts");
+    let spawn = started.elapsed();
     let stdout = child.stdout.as_mut().expect("a piped stdout");
     let mut length = [0u8; 4];
     stdout.read_exact(&mut length).expect("the worker writes a frame");
@@ -238,7 +285,7 @@ fn start_idle_worker(worker: &Path) -> (Child, Duration) {
     let ready = started.elapsed();
     let frame: Value = serde_json::from_slice(&body).expect("the frame is JSON");
     assert_eq!(frame, json!({ "type": "ready" }), "the worker's first frame");
-    (child, ready)
+    (child, spawn, ready)
 }
 
 /// What one idle worker holds, from `/proc/<pid>/status` and `/proc/<pid>/smaps_rollup`.
@@ -250,11 +297,12 @@ struct IdleWorker {
     pss_kib: u64,
     private_dirty_kib: u64,
     threads: u64,
+    spawn: Duration,
     ready: Duration,
 }
 
 impl IdleWorker {
-    fn read(pid: u32, ready: Duration) -> Self {
+    fn read(pid: u32, spawn: Duration, ready: Duration) -> Self {
         let status = std::fs::read_to_string(format!("/proc/{pid}/status")).expect("its status");
         let rollup =
             std::fs::read_to_string(format!("/proc/{pid}/smaps_rollup")).expect("its smaps_rollup");
@@ -266,6 +314,7 @@ impl IdleWorker {
             pss_kib: field(&rollup, "Pss:"),
             private_dirty_kib: field(&rollup, "Private_Dirty:"),
             threads: field(&status, "Threads:"),
+            spawn,
             ready,
         }
     }
