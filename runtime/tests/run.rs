@@ -301,3 +301,26 @@ async fn r_rt_3_many_runs_at_once_each_get_their_own_outcome() {
         }
     }
 }
+
+/// A frame read must survive the driver's `select!` losing a turn to another branch: many runs
+/// with many host calls in flight once lost the stream's framing ("a frame of … bytes is too
+/// large") a few times in a thousand.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn r_rt_3_frames_survive_many_host_calls_in_flight() {
+    let mut host = HostFunctions::new();
+    host.insert("echo", |call| async move { Ok(call.args) });
+    let mut config = config();
+    config.warm_workers = 2;
+    let runtime = Runtime::new(config);
+    let script = Script::javascript(
+        "return (await Promise.all(Array.from({ length: 100 }, (_, i) => echo(i)))).length",
+    );
+    for run in 0..150 {
+        let output = runtime.run(&script, &host, &CancellationToken::new()).await;
+        assert_eq!(
+            output.map(|output| output.result).map_err(|error| error.to_string()),
+            Ok(json!(100)),
+            "run {run}"
+        );
+    }
+}

@@ -37,11 +37,20 @@ pub(crate) trait Connection: Send {
     fn end(self: Box<Self>, ending: Ending) -> BoxFuture<'static, (ErrorKind, String)>;
 }
 
-/// A worker process: frames over its pipes, written by a task of their own.
+/// Frames a reader task may hold before it waits for the driver to take them.
+const READ_AHEAD: usize = 64;
+
+/// A worker process: frames over its pipes, each direction served by a task of its own.
+///
+/// Reading frames in a task matters for correctness, not speed: the driver's `select!` drops
+/// whichever branch loses, and a frame read dropped halfway would lose the stream's framing.
+/// A channel's `recv` loses nothing when dropped.
 pub(crate) struct ProcessConnection {
     worker: Worker,
     outgoing: mpsc::UnboundedSender<ToWorker>,
     writer: tokio::task::JoinHandle<()>,
+    incoming: mpsc::Receiver<io::Result<FromWorker>>,
+    reader: tokio::task::JoinHandle<()>,
 }
 
 impl ProcessConnection {
@@ -57,7 +66,22 @@ impl ProcessConnection {
                 }
             }
         });
-        Ok(Self { worker, outgoing, writer })
+        let mut stdout =
+            worker.stdout.take().ok_or_else(|| io::Error::other("the worker's stdout is gone"))?;
+        let (frames, incoming) = mpsc::channel(READ_AHEAD);
+        let reader = tokio::spawn(async move {
+            loop {
+                let Some(frame) = read_frame_async::<FromWorker>(&mut stdout).await.transpose()
+                else {
+                    return;
+                };
+                let failed = frame.is_err();
+                if frames.send(frame).await.is_err() || failed {
+                    return;
+                }
+            }
+        });
+        Ok(Self { worker, outgoing, writer, incoming, reader })
     }
 }
 
@@ -67,12 +91,13 @@ impl Connection for ProcessConnection {
     }
 
     fn recv(&mut self) -> BoxFuture<'_, io::Result<Option<FromWorker>>> {
-        Box::pin(read_frame_async(&mut self.worker.stdout))
+        Box::pin(async { self.incoming.recv().await.transpose() })
     }
 
     fn end(self: Box<Self>, ending: Ending) -> BoxFuture<'static, (ErrorKind, String)> {
-        let Self { worker, writer, .. } = *self;
+        let Self { worker, writer, reader, .. } = *self;
         writer.abort();
+        reader.abort();
         Box::pin(async move {
             let (status, stderr) = match ending {
                 Ending::Kill => worker.kill_and_reap().await,

@@ -50,7 +50,8 @@ pub(crate) struct Worker {
     pub(crate) child: Child,
     /// Taken by the run that writes to it.
     pub(crate) stdin: Option<ChildStdin>,
-    pub(crate) stdout: ChildStdout,
+    /// Taken by the run's frame reader.
+    pub(crate) stdout: Option<ChildStdout>,
     stderr: JoinHandle<Vec<u8>>,
 }
 
@@ -80,7 +81,9 @@ impl Worker {
         };
         let stderr = tokio::spawn(keep_tail(stderr));
         match read_frame_async::<FromWorker>(&mut stdout).await? {
-            Some(FromWorker::Ready) => Ok(Self { child, stdin: Some(stdin), stdout, stderr }),
+            Some(FromWorker::Ready) => {
+                Ok(Self { child, stdin: Some(stdin), stdout: Some(stdout), stderr })
+            }
             other => {
                 let _ = child.start_kill();
                 Err(io::Error::other(format!("the worker did not start: {other:?}")))

@@ -88,7 +88,9 @@ pub(crate) async fn drive(
     };
     let outcome = match end {
         End::Done(outcome) => {
-            connection.end(Ending::Finished).await;
+            // The outcome is known: the worker exits by itself and is reaped off the result's
+            // path (killed if it lingers).
+            tokio::spawn(connection.end(Ending::Finished));
             engine_outcome(outcome, logs)
         }
         End::Kill(kind, message) => {
