@@ -1,0 +1,1 @@
+//! Built-in file tools and the root guard (R-CLI-7).

@@ -1,0 +1,1 @@
+//! Command-backed tools from a TOML manifest (R-CLI-5).
