@@ -1,1 +1,186 @@
 //! Command-backed tools from a TOML manifest (R-CLI-5).
+//!
+//! A manifest declares tools that run a command: any program, in any language, becomes a tool
+//! by reading its arguments as JSON on stdin and printing its value as JSON on stdout.
+//!
+//! ```toml
+//! [[tool]]
+//! name = "word_count"
+//! description = "Counts the lines, words and bytes of a text."
+//! command = ["./scripts/word_count.sh", "--json"]  # relative: beside this manifest
+//! concurrency_safe = true                           # may run beside other calls
+//! timeout_ms = 5000                                 # group killed when it runs out
+//! approval = "ask"                                  # a human allows each call
+//!
+//! [tool.parameters]                                 # JSON Schema, as a TOML table
+//! type = "object"
+//! required = ["text"]
+//! additionalProperties = false
+//! properties.text = { type = "string", description = "The text to count." }
+//!
+//! [tool.output_schema]                              # optional; any JSON value without it
+//! type = "object"
+//! required = ["lines", "words", "bytes"]
+//! properties.lines = { type = "integer" }
+//! properties.words = { type = "integer" }
+//! properties.bytes = { type = "integer" }
+//! ```
+//!
+//! ## Fields of a `[[tool]]`
+//!
+//! | field | | |
+//! | --- | --- | --- |
+//! | `name` | required | `^[a-zA-Z0-9_-]{1,64}$`, not `run_code`, unique |
+//! | `description` | required | non-empty; the model reads it |
+//! | `parameters` | required | a JSON Schema of `type = "object"` |
+//! | `output_schema` | optional | a JSON Schema of the value; absent: any value |
+//! | `command` | required | `["program", "arg", …]`, run without a shell |
+//! | `concurrency_safe` | optional | `true` lets calls run in parallel (default `false`) |
+//! | `timeout_ms` | optional | > 0; enforced by the pipeline's [`TimeoutPolicy`] |
+//! | `approval` | optional | `"ask"`: see [`Manifest::approval_hook`] |
+//!
+//! A schema is a TOML table, or a string of JSON (`parameters = '''{ "type": "object" }'''`)
+//! for what TOML cannot say (`null`) or to keep the order of keys, which TOML tables sort.
+//! Schemas are checked as registration checks them (R-DEF-3), at load.
+//!
+//! ## How a command is run
+//!
+//! - The program, if it contains a `/`, is a path: relative ones resolve against the
+//!   manifest's folder, and it must exist and be executable when the manifest loads. A bare
+//!   name (`jq`) is looked up on `PATH` when the tool runs.
+//! - It runs in ordo's working directory and environment, in a process group of its own.
+//! - Its arguments arrive on stdin as one line of JSON; stdin is then closed.
+//! - Exit status 0: stdout must hold one JSON value, which is the call's value (checked
+//!   against `output_schema`). A string value is shown to the model as its text, any other
+//!   value as pretty-printed JSON.
+//! - Any other exit, or death by a signal: `TOOL_ERROR`, with the status and stderr.
+//! - On cancel or timeout the whole group gets `SIGTERM`, then `SIGKILL`; when the command
+//!   exits, whatever it left running in its group is killed too. Nothing outlives the call,
+//!   and no zombie is left behind (see `group.rs`).
+//!
+//! ## Loading and registering
+//!
+//! ```no_run
+//! use ordo::manifest::Manifest;
+//! use ordo_tools::{Pipeline, TimeoutPolicy, ToolRegistry};
+//!
+//! # fn main() -> Result<(), Box<dyn std::error::Error>> {
+//! let manifest = Manifest::load("tools.toml")?;
+//! let registry = ToolRegistry::new();
+//! manifest.register(&registry)?;
+//! let mut builder = Pipeline::builder(registry).execute(TimeoutPolicy::new().into_hook());
+//! if let Some(hook) = manifest.approval_hook() {
+//!     builder = builder.pre_execute(hook);
+//! }
+//! let pipeline = builder.build();
+//! # let _ = pipeline;
+//! # Ok(())
+//! # }
+//! ```
+//!
+//! [`TimeoutPolicy`]: ordo_tools::TimeoutPolicy
+
+mod approval;
+mod command;
+mod error;
+mod group;
+mod load;
+mod tool;
+
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use ordo_tools::{PreExecuteHook, RegisterError, ToolRegistry};
+
+pub use error::{Location, ManifestError, ToolRef};
+pub use tool::{Argv, CommandTool};
+
+/// The tools of one manifest file, checked and ready to register.
+#[derive(Clone, Debug)]
+pub struct Manifest {
+    path: PathBuf,
+    tools: Vec<CommandTool>,
+}
+
+impl Manifest {
+    /// Reads and checks the manifest at `path`.
+    pub fn load(path: impl AsRef<Path>) -> Result<Self, ManifestError> {
+        let path = path.as_ref();
+        let text = std::fs::read_to_string(path)
+            .map_err(|error| ManifestError::new(path, format!("cannot read: {error}")))?;
+        Self::parse(&text, path)
+    }
+
+    /// Checks a manifest's text. `path` is where it came from: errors name it and relative
+    /// program paths resolve against its folder.
+    pub fn parse(text: &str, path: impl AsRef<Path>) -> Result<Self, ManifestError> {
+        let path = path.as_ref();
+        let folder = match path.parent() {
+            Some(parent) if !parent.as_os_str().is_empty() => parent,
+            _ => Path::new("."),
+        };
+        let folder = std::path::absolute(folder).map_err(|error| {
+            ManifestError::new(path, format!("cannot find the manifest's folder: {error}"))
+        })?;
+        let tools = load::parse(text, path, &folder)?;
+        Ok(Self { path: path.to_owned(), tools })
+    }
+
+    /// The file, as its path was given.
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    /// The tools, in the order the file declares them.
+    pub fn tools(&self) -> &[CommandTool] {
+        &self.tools
+    }
+
+    /// Registers every tool, or none: if one name is taken (by a built-in tool or another
+    /// manifest's), nothing is left registered and the error names the file and the tool.
+    pub fn register(&self, registry: &ToolRegistry) -> Result<(), ManifestError> {
+        if let Some(taken) = self.tools.iter().find(|tool| registry.get(tool.name()).is_some()) {
+            return Err(self.taken(taken));
+        }
+        for (index, tool) in self.tools.iter().enumerate() {
+            if let Err(error) = registry.register(tool.definition()) {
+                for registered in &self.tools[..index] {
+                    registry.unregister(registered.name());
+                }
+                return Err(match error {
+                    RegisterError::Duplicate { .. } => self.taken(tool),
+                    other => ManifestError::new(&self.path, other.to_string())
+                        .at(tool.name_location)
+                        .in_tool(ToolRef::Named(tool.name().to_owned())),
+                });
+            }
+        }
+        Ok(())
+    }
+
+    /// The `pre_execute` hook that asks before each call of this manifest's `approval = "ask"`
+    /// tools, or `None` if it has none. Add it to the pipeline; with no approval service
+    /// installed such calls end as `APPROVAL_UNAVAILABLE` (R-PIPE-3).
+    pub fn approval_hook(&self) -> Option<Arc<dyn PreExecuteHook>> {
+        approval::hook(&self.tools)
+    }
+
+    fn taken(&self, tool: &CommandTool) -> ManifestError {
+        let message = format!(
+            "a tool named {:?} is already registered (a built-in tool, or one from another manifest)",
+            tool.name()
+        );
+        ManifestError::new(&self.path, message)
+            .at(tool.name_location)
+            .in_tool(ToolRef::Named(tool.name().to_owned()))
+            .in_field("name")
+    }
+}
+
+/// One hook for the `approval = "ask"` tools of several manifests (the CLI takes `--tools`
+/// more than once), or `None` if none has any.
+pub fn approval_hook<'a>(
+    manifests: impl IntoIterator<Item = &'a Manifest>,
+) -> Option<Arc<dyn PreExecuteHook>> {
+    approval::hook(manifests.into_iter().flat_map(Manifest::tools))
+}

@@ -71,6 +71,9 @@ impl Worker {
             .env_clear()
             .env("TZ", "UTC")
             .env("MALLOC_ARENA_MAX", "1")
+            // Its own process group: a terminal's Ctrl-C reaches the host, which cancels the
+            // run as it decides, and never kills a worker (or a warm one waiting) behind its back.
+            .process_group(0)
             .kill_on_drop(true);
         crate::sandbox::apply_in_child(&mut process, limits);
         let mut child = process.spawn()?;

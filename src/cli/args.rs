@@ -1,0 +1,196 @@
+//! The command line as clap parses it (SPEC §7): subcommands, their flags, and the help text a
+//! first-time user reads.
+
+use std::path::PathBuf;
+
+use clap::{Args, Parser, Subcommand, ValueEnum};
+
+/// ordo: run AI-agent tool calls through an ordered, policy-checked pipeline.
+#[derive(Debug, Parser)]
+#[command(
+    name = "ordo",
+    version,
+    about,
+    after_help = "Exit codes: 0 success, 1 the run ended in an error result, 2 usage or configuration \
+                  error, 130 interrupted.\nLogs: set ORDO_LOG (e.g. ORDO_LOG=debug) to see them on stderr."
+)]
+pub(crate) struct Cli {
+    #[command(subcommand)]
+    pub(crate) command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+pub(crate) enum Command {
+    /// Run a JavaScript or TypeScript file as one `run_code` call and print what it returns.
+    #[command(after_help = RUN_EXAMPLES)]
+    Run(RunArgs),
+    /// Run one model step: a JSON array of tool calls, results printed in model order.
+    #[command(after_help = CALLS_EXAMPLES)]
+    Calls(CallsArgs),
+    /// Show a session log as the cards a live session showed, repairing it if it was cut short.
+    #[command(after_help = REPLAY_EXAMPLES)]
+    Replay(ReplayArgs),
+    /// Print the tools' schemas: exactly what a model sees of them.
+    #[command(after_help = TOOLS_EXAMPLES)]
+    Tools(ToolsArgs),
+}
+
+const RUN_EXAMPLES: &str = "Examples:
+  ordo run examples/summarize_folder.js
+  ordo run examples/typed.ts --allow-read src --timeout 5000
+  echo 'return (await tools.list_dir({})).entries.length' | ordo run -
+  ordo run script.js --allow-write out --approve yes --session run.jsonl
+
+The script is the body of an async function: `await tools.<name>(args)` and `return` a JSON
+value. What it returns is printed as JSON on stdout; its console output and ordo's logs go to
+stderr. If the run ends in an error, stdout stays empty and stderr starts with the error code.";
+
+const CALLS_EXAMPLES: &str = "Examples:
+  ordo calls step.json
+  ordo calls step.json --format openai --session chat.jsonl
+  echo '[{\"id\":\"1\",\"name\":\"list_dir\",\"arguments\":\"{}\"}]' | ordo calls -
+
+Input: a JSON array of {\"id\", \"name\", \"arguments\": \"<raw JSON string>\"}, or OpenAI
+`tool_calls` (or the assistant message holding them), or Anthropic `tool_use` blocks (or the
+assistant message holding them). An error result does not change the exit code (0).";
+
+const REPLAY_EXAMPLES: &str = "Examples:
+  ordo replay run.jsonl
+  ordo replay run.jsonl --format json
+  ordo replay run.jsonl --tools tools.toml   # cards from the manifest's tools";
+
+const TOOLS_EXAMPLES: &str = "Examples:
+  ordo tools
+  ordo tools --format anthropic
+  ordo tools --format ts --tools examples/tools.toml";
+
+/// The flags shared by every command that builds the tool set.
+#[derive(Debug, Args)]
+pub(crate) struct ToolFlags {
+    /// A TOML manifest of command-backed tools (repeatable).
+    #[arg(long = "tools", value_name = "MANIFEST")]
+    pub(crate) manifests: Vec<PathBuf>,
+}
+
+/// The flags of the commands that run calls (`run`, `calls`).
+#[derive(Debug, Args)]
+pub(crate) struct SessionFlags {
+    #[command(flatten)]
+    pub(crate) tools: ToolFlags,
+    /// Append every call and result to this JSON Lines session log (created, or continued).
+    #[arg(long, value_name = "FILE.jsonl")]
+    pub(crate) session: Option<PathBuf>,
+    /// The `run_code` timeout, in milliseconds.
+    #[arg(long, value_name = "MS", default_value_t = 60_000, value_parser = clap::value_parser!(u64).range(1..))]
+    pub(crate) timeout: u64,
+    /// A folder the file tools may read (repeatable). Default: the current directory.
+    #[arg(long = "allow-read", value_name = "PATH")]
+    pub(crate) allow_read: Vec<PathBuf>,
+    /// A folder the file tools may write, and read (repeatable). Default: none.
+    #[arg(long = "allow-write", value_name = "PATH")]
+    pub(crate) allow_write: Vec<PathBuf>,
+    /// How calls that need approval are answered. Default: `prompt` on a terminal; without one,
+    /// there is no approval channel and such calls fail with APPROVAL_UNAVAILABLE.
+    #[arg(long, value_enum, value_name = "MODE")]
+    pub(crate) approve: Option<ApproveMode>,
+    /// How many tool bodies run at once.
+    #[arg(long, value_name = "N", default_value_t = ordo_tools::DEFAULT_MAX_PARALLEL_TOOL_CALLS,
+          value_parser = parse_positive)]
+    pub(crate) max_parallel: usize,
+}
+
+fn parse_positive(text: &str) -> Result<usize, String> {
+    match text.parse::<usize>() {
+        Ok(0) => Err("must be at least 1".to_owned()),
+        Ok(n) => Ok(n),
+        Err(error) => Err(error.to_string()),
+    }
+}
+
+/// How approvals are answered (R-CLI-6).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub(crate) enum ApproveMode {
+    /// Ask on the terminal: y allows, n rejects, Esc cancels.
+    Prompt,
+    /// Allow each call, once.
+    Yes,
+    /// Reject each call (APPROVAL_REJECTED).
+    No,
+}
+
+#[derive(Debug, Args)]
+pub(crate) struct RunArgs {
+    /// The script: a `.js` or `.ts` file, or `-` for stdin (JavaScript or TypeScript).
+    #[arg(value_name = "SCRIPT")]
+    pub(crate) script: PathBuf,
+    #[command(flatten)]
+    pub(crate) session: SessionFlags,
+}
+
+#[derive(Debug, Args)]
+pub(crate) struct CallsArgs {
+    /// The model step: a JSON file, or `-` for stdin.
+    #[arg(value_name = "FILE")]
+    pub(crate) file: PathBuf,
+    /// The shape of the results.
+    #[arg(long, value_enum, default_value_t = ResultFormat::Default)]
+    pub(crate) format: ResultFormat,
+    #[command(flatten)]
+    pub(crate) session: SessionFlags,
+}
+
+/// Shapes of a step's results.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub(crate) enum ResultFormat {
+    /// `[{ id, name, is_error, content, error }]`.
+    Default,
+    /// OpenAI Chat Completions `tool` messages.
+    Openai,
+    /// Anthropic: one `user` message of `tool_result` blocks.
+    Anthropic,
+}
+
+#[derive(Debug, Args)]
+pub(crate) struct ReplayArgs {
+    /// The session log.
+    #[arg(value_name = "FILE.jsonl")]
+    pub(crate) file: PathBuf,
+    /// How to print the cards.
+    #[arg(long, value_enum, default_value_t = ReplayFormat::Text)]
+    pub(crate) format: ReplayFormat,
+    #[command(flatten)]
+    pub(crate) tools: ToolFlags,
+}
+
+/// Shapes of a replay.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub(crate) enum ReplayFormat {
+    /// Cards as indented lines, nested calls under their `run_code`.
+    Text,
+    /// One JSON object per call, with its cards.
+    Json,
+}
+
+#[derive(Debug, Args)]
+pub(crate) struct ToolsArgs {
+    /// The shape to print the tool list in.
+    #[arg(long, value_enum, default_value_t = SchemaFormat::Json)]
+    pub(crate) format: SchemaFormat,
+    #[command(flatten)]
+    pub(crate) tools: ToolFlags,
+}
+
+/// Shapes of a tool list.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub(crate) enum SchemaFormat {
+    /// ordo's own: `[{ name, description, parameters }]`.
+    Json,
+    /// OpenAI Chat Completions `tools`.
+    Openai,
+    /// OpenAI Responses `tools`.
+    OpenaiResponses,
+    /// Anthropic Messages `tools`.
+    Anthropic,
+    /// The TypeScript declarations of the `tools` SDK that scripts call.
+    Ts,
+}

@@ -1,0 +1,72 @@
+//! `ordo calls FILE` (R-CLI-2): one model step through the scheduler, its results in model
+//! order on stdout, as ordo's own objects or as a provider's tool-result messages.
+
+use std::path::Path;
+
+use ordo_tools::session::{ToolReply, tool_result_messages};
+use ordo_tools::{CallOutcome, Provider};
+use serde_json::{Value, json};
+
+use super::args::{CallsArgs, ResultFormat};
+use super::exit::{CliError, Exit};
+use super::{interrupt, output, setup, step_input};
+
+/// Runs the step.
+pub(crate) async fn run(args: CallsArgs) -> Result<Exit, CliError> {
+    let text = read_input(&args.file)?;
+    let origin = if args.file == Path::new("-") {
+        "stdin".to_owned()
+    } else {
+        args.file.display().to_string()
+    };
+    let calls =
+        step_input::parse(&text).map_err(|error| CliError::usage(format!("{origin}: {error}")))?;
+    let session = setup::session(&args.session)?;
+    let signal = interrupt::watch();
+    let step = session
+        .scheduler
+        .run_step(&calls, &signal)
+        .await
+        .map_err(|error| CliError::failed(format!("ordo: {error}")))?;
+    output::print_json(&results(&step.results, args.format))?;
+    Ok(if step.cancelled { Exit::Interrupted } else { Exit::Success })
+}
+
+fn read_input(path: &Path) -> Result<String, CliError> {
+    if path == Path::new("-") {
+        std::io::read_to_string(std::io::stdin())
+            .map_err(|error| CliError::usage(format!("cannot read the calls from stdin: {error}")))
+    } else {
+        std::fs::read_to_string(path).map_err(|error| {
+            CliError::usage(format!("cannot read the calls {}: {error}", path.display()))
+        })
+    }
+}
+
+/// The results in the shape asked for.
+fn results(outcomes: &[CallOutcome], format: ResultFormat) -> Value {
+    let provider = match format {
+        ResultFormat::Default => {
+            return outcomes
+                .iter()
+                .map(|outcome| {
+                    let record = &outcome.result.record;
+                    json!({
+                        "id": outcome.call_id,
+                        "name": outcome.name,
+                        "is_error": record.is_error,
+                        "content": record.content,
+                        "error": record.error,
+                    })
+                })
+                .collect();
+        }
+        ResultFormat::Openai => Provider::OpenAiChat,
+        ResultFormat::Anthropic => Provider::Anthropic,
+    };
+    let replies: Vec<ToolReply<'_>> = outcomes
+        .iter()
+        .map(|outcome| ToolReply::new(&outcome.call_id, &outcome.result.record))
+        .collect();
+    Value::Array(tool_result_messages(provider, &replies))
+}

@@ -1,0 +1,137 @@
+//! Live cards (issue 7, R-CLI-1): on a terminal, each call in flight is a spinner with its
+//! `present_call` card, nested calls indented under their `run_code`; when its result is
+//! committed the spinner becomes the `present_result` summary and the call's duration.
+//!
+//! The cards are driven by the session log's own events, through [`LiveSink`]: what the screen
+//! shows is exactly what the log records, in the same order, and a call appears only once the
+//! log holds it.
+
+use std::collections::HashMap;
+use std::io;
+use std::sync::{Arc, Mutex, PoisonError};
+use std::time::Duration;
+
+use console::style;
+use indicatif::{MultiProgress, ProgressBar, ProgressStyle};
+use ordo_tools::session::{CallEvent, Event, EventSink, ResultEvent};
+use ordo_tools::{Arguments, Card, ToolRegistry};
+use serde_json::Value;
+
+/// The live display of the calls in flight. Cheap to clone.
+#[derive(Clone)]
+pub(crate) struct Live {
+    bars: MultiProgress,
+    registry: ToolRegistry,
+    open: Arc<Mutex<HashMap<String, OpenCall>>>,
+}
+
+/// A call whose result has not come yet.
+struct OpenCall {
+    bar: ProgressBar,
+    arguments: Value,
+    depth: usize,
+    title: String,
+}
+
+impl Live {
+    /// A display on stderr, with cards from the tools of `registry`.
+    pub(crate) fn new(registry: ToolRegistry) -> Self {
+        Self { bars: MultiProgress::new(), registry, open: Arc::default() }
+    }
+
+    /// The bars, for anything else that writes to the terminal meanwhile (the approval prompt).
+    pub(crate) fn bars(&self) -> MultiProgress {
+        self.bars.clone()
+    }
+
+    fn show(&self, event: &Event) {
+        let mut open = self.open.lock().unwrap_or_else(PoisonError::into_inner);
+        match event {
+            Event::Call(call) => {
+                let depth = call
+                    .parent
+                    .as_ref()
+                    .and_then(|parent| open.get(parent))
+                    .map_or(0, |parent| parent.depth + 1);
+                let started = self.started(call, depth);
+                open.insert(call.call_id.clone(), started);
+            }
+            Event::Result(result) => {
+                if let Some(call) = open.remove(&result.call_id) {
+                    self.finish(call, result);
+                }
+            }
+        }
+    }
+
+    fn started(&self, call: &CallEvent, depth: usize) -> OpenCall {
+        let arguments = Arguments::parse(&call.arguments).value().clone();
+        let card = match self.registry.get(&call.name) {
+            Some(tool) => tool.present_call(&arguments),
+            None => ordo_tools::presentation::default_call_card(&call.name, &arguments),
+        };
+        let title = first_line(&card);
+        let bar = self.bars.add(ProgressBar::new_spinner());
+        bar.set_style(
+            ProgressStyle::with_template("{prefix}{spinner:.cyan} {wide_msg}")
+                .unwrap_or_else(|_| ProgressStyle::default_spinner()),
+        );
+        bar.set_prefix(indent(depth));
+        bar.set_message(title.clone());
+        bar.enable_steady_tick(Duration::from_millis(100));
+        OpenCall { bar, arguments, depth, title }
+    }
+
+    fn finish(&self, call: OpenCall, result: &ResultEvent) {
+        let record = result.record();
+        let card = match self.registry.get(&result.name) {
+            Some(tool) => tool.present_result(&call.arguments, &record),
+            None => ordo_tools::presentation::default_result_card(&record),
+        };
+        let mark = if result.is_error {
+            style("✗").red().to_string()
+        } else {
+            style("✓").green().to_string()
+        };
+        let took = style(format!("{} ms", result.duration_ms)).dim();
+        call.bar.set_style(
+            ProgressStyle::with_template("{prefix}{wide_msg}")
+                .unwrap_or_else(|_| ProgressStyle::default_spinner()),
+        );
+        call.bar.finish_with_message(format!(
+            "{mark} {} — {} {took}",
+            call.title,
+            first_line(&card)
+        ));
+    }
+}
+
+fn indent(depth: usize) -> String {
+    "  ".repeat(depth)
+}
+
+fn first_line(card: &Card) -> String {
+    card.title.lines().next().unwrap_or_default().to_owned()
+}
+
+/// A session log sink that also drives the live cards: each event is written first, then shown.
+pub(crate) struct LiveSink<S> {
+    inner: S,
+    live: Option<Live>,
+}
+
+impl<S> LiveSink<S> {
+    pub(crate) fn new(inner: S, live: Option<Live>) -> Self {
+        Self { inner, live }
+    }
+}
+
+impl<S: EventSink> EventSink for LiveSink<S> {
+    fn write(&mut self, event: &Event) -> io::Result<()> {
+        self.inner.write(event)?;
+        if let Some(live) = &self.live {
+            live.show(event);
+        }
+        Ok(())
+    }
+}

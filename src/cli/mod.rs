@@ -1,0 +1,79 @@
+//! The `ordo` command line (SPEC §7). Each subcommand has its module; `setup` turns flags into a
+//! session; `exit` is how a command ends.
+//!
+//! | module | command |
+//! | --- | --- |
+//! | [`run`] | `ordo run SCRIPT` — a script as one `run_code` call |
+//! | [`calls`] | `ordo calls FILE` — one model step ([`step_input`] reads it) |
+//! | [`replay`] | `ordo replay FILE` — a session log as cards |
+//! | [`tools`] | `ordo tools` — the schemas a model sees |
+//!
+//! Around them: [`approve`] (the approval channel), [`live`] (cards on a terminal),
+//! [`interrupt`] (Ctrl-C).
+
+mod approve;
+mod args;
+mod calls;
+mod exit;
+mod interrupt;
+mod live;
+mod output;
+mod replay;
+mod run;
+mod setup;
+mod step_input;
+mod tools;
+
+use std::process::ExitCode;
+
+use clap::Parser;
+
+use args::{Cli, Command};
+use exit::{CliError, Exit};
+
+/// Parses the command line, runs the command, and says how it ended.
+pub(crate) fn main() -> ExitCode {
+    let cli = Cli::parse();
+    init_logging();
+    let ended = match cli.command {
+        Command::Tools(args) => tools::run(&args),
+        Command::Replay(args) => replay::run(&args),
+        Command::Run(args) => with_runtime(run::run(args)),
+        Command::Calls(args) => with_runtime(calls::run(args)),
+    };
+    match ended {
+        Ok(exit) => exit.into(),
+        Err(CliError { exit, message }) => {
+            eprintln!(
+                "{}",
+                message
+                    .strip_prefix("ordo: ")
+                    .map_or_else(|| format!("ordo: {message}"), |rest| format!("ordo: {rest}"),)
+            );
+            exit.into()
+        }
+    }
+}
+
+/// Runs a command that needs the async runtime.
+fn with_runtime(command: impl Future<Output = Result<Exit, CliError>>) -> Result<Exit, CliError> {
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .map_err(|error| CliError::failed(format!("cannot start the async runtime: {error}")))?;
+    let ended = runtime.block_on(command);
+    // Calls that ignored cancellation are not waited for past this point.
+    runtime.shutdown_timeout(std::time::Duration::from_millis(100));
+    ended
+}
+
+/// ordo's own logs go to stderr, filtered by `ORDO_LOG` (default: warnings and errors).
+fn init_logging() {
+    use tracing_subscriber::prelude::*;
+    let filter = tracing_subscriber::EnvFilter::try_from_env("ORDO_LOG")
+        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("warn"));
+    let _ = tracing_subscriber::registry()
+        .with(tracing_subscriber::fmt::layer().with_writer(std::io::stderr).with_target(false))
+        .with(filter)
+        .try_init();
+}

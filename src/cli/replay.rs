@@ -1,0 +1,82 @@
+//! `ordo replay FILE` (R-CLI-3, R-LOG-3, R-LOG-4): a session log shown as the cards a live
+//! session showed, recomputed from the log with the tools' own projections; a log cut short
+//! (a torn last line, calls without a result) is repaired as loading repairs it, and said so.
+
+use std::collections::HashMap;
+
+use console::style;
+use ordo_tools::session::{LoadedLog, ReplayEntry, replay};
+
+use super::args::{ReplayArgs, ReplayFormat};
+use super::exit::{CliError, Exit};
+use super::{output, setup};
+
+/// Prints the session.
+pub(crate) fn run(args: &ReplayArgs) -> Result<Exit, CliError> {
+    let log =
+        LoadedLog::from_path(&args.file).map_err(|error| CliError::usage(error.to_string()))?;
+    let registry = setup::registry_only(&args.tools)?;
+    if let Some(torn) = log.torn_line() {
+        eprintln!("ordo: {}: {torn}; dropped", args.file.display());
+    }
+    let repaired = log.repairs().count();
+    if repaired > 0 {
+        eprintln!(
+            "ordo: {}: {repaired} call{} had no result (the session was cut short); shown as repaired",
+            args.file.display(),
+            if repaired == 1 { "" } else { "s" }
+        );
+    }
+    let entries = replay(&log, &registry);
+    match args.format {
+        ReplayFormat::Json => {
+            let entries = serde_json::to_value(&entries)
+                .map_err(|error| CliError::failed(format!("ordo: {error}")))?;
+            output::print_json(&entries)?;
+        }
+        ReplayFormat::Text => output::print_text(text(&entries).trim_end())?,
+    }
+    Ok(Exit::Success)
+}
+
+/// The cards as lines: a header per model step, nested calls indented under their parent.
+fn text(entries: &[ReplayEntry]) -> String {
+    let mut depth: HashMap<&str, usize> = HashMap::new();
+    let mut step = None;
+    let mut lines = String::new();
+    for entry in entries {
+        if entry.parent.is_none() && entry.step.is_some() && entry.step != step {
+            step = entry.step;
+            lines.push_str(&format!(
+                "{}\n",
+                style(format!("step {}", entry.step.unwrap_or(0))).bold()
+            ));
+        }
+        let level =
+            entry.parent.as_deref().and_then(|parent| depth.get(parent)).map_or(0, |d| d + 1);
+        depth.insert(&entry.call_id, level);
+        let indent = "  ".repeat(level + 1);
+        let mark = match (entry.repaired, entry.error_code) {
+            (true, _) => style("!").yellow(),
+            (false, Some(_)) => style("✗").red(),
+            (false, None) => style("✓").green(),
+        };
+        lines.push_str(&format!(
+            "{indent}{mark} {} — {} {}\n",
+            first_line(&entry.call_card.title),
+            first_line(&entry.result_card.title),
+            style(format!("{} ms [{}]", entry.duration_ms, entry.call_id)).dim(),
+        ));
+        if entry.repaired {
+            lines.push_str(&format!(
+                "{indent}  {}\n",
+                style("repaired: the session ended before this call's result").yellow()
+            ));
+        }
+    }
+    lines
+}
+
+fn first_line(text: &str) -> &str {
+    text.lines().next().unwrap_or_default()
+}

@@ -1,0 +1,83 @@
+//! `ordo run SCRIPT` (R-CLI-1, R-CLI-8): the script as one top-level `run_code` call through the
+//! scheduler; its `result` as JSON on stdout, or a one-line error summary on stderr.
+
+use std::path::Path;
+
+use ordo_runtime::LogEntry;
+use ordo_tools::{ModelCall, RUN_CODE, ToolResult};
+use serde_json::{Value, json};
+
+use super::args::RunArgs;
+use super::exit::{CliError, Exit};
+use super::{interrupt, output, setup};
+
+/// Runs the script.
+pub(crate) async fn run(args: RunArgs) -> Result<Exit, CliError> {
+    let code = read_script(&args.script)?;
+    let session = setup::session(&args.session)?;
+    let signal = interrupt::watch();
+    let call = ModelCall::new(
+        format!("run_{}", session.next_step),
+        RUN_CODE,
+        json!({ "code": code }).to_string(),
+    );
+    let step = session
+        .scheduler
+        .run_step(&[call], &signal)
+        .await
+        .map_err(|error| CliError::failed(format!("ordo: {error}")))?;
+    let Some(outcome) = step.results.into_iter().next() else {
+        return Err(CliError::failed("ordo: the step ended without a result"));
+    };
+    if step.cancelled {
+        eprintln!("{}", summary(&outcome.result));
+        return Ok(Exit::Interrupted);
+    }
+    match &outcome.result.value {
+        Some(value) if !outcome.result.is_error() => {
+            print_logs(&value["logs"]);
+            output::print_json(&value["result"])?;
+            Ok(Exit::Success)
+        }
+        _ => {
+            eprintln!("{}", summary(&outcome.result));
+            Ok(Exit::ErrorResult)
+        }
+    }
+}
+
+/// The script's text, from the file or stdin.
+fn read_script(path: &Path) -> Result<String, CliError> {
+    let text = if path == Path::new("-") {
+        std::io::read_to_string(std::io::stdin()).map_err(|error| {
+            CliError::usage(format!("cannot read the script from stdin: {error}"))
+        })?
+    } else {
+        std::fs::read_to_string(path).map_err(|error| {
+            CliError::usage(format!("cannot read the script {}: {error}", path.display()))
+        })?
+    };
+    Ok(text)
+}
+
+/// R-CLI-8: the error code first, then what the model would read (kind, line and column, the
+/// source line).
+fn summary(result: &ToolResult) -> String {
+    match result.error() {
+        Some(error) => format!("{}: {}", error.code, error.message),
+        None => "ordo: the run produced no value".to_owned(),
+    }
+}
+
+/// The script's console output, on stderr, in the order it was written.
+fn print_logs(logs: &Value) {
+    let logs: Vec<LogEntry> = serde_json::from_value(logs.clone()).unwrap_or_default();
+    for entry in logs {
+        match entry.level {
+            ordo_runtime::LogLevel::Info | ordo_runtime::LogLevel::Debug => {
+                eprintln!("{}", entry.text)
+            }
+            level => eprintln!("[{}] {}", format!("{level:?}").to_lowercase(), entry.text),
+        }
+    }
+}

@@ -1,0 +1,136 @@
+//! From flags to a working session: the tool set (built-in file tools, manifest tools,
+//! `run_code`), the pipeline with its root guard and approval channel, the session log and the
+//! scheduler.
+
+use std::io::IsTerminal;
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::time::Duration;
+
+use ordo::files::{self, Roots};
+use ordo::manifest::{self, Manifest};
+use ordo_runtime::{Runtime, RuntimeConfig, WorkerCommand};
+use ordo_sdk::CodeModeConfig;
+use ordo_tools::session::{DiscardSink, Durability, JsonlSink, LoadedLog, SessionLog};
+use ordo_tools::{Pipeline, PreExecuteHook, Scheduler, TimeoutPolicy, ToolRegistry};
+
+use super::approve;
+use super::args::{ApproveMode, SessionFlags, ToolFlags};
+use super::exit::CliError;
+use super::live::{Live, LiveSink};
+
+/// The tools a command works with, and the policies their manifests asked for.
+pub(crate) struct ToolSet {
+    pub(crate) registry: ToolRegistry,
+    pub(crate) roots: Arc<Roots>,
+    /// The policy that asks before the manifest tools marked `approval = "ask"`.
+    pub(crate) approval: Option<Arc<dyn PreExecuteHook>>,
+}
+
+/// Registers the built-in file tools (confined to `roots`) and the manifests' tools.
+pub(crate) fn tool_set(flags: &ToolFlags, roots: Roots) -> Result<ToolSet, CliError> {
+    let registry = ToolRegistry::new();
+    let roots = Arc::new(roots);
+    files::register(&registry, Arc::clone(&roots))
+        .map_err(|error| CliError::usage(format!("cannot register the file tools: {error}")))?;
+    let mut manifests = Vec::with_capacity(flags.manifests.len());
+    for path in &flags.manifests {
+        let manifest = Manifest::load(path).map_err(|error| CliError::usage(error.to_string()))?;
+        manifest.register(&registry).map_err(|error| CliError::usage(error.to_string()))?;
+        manifests.push(manifest);
+    }
+    let approval = manifest::approval_hook(&manifests);
+    Ok(ToolSet { registry, roots, approval })
+}
+
+/// The default roots: read the current directory, write nothing.
+pub(crate) fn default_roots() -> Result<Roots, CliError> {
+    roots(&[], &[])
+}
+
+/// The roots of R-CLI-7, relative paths taken from the current directory.
+fn roots(read: &[PathBuf], write: &[PathBuf]) -> Result<Roots, CliError> {
+    let base = std::env::current_dir()
+        .map_err(|error| CliError::usage(format!("cannot read the current directory: {error}")))?;
+    Roots::from_flags(base, read, write).map_err(|error| CliError::usage(error.to_string()))
+}
+
+/// Everything a command that runs calls needs.
+pub(crate) struct Session {
+    pub(crate) scheduler: Scheduler,
+    /// The step number the next step gets (1 for a new log).
+    pub(crate) next_step: u64,
+}
+
+/// Builds the session the flags describe.
+pub(crate) fn session(flags: &SessionFlags) -> Result<Session, CliError> {
+    let roots = roots(&flags.allow_read, &flags.allow_write)?;
+    let tools = tool_set(&flags.tools, roots)?;
+    let live = std::io::stderr().is_terminal().then(|| Live::new(tools.registry.clone()));
+
+    let (log, next_step) = open_log(flags, live.clone())?;
+    let pipeline = pipeline(&tools, flags.approve, live.as_ref());
+    let runtime = Runtime::new(runtime_config()?);
+    let mut code_mode = CodeModeConfig::new(runtime, log.clone());
+    code_mode.timeout = Duration::from_millis(flags.timeout);
+    code_mode.max_parallel = flags.max_parallel;
+    ordo_sdk::install(&pipeline, code_mode)
+        .map_err(|error| CliError::usage(format!("cannot install run_code: {error}")))?;
+    let scheduler = Scheduler::new(pipeline, log)
+        .with_max_parallel_tool_calls(flags.max_parallel)
+        .starting_at_step(next_step);
+    Ok(Session { scheduler, next_step })
+}
+
+/// The registry of every tool a session would have, `run_code` included, for commands that only
+/// look at tools (`tools`, `replay`). Nothing runs: no worker is started.
+pub(crate) fn registry_only(flags: &ToolFlags) -> Result<ToolRegistry, CliError> {
+    let tools = tool_set(flags, default_roots()?)?;
+    let pipeline = Pipeline::new(tools.registry.clone());
+    let config = CodeModeConfig::new(Runtime::new(runtime_config()?), SessionLog::new(DiscardSink));
+    ordo_sdk::install(&pipeline, config)
+        .map_err(|error| CliError::usage(format!("cannot install run_code: {error}")))?;
+    Ok(tools.registry)
+}
+
+fn runtime_config() -> Result<RuntimeConfig, CliError> {
+    let worker = WorkerCommand::current_exe()
+        .map_err(|error| CliError::usage(format!("cannot find the ordo executable: {error}")))?;
+    let mut config = RuntimeConfig::new(worker);
+    // One script per step at most (run_code is exclusive): a worker started on demand costs a
+    // few milliseconds, and warm spares would compete with the run for the CPU.
+    config.warm_workers = 0;
+    Ok(config)
+}
+
+fn pipeline(tools: &ToolSet, approve: Option<ApproveMode>, live: Option<&Live>) -> Pipeline {
+    // Declared timeouts (run_code's, manifest tools' `timeout_ms`) end calls as TIMEOUT.
+    let mut builder = Pipeline::builder(tools.registry.clone())
+        .execute(TimeoutPolicy::new().into_hook())
+        .guard(files::root_guard(Arc::clone(&tools.roots)));
+    if let Some(hook) = &tools.approval {
+        builder = builder.pre_execute(Arc::clone(hook));
+    }
+    if let Some(service) = approve::service(approve, live.map(Live::bars)) {
+        builder = builder.approval(service);
+    }
+    builder.build()
+}
+
+/// The session log: the `--session` file (created, or continued after its last step), or
+/// nowhere. On a terminal, every event also drives the live cards.
+fn open_log(flags: &SessionFlags, live: Option<Live>) -> Result<(SessionLog, u64), CliError> {
+    let Some(path) = &flags.session else {
+        return Ok((SessionLog::new(LiveSink::new(DiscardSink, live)), 1));
+    };
+    let resumed = JsonlSink::open(path, Durability::Flush)
+        .map_err(|error| CliError::usage(format!("cannot open the session log: {error}")))?;
+    let next_step = next_step(&resumed.log);
+    let next_seq = resumed.next_seq;
+    Ok((SessionLog::resume(LiveSink::new(resumed.sink, live), next_seq), next_step))
+}
+
+/// The step after the last one the log recorded.
+fn next_step(log: &LoadedLog) -> u64 {
+    log.calls().filter_map(|call| call.call.step).max().map_or(1, |step| step + 1)
+}

@@ -1,0 +1,36 @@
+//! `ordo tools` (R-CLI-3): the tool schemas, exactly what a model sees, in a provider's shape or
+//! as the TypeScript declarations scripts are written against.
+
+use std::sync::Arc;
+
+use ordo_tools::{Provider, RUN_CODE, Tool};
+use serde_json::Value;
+
+use super::args::{SchemaFormat, ToolsArgs};
+use super::exit::{CliError, Exit};
+use super::{output, setup};
+
+/// Prints the tool list.
+pub(crate) fn run(args: &ToolsArgs) -> Result<Exit, CliError> {
+    let registry = setup::registry_only(&args.tools)?;
+    let provider = match args.format {
+        SchemaFormat::Json => {
+            let schemas = serde_json::to_value(registry.schemas())
+                .map_err(|error| CliError::failed(format!("ordo: {error}")))?;
+            output::print_json(&schemas)?;
+            return Ok(Exit::Success);
+        }
+        SchemaFormat::Ts => {
+            let tools: Vec<Arc<Tool>> =
+                registry.tools().into_iter().filter(|tool| tool.name() != RUN_CODE).collect();
+            output::print_text(ordo_sdk::declarations::declarations(&tools).trim_end())?;
+            return Ok(Exit::Success);
+        }
+        SchemaFormat::Openai => Provider::OpenAiChat,
+        SchemaFormat::OpenaiResponses => Provider::OpenAiResponses,
+        SchemaFormat::Anthropic => Provider::Anthropic,
+    };
+    let list = registry.schemas().iter().map(|schema| schema.for_provider(provider)).collect();
+    output::print_json(&Value::Array(list))?;
+    Ok(Exit::Success)
+}

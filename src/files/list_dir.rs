@@ -1,0 +1,307 @@
+//! `list_dir`: the entries of a directory, or of a whole tree (R-CLI-7).
+//!
+//! A plain listing shows every entry, as `ls -A` would: the model asked about this directory.
+//! A recursive listing honours `.gitignore` and `.ignore` and skips `.git`, or one build
+//! directory would bury the sources. Either way symlinks are listed with their target, never
+//! followed, so a listing cannot leave the roots; and entries come sorted by name (in a tree,
+//! each directory is followed by its own entries), so the same tree always lists the same.
+
+use std::path::Path;
+use std::sync::Arc;
+
+use ordo_tools::{CallContext, CancellationToken, Card, ToolDefinition, ToolFailure};
+use serde::{Deserialize, Serialize};
+use serde_json::{Value, json};
+
+use super::LIST_DIR;
+use super::roots::{Access, Roots};
+use super::shared::{
+    blocking, cancelled, format_size, io_failure, parse_args, path_or_dot, plural, resolve,
+    result_card, text_output, to_value, walker,
+};
+
+/// Entries returned when a call gives no `max_entries`.
+pub const DEFAULT_MAX_ENTRIES: u64 = 1000;
+
+#[derive(Deserialize)]
+struct Args {
+    #[serde(default)]
+    path: Option<String>,
+    #[serde(default)]
+    recursive: bool,
+    #[serde(default)]
+    max_entries: Option<u64>,
+}
+
+/// The canonical value.
+#[derive(Serialize, Deserialize)]
+struct Output {
+    path: String,
+    entries: Vec<Entry>,
+    truncated: bool,
+}
+
+/// One entry. `name` is relative to the listed directory (`a/b.rs` in a recursive listing).
+#[derive(Serialize, Deserialize)]
+struct Entry {
+    name: String,
+    kind: Kind,
+    /// Bytes, for files only: a directory's own size says nothing useful.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    size: Option<u64>,
+    /// Where a symlink points, as written in the link.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    target: Option<String>,
+}
+
+/// What an entry is, not following symlinks.
+#[derive(Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+enum Kind {
+    File,
+    Dir,
+    Symlink,
+    Other,
+}
+
+impl Kind {
+    fn of(file_type: std::fs::FileType) -> Self {
+        if file_type.is_symlink() {
+            Self::Symlink
+        } else if file_type.is_dir() {
+            Self::Dir
+        } else if file_type.is_file() {
+            Self::File
+        } else {
+            Self::Other
+        }
+    }
+}
+
+/// What a UI shows of a listing.
+#[derive(Serialize, Deserialize)]
+struct Meta {
+    path: String,
+    entries: u64,
+    dirs: u64,
+    files: u64,
+    truncated: bool,
+}
+
+/// The `list_dir` tool, confined to `roots`. On its own, for an embedder that wants
+/// only some of the four; [`register`](super::register) installs them all.
+pub fn definition(roots: Arc<Roots>) -> ToolDefinition {
+    let body = move |args: Arc<Value>, cx: CallContext| {
+        let roots = Arc::clone(&roots);
+        async move { run(&roots, &args, cx).await }
+    };
+    ToolDefinition::new(
+        LIST_DIR,
+        "List a directory's entries, sorted by name, each with its kind (file, dir, symlink, \
+         other), its size in bytes for files, and its target for symlinks. With `recursive`, \
+         list the whole tree, skipping what .gitignore or .ignore exclude and the .git \
+         directory. At most `max_entries` entries (default 1000) are returned.",
+        parameters(),
+        text_output(output_schema(), render).with_presentation_meta(|_args, value| {
+            let output = Output::deserialize(value)
+                .map_err(|error| ordo_tools::ProjectionError::new(error.to_string()))?;
+            let count = |kind| output.entries.iter().filter(|entry| entry.kind == kind).count();
+            Ok(json!(Meta {
+                entries: output.entries.len() as u64,
+                dirs: count(Kind::Dir) as u64,
+                files: count(Kind::File) as u64,
+                path: output.path,
+                truncated: output.truncated,
+            }))
+        }),
+        body,
+    )
+    .with_concurrency_safe(|_args| true)
+    .with_present_call(|args| {
+        let path = path_or_dot(args.get("path").and_then(Value::as_str));
+        let recursive = args.get("recursive").and_then(Value::as_bool) == Some(true);
+        Card::new(format!("List {path}{}", if recursive { " (recursive)" } else { "" }))
+    })
+    .with_present_result(|_args, record| {
+        result_card(record, |meta: Meta| {
+            let more = if meta.truncated { " (truncated)" } else { "" };
+            Card::new(format!(
+                "{}{more}: {}, {}",
+                plural(meta.entries, "entry", "entries"),
+                plural(meta.dirs, "dir", "dirs"),
+                plural(meta.files, "file", "files")
+            ))
+        })
+    })
+}
+
+fn parameters() -> Value {
+    json!({
+        "type": "object",
+        "properties": {
+            "path": {
+                "type": "string",
+                "description": "The directory, relative to the working directory or absolute. \
+                                Default \".\"."
+            },
+            "recursive": {
+                "type": "boolean",
+                "description": "List the whole tree below the directory. Default false."
+            },
+            "max_entries": {
+                "type": "integer",
+                "minimum": 1,
+                "description": "The most entries to return. Default 1000."
+            }
+        },
+        "additionalProperties": false
+    })
+}
+
+fn output_schema() -> Value {
+    json!({
+        "type": "object",
+        "properties": {
+            "path": { "type": "string" },
+            "entries": {
+                "type": "array",
+                "items": {
+                    "type": "object",
+                    "properties": {
+                        "name": { "type": "string" },
+                        "kind": { "enum": ["file", "dir", "symlink", "other"] },
+                        "size": { "type": "integer", "minimum": 0 },
+                        "target": { "type": "string" }
+                    },
+                    "required": ["name", "kind"],
+                    "additionalProperties": false
+                }
+            },
+            "truncated": { "type": "boolean" }
+        },
+        "required": ["path", "entries", "truncated"],
+        "additionalProperties": false
+    })
+}
+
+async fn run(roots: &Roots, args: &Value, cx: CallContext) -> Result<Value, ToolFailure> {
+    let args: Args = parse_args(LIST_DIR, args)?;
+    let requested = path_or_dot(args.path.as_deref()).to_owned();
+    let resolved = resolve(roots, &requested, Access::Read)?;
+    let shown = roots.display(&resolved);
+    let max =
+        usize::try_from(args.max_entries.unwrap_or(DEFAULT_MAX_ENTRIES)).unwrap_or(usize::MAX);
+    let signal = cx.signal().clone();
+    let (entries, truncated) = blocking(move || {
+        let metadata =
+            std::fs::metadata(&resolved).map_err(|error| io_failure(&requested, &error))?;
+        if !metadata.is_dir() {
+            return Err(ToolFailure::new(format!(
+                "`{requested}` is not a directory; read a file with read_file"
+            ))
+            .named("NotADirectory"));
+        }
+        if args.recursive {
+            list_tree(&resolved, max, &signal)
+        } else {
+            list_one(&resolved, max, &signal, &requested)
+        }
+    })
+    .await?;
+    to_value(&Output { path: shown, entries, truncated })
+}
+
+/// The directory's own entries, all of them, sorted, then cut to `max`.
+fn list_one(
+    dir: &Path,
+    max: usize,
+    signal: &CancellationToken,
+    shown: &str,
+) -> Result<(Vec<Entry>, bool), ToolFailure> {
+    let mut found = Vec::new();
+    for item in std::fs::read_dir(dir).map_err(|error| io_failure(shown, &error))? {
+        if signal.is_cancelled() {
+            return Err(cancelled());
+        }
+        let item = item.map_err(|error| io_failure(shown, &error))?;
+        // On Unix neither call follows a symlink: the entry is described as it is.
+        let Ok(file_type) = item.file_type() else { continue };
+        let size = item.metadata().ok().map(|metadata| metadata.len());
+        found.push((item.file_name(), item.path(), file_type, size));
+    }
+    found.sort_by(|a, b| a.0.cmp(&b.0));
+    let truncated = found.len() > max;
+    let entries = found
+        .into_iter()
+        .take(max)
+        .map(|(name, path, file_type, size)| {
+            entry(name.to_string_lossy().into_owned(), &path, file_type, size)
+        })
+        .collect();
+    Ok((entries, truncated))
+}
+
+/// The tree below `root`, in walk order, stopping after `max` entries.
+fn list_tree(
+    root: &Path,
+    max: usize,
+    signal: &CancellationToken,
+) -> Result<(Vec<Entry>, bool), ToolFailure> {
+    let mut entries = Vec::new();
+    // An unreadable subdirectory is left out rather than failing the whole listing.
+    for item in walker(root).build().flatten() {
+        if signal.is_cancelled() {
+            return Err(cancelled());
+        }
+        if item.depth() == 0 {
+            continue;
+        }
+        let Some(file_type) = item.file_type() else { continue };
+        if entries.len() == max {
+            return Ok((entries, true));
+        }
+        let name = item.path().strip_prefix(root).unwrap_or(item.path());
+        let size = item.metadata().ok().map(|metadata| metadata.len());
+        entries.push(entry(name.to_string_lossy().into_owned(), item.path(), file_type, size));
+    }
+    Ok((entries, false))
+}
+
+fn entry(name: String, path: &Path, file_type: std::fs::FileType, size: Option<u64>) -> Entry {
+    let kind = Kind::of(file_type);
+    Entry {
+        name,
+        kind,
+        size: size.filter(|_| kind == Kind::File),
+        target: (kind == Kind::Symlink)
+            .then(|| std::fs::read_link(path).ok())
+            .flatten()
+            .map(|target| target.to_string_lossy().into_owned()),
+    }
+}
+
+/// What the model reads: one entry a line, `/` after directories, `->` after symlinks.
+fn render(output: &Output) -> String {
+    if output.entries.is_empty() {
+        return format!("[`{}` is empty]", output.path);
+    }
+    let mut lines: Vec<String> = output
+        .entries
+        .iter()
+        .map(|entry| match entry.kind {
+            Kind::Dir => format!("{}/", entry.name),
+            Kind::File => format!("{} ({})", entry.name, format_size(entry.size.unwrap_or(0))),
+            Kind::Symlink => {
+                format!("{} -> {}", entry.name, entry.target.as_deref().unwrap_or("?"))
+            }
+            Kind::Other => format!("{} (special file)", entry.name),
+        })
+        .collect();
+    if output.truncated {
+        lines.push(format!(
+            "[listing stopped after {} entries; list a subdirectory or raise max_entries]",
+            output.entries.len()
+        ));
+    }
+    lines.join("\n")
+}

@@ -1,0 +1,161 @@
+//! What the four file tools have in common: checking a path again inside the body, running
+//! blocking file work off the async threads, walking a tree, and wording sizes and failures.
+
+use std::io;
+use std::path::{Path, PathBuf};
+
+use ignore::WalkBuilder;
+use ordo_tools::presentation::default_result_card;
+use ordo_tools::{Card, ContentBlock, ProjectionError, ResultRecord, ToolFailure, ToolOutput};
+use serde::Serialize;
+use serde::de::DeserializeOwned;
+use serde_json::Value;
+
+use super::roots::{Access, Roots};
+
+/// Bytes sniffed for a NUL to call a file binary: git's and ripgrep's heuristic.
+pub(crate) const BINARY_SNIFF_BYTES: usize = 8 * 1024;
+
+/// Resolves a path inside a body. The guard already checked it; checking again means a
+/// symlink swapped in since, or a pipeline built without the guard, still cannot escape.
+pub(crate) fn resolve(roots: &Roots, path: &str, access: Access) -> Result<PathBuf, ToolFailure> {
+    roots
+        .resolve(path, access)
+        .map_err(|error| ToolFailure::new(error.to_string()).named("OutsideRoots"))
+}
+
+/// Deserializes a body's arguments; the pipeline validated them against the schema already, so
+/// a failure here means the schema and the type disagree.
+pub(crate) fn parse_args<T: DeserializeOwned>(tool: &str, args: &Value) -> Result<T, ToolFailure> {
+    T::deserialize(args).map_err(|error| {
+        ToolFailure::new(format!("arguments do not fit {tool}: {error}")).named("InvalidArguments")
+    })
+}
+
+/// The canonical value of a body's output.
+pub(crate) fn to_value(output: &impl Serialize) -> Result<Value, ToolFailure> {
+    Ok(serde_json::to_value(output)?)
+}
+
+/// An output contract whose value is read back as `O` to be rendered as one text block.
+pub(crate) fn text_output<O: DeserializeOwned + 'static>(
+    schema: Value,
+    render: fn(&O) -> String,
+) -> ToolOutput {
+    ToolOutput::try_new(schema, move |_args, value| {
+        let output =
+            O::deserialize(value).map_err(|error| ProjectionError::new(error.to_string()))?;
+        Ok(vec![ContentBlock::text(render(&output))])
+    })
+}
+
+/// Runs blocking file work on tokio's blocking pool, so a large read or search never stalls
+/// the threads other calls run on. A panic in it resumes here, where the pipeline contains it.
+pub(crate) async fn blocking<T: Send + 'static>(
+    work: impl FnOnce() -> Result<T, ToolFailure> + Send + 'static,
+) -> Result<T, ToolFailure> {
+    match tokio::task::spawn_blocking(work).await {
+        Ok(result) => result,
+        Err(error) if error.is_panic() => std::panic::resume_unwind(error.into_panic()),
+        Err(error) => Err(ToolFailure::new(format!("file work was stopped: {error}"))),
+    }
+}
+
+/// The failure of a body that stopped because its signal fired; the pipeline records it as
+/// `ABORTED` (R-FIN-6).
+pub(crate) fn cancelled() -> ToolFailure {
+    ToolFailure::new("cancelled").named("Cancelled")
+}
+
+/// An I/O failure, worded with the path as the model wrote it and named after its kind
+/// (`NotFound`, `PermissionDenied`, …) so scripts can branch on it.
+pub(crate) fn io_failure(shown: &str, error: &io::Error) -> ToolFailure {
+    let message = match error.kind() {
+        io::ErrorKind::NotFound => format!("`{shown}` does not exist"),
+        io::ErrorKind::PermissionDenied => format!("`{shown}`: permission denied"),
+        _ => format!("`{shown}`: {error}"),
+    };
+    ToolFailure::new(message).named(format!("{:?}", error.kind()))
+}
+
+/// Whether the start of a file holds a NUL byte, which text never does.
+pub(crate) fn looks_binary(head: &[u8]) -> bool {
+    head[..head.len().min(BINARY_SNIFF_BYTES)].contains(&0)
+}
+
+/// A walker over `root` with the filters both tree tools share: `.gitignore`, `.ignore` and
+/// git excludes are honoured (in any directory, not only inside a repository, and including
+/// those of the directories above `root`, which are read as rules and never returned), hidden
+/// files are kept but `.git` itself is skipped, symlinks are reported and never followed
+/// (following one could leave the roots), and each directory's entries come sorted by name.
+pub(crate) fn walker(root: &Path) -> WalkBuilder {
+    let mut builder = WalkBuilder::new(root);
+    builder
+        .hidden(false)
+        .require_git(false)
+        .follow_links(false)
+        .filter_entry(|entry| entry.file_name() != ".git")
+        .sort_by_file_name(|a, b| a.cmp(b));
+    builder
+}
+
+/// A byte count as people read it: `512 B`, `3.4 KiB`, `1.2 MiB`.
+pub(crate) fn format_size(bytes: u64) -> String {
+    const UNITS: [&str; 4] = ["KiB", "MiB", "GiB", "TiB"];
+    if bytes < 1024 {
+        return format!("{bytes} B");
+    }
+    // Precision loss past 2^53 bytes is invisible at one decimal.
+    #[allow(clippy::cast_precision_loss)]
+    let mut size = bytes as f64 / 1024.0;
+    let mut unit = 0;
+    while size >= 1024.0 && unit + 1 < UNITS.len() {
+        size /= 1024.0;
+        unit += 1;
+    }
+    format!("{size:.1} {}", UNITS[unit])
+}
+
+/// `1 line`, `2 lines`.
+pub(crate) fn plural(count: u64, one: &str, many: &str) -> String {
+    if count == 1 { format!("1 {one}") } else { format!("{count} {many}") }
+}
+
+/// A result card drawn from the result's presentation meta, or the default card when there is
+/// none to draw from (an error, or a nested call, whose meta is never computed).
+pub(crate) fn result_card<M: DeserializeOwned>(
+    record: &ResultRecord,
+    draw: impl FnOnce(M) -> Card,
+) -> Card {
+    match (&record.error, &record.meta) {
+        (None, Some(meta)) => match M::deserialize(meta) {
+            Ok(meta) => draw(meta),
+            Err(_) => default_result_card(record),
+        },
+        _ => default_result_card(record),
+    }
+}
+
+/// A path argument as the model wrote it, or `.` when it left it out.
+pub(crate) fn path_or_dot(path: Option<&str>) -> &str {
+    path.unwrap_or(".")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sizes_read_as_people_write_them() {
+        assert_eq!(format_size(0), "0 B");
+        assert_eq!(format_size(1023), "1023 B");
+        assert_eq!(format_size(3482), "3.4 KiB");
+        assert_eq!(format_size(5 * 1024 * 1024), "5.0 MiB");
+    }
+
+    #[test]
+    fn a_nul_in_the_head_means_binary() {
+        assert!(looks_binary(b"PNG\0\x01"));
+        assert!(!looks_binary("plain text, é".as_bytes()));
+    }
+}

@@ -1,0 +1,14 @@
+//! End-to-end tests of the `ordo` binary (issue 7, SPEC §7): each runs the built binary in a
+//! scratch folder and checks its stdout, stderr, exit code and the session log it leaves.
+
+#![allow(clippy::unwrap_used)]
+
+mod approval;
+mod calls;
+mod common;
+mod interrupt;
+mod manifest;
+mod replay;
+mod roots;
+mod run;
+mod tools;
