@@ -6,6 +6,7 @@
 mod approval;
 mod calls;
 mod common;
+mod examples;
 mod interrupt;
 mod manifest;
 mod replay;

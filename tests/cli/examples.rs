@@ -1,0 +1,57 @@
+//! The scripts in `examples/` run from the repository root and exit 0, as the README says
+//! (issue 7); each returns what its comment promises.
+
+use std::path::Path;
+
+use serde_json::Value;
+
+use crate::common::{bin, stderr};
+
+fn run_example(args: &[&str]) -> Value {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let output = assert_cmd::Command::new(bin())
+        .current_dir(root)
+        .arg("run")
+        .args(args)
+        .env_remove("ORDO_LOG")
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(0), "{args:?}: {}", stderr(&output));
+    serde_json::from_slice(&output.stdout).unwrap()
+}
+
+#[test]
+fn examples_summarize_folder() {
+    let value = run_example(&["examples/summarize_folder.js"]);
+    let modules = value["modules"].as_array().unwrap();
+    assert!(modules.iter().any(|module| module["file"] == "scheduler.rs"), "{value:#}");
+    assert!(modules.iter().all(|module| module["lines"].as_u64().unwrap() > 0));
+}
+
+#[test]
+fn examples_public_api() {
+    let value = run_example(&["examples/public_api.js"]);
+    let crates = value["crates"].as_array().unwrap();
+    assert!(crates.iter().any(|entry| entry["crate"] == "tools"), "{value:#}");
+}
+
+#[test]
+fn examples_largest_files_in_typescript() {
+    let value = run_example(&["examples/largest_files.ts"]);
+    assert_eq!(value["largest"].as_array().unwrap().len(), 5, "{value:#}");
+}
+
+#[test]
+fn examples_denied() {
+    let value = run_example(&["examples/denied.js"]);
+    let outcomes: Vec<&str> =
+        value.as_array().unwrap().iter().map(|entry| entry["outcome"].as_str().unwrap()).collect();
+    assert_eq!(outcomes, ["denied", "denied", "denied", "allowed"], "{value:#}");
+}
+
+#[test]
+fn examples_word_count_with_a_manifest() {
+    let value = run_example(&["examples/word_count.js", "--tools", "examples/tools.toml"]);
+    assert!(value["total_words"].as_u64().unwrap() > 100, "{value:#}");
+    assert!(value["system"]["cpus"].as_u64().unwrap() >= 1, "{value:#}");
+}
