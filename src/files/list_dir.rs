@@ -16,8 +16,8 @@ use serde_json::{Value, json};
 use super::LIST_DIR;
 use super::roots::{Access, Roots};
 use super::shared::{
-    blocking, cancelled, format_size, io_failure, parse_args, path_or_dot, plural, resolve,
-    result_card, text_output, to_value, walker,
+    blocking, cancelled, confined, format_size, io_failure, parse_args, path_or_dot, plural,
+    resolve, result_card, text_output, to_value, walker,
 };
 
 /// Entries returned when a call gives no `max_entries`.
@@ -91,10 +91,7 @@ struct Meta {
 /// The `list_dir` tool, confined to `roots`. On its own, for an embedder that wants
 /// only some of the four; [`register`](super::register) installs them all.
 pub fn definition(roots: Arc<Roots>) -> ToolDefinition {
-    let body = move |args: Arc<Value>, cx: CallContext| {
-        let roots = Arc::clone(&roots);
-        async move { run(&roots, &args, cx).await }
-    };
+    let body = confined(roots, run);
     ToolDefinition::new(
         LIST_DIR,
         "List a directory's entries, sorted by name, each with its kind (file, dir, symlink, \
@@ -184,10 +181,10 @@ fn output_schema() -> Value {
     })
 }
 
-async fn run(roots: &Roots, args: &Value, cx: CallContext) -> Result<Value, ToolFailure> {
-    let args: Args = parse_args(LIST_DIR, args)?;
+async fn run(roots: Arc<Roots>, args: Arc<Value>, cx: CallContext) -> Result<Value, ToolFailure> {
+    let args: Args = parse_args(LIST_DIR, &args)?;
     let requested = path_or_dot(args.path.as_deref()).to_owned();
-    let resolved = resolve(roots, &requested, Access::Read)?;
+    let resolved = resolve(&roots, &requested, Access::Read)?;
     let shown = roots.display(&resolved);
     let max =
         usize::try_from(args.max_entries.unwrap_or(DEFAULT_MAX_ENTRIES)).unwrap_or(usize::MAX);

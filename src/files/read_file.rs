@@ -19,8 +19,8 @@ use serde_json::{Value, json};
 use super::READ_FILE;
 use super::roots::{Access, Roots};
 use super::shared::{
-    BINARY_SNIFF_BYTES, blocking, cancelled, format_size, io_failure, looks_binary, parse_args,
-    plural, resolve, result_card, text_output, to_value,
+    BINARY_SNIFF_BYTES, blocking, cancelled, confined, format_size, io_failure, looks_binary,
+    parse_args, plural, resolve, result_card, text_output, to_value,
 };
 
 /// Lines returned when a call gives no `limit`.
@@ -85,10 +85,7 @@ struct Meta {
 /// The `read_file` tool, confined to `roots`. On its own, for an embedder that wants
 /// only some of the four; [`register`](super::register) installs them all.
 pub fn definition(roots: Arc<Roots>) -> ToolDefinition {
-    let body = move |args: Arc<Value>, cx: CallContext| {
-        let roots = Arc::clone(&roots);
-        async move { run(&roots, &args, cx).await }
-    };
+    let body = confined(roots, run);
     ToolDefinition::new(
         READ_FILE,
         "Read a UTF-8 text file. Returns its content with the file's size in bytes and its total \
@@ -172,9 +169,9 @@ fn output_schema() -> Value {
     })
 }
 
-async fn run(roots: &Roots, args: &Value, cx: CallContext) -> Result<Value, ToolFailure> {
-    let args: Args = parse_args(READ_FILE, args)?;
-    let resolved = resolve(roots, &args.path, Access::Read)?;
+async fn run(roots: Arc<Roots>, args: Arc<Value>, cx: CallContext) -> Result<Value, ToolFailure> {
+    let args: Args = parse_args(READ_FILE, &args)?;
+    let resolved = resolve(&roots, &args.path, Access::Read)?;
     let shown = roots.display(&resolved);
     let limit = args.limit.unwrap_or(DEFAULT_LIMIT);
     let signal = cx.signal().clone();

@@ -26,8 +26,8 @@ use serde_json::{Value, json};
 use super::SEARCH_FILES;
 use super::roots::{Access, Roots};
 use super::shared::{
-    blocking, cancelled, io_failure, looks_binary, parse_args, path_or_dot, plural, resolve,
-    result_card, to_value, walker,
+    blocking, cancelled, confined, io_failure, looks_binary, parse_args, path_or_dot, plural,
+    resolve, result_card, to_value, walker,
 };
 
 /// Matches returned when a call gives no `max_results`.
@@ -87,10 +87,7 @@ struct Meta {
 /// The `search_files` tool, confined to `roots`. On its own, for an embedder that wants
 /// only some of the four; [`register`](super::register) installs them all.
 pub fn definition(roots: Arc<Roots>) -> ToolDefinition {
-    let body = move |args: Arc<Value>, cx: CallContext| {
-        let roots = Arc::clone(&roots);
-        async move { run(roots, &args, cx).await }
-    };
+    let body = confined(roots, run);
     let output = ToolOutput::try_new(output_schema(), |args, value| {
         let output = Output::deserialize(value).map_err(projection)?;
         Ok(vec![ContentBlock::text(render(args, &output))])
@@ -194,8 +191,8 @@ fn output_schema() -> Value {
     })
 }
 
-async fn run(roots: Arc<Roots>, args: &Value, cx: CallContext) -> Result<Value, ToolFailure> {
-    let args: Args = parse_args(SEARCH_FILES, args)?;
+async fn run(roots: Arc<Roots>, args: Arc<Value>, cx: CallContext) -> Result<Value, ToolFailure> {
+    let args: Args = parse_args(SEARCH_FILES, &args)?;
     if args.pattern.is_none() && args.glob.is_none() {
         return Err(
             ToolFailure::new("give a `pattern`, a `glob`, or both").named("InvalidArguments")

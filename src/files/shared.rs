@@ -1,17 +1,32 @@
 //! What the four file tools have in common: checking a path again inside the body, running
 //! blocking file work off the async threads, walking a tree, and wording sizes and failures.
 
+use std::future::Future;
 use std::io;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 use ignore::WalkBuilder;
 use ordo_tools::presentation::default_result_card;
-use ordo_tools::{Card, ContentBlock, ProjectionError, ResultRecord, ToolFailure, ToolOutput};
+use ordo_tools::{
+    CallContext, Card, ContentBlock, ProjectionError, ResultRecord, ToolFailure, ToolOutput,
+};
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 use serde_json::Value;
 
 use super::roots::{Access, Roots};
+
+/// A tool body confined to `roots`: each call runs `run` with them.
+pub(crate) fn confined<Fut>(
+    roots: Arc<Roots>,
+    run: fn(Arc<Roots>, Arc<Value>, CallContext) -> Fut,
+) -> impl Fn(Arc<Value>, CallContext) -> Fut + Send + Sync + 'static
+where
+    Fut: Future<Output = Result<Value, ToolFailure>> + Send + 'static,
+{
+    move |args, cx| run(Arc::clone(&roots), args, cx)
+}
 
 /// Bytes sniffed for a NUL to call a file binary: git's and ripgrep's heuristic.
 pub(crate) const BINARY_SNIFF_BYTES: usize = 8 * 1024;

@@ -15,8 +15,8 @@ use serde_json::{Value, json};
 use super::WRITE_FILE;
 use super::roots::{Access, Roots};
 use super::shared::{
-    blocking, cancelled, format_size, io_failure, parse_args, plural, resolve, result_card,
-    text_output, to_value,
+    blocking, cancelled, confined, format_size, io_failure, parse_args, plural, resolve,
+    result_card, text_output, to_value,
 };
 
 /// Lines of the content a call card shows before it elides the rest.
@@ -41,10 +41,7 @@ struct Output {
 /// The `write_file` tool, confined to the write roots of `roots`. On its own, for an embedder
 /// that wants only some of the four; [`register`](super::register) installs them all.
 pub fn definition(roots: Arc<Roots>) -> ToolDefinition {
-    let body = move |args: Arc<Value>, cx: CallContext| {
-        let roots = Arc::clone(&roots);
-        async move { run(&roots, &args, cx).await }
-    };
+    let body = confined(roots, run);
     // No concurrency classifier: undeclared means exclusive (R-DEF-4), which a write must be.
     ToolDefinition::new(
         WRITE_FILE,
@@ -107,9 +104,9 @@ fn output_schema() -> Value {
     })
 }
 
-async fn run(roots: &Roots, args: &Value, cx: CallContext) -> Result<Value, ToolFailure> {
-    let args: Args = parse_args(WRITE_FILE, args)?;
-    let resolved = resolve(roots, &args.path, Access::Write)?;
+async fn run(roots: Arc<Roots>, args: Arc<Value>, cx: CallContext) -> Result<Value, ToolFailure> {
+    let args: Args = parse_args(WRITE_FILE, &args)?;
+    let resolved = resolve(&roots, &args.path, Access::Write)?;
     // A write is not interrupted halfway, so this is the last point where cancelling helps.
     if cx.is_cancelled() {
         return Err(cancelled());
