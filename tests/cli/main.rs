@@ -3,7 +3,6 @@
 
 #![allow(clippy::unwrap_used)]
 
-mod approval;
 mod calls;
 mod common;
 mod examples;
@@ -12,4 +11,5 @@ mod manifest;
 mod replay;
 mod roots;
 mod run;
+mod terminal;
 mod tools;

@@ -1,0 +1,103 @@
+//! ordo on a real pseudo-terminal: the approval prompt (R-CLI-6) shows the call's card and one
+//! key answers: y allows, n rejects, Esc cancels; and calls are shown live as cards (R-CLI-1).
+
+use std::io::{Read, Write};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use portable_pty::{CommandBuilder, PtySize, native_pty_system};
+
+use crate::common::{Scratch, bin, wait_until};
+
+/// Runs `ordo ARGS` in `scratch` on a terminal; when the screen shows the approval question,
+/// types `key`. Returns the exit code and everything the terminal showed.
+fn on_terminal(scratch: &Scratch, args: &[&str], key: Option<&[u8]>) -> (u32, String) {
+    let pty = native_pty_system()
+        .openpty(PtySize { rows: 40, cols: 160, pixel_width: 0, pixel_height: 0 })
+        .unwrap();
+    let mut command = CommandBuilder::new(bin());
+    command.args(args);
+    command.cwd(scratch.path());
+    let mut child = pty.slave.spawn_command(command).unwrap();
+    drop(pty.slave);
+
+    let screen = Arc::new(Mutex::new(String::new()));
+    let mut reader = pty.master.try_clone_reader().unwrap();
+    let shown = Arc::clone(&screen);
+    let reading = std::thread::spawn(move || {
+        let mut buffer = [0u8; 4096];
+        while let Ok(read) = reader.read(&mut buffer) {
+            if read == 0 {
+                break;
+            }
+            shown.lock().unwrap().push_str(&String::from_utf8_lossy(&buffer[..read]));
+        }
+    });
+    if let Some(key) = key {
+        wait_until(Duration::from_secs(20), || screen.lock().unwrap().contains("Allow this call?"));
+        let mut writer = pty.master.take_writer().unwrap();
+        writer.write_all(key).unwrap();
+        writer.flush().unwrap();
+    }
+    let status = child.wait().unwrap();
+    drop(pty.master);
+    let _ = reading.join();
+    let text = screen.lock().unwrap().clone();
+    (status.exit_code(), text)
+}
+
+/// Runs a script whose one tool call needs approval, and answers the prompt with `key`.
+fn answer_prompt_with(key: &[u8]) -> (u32, String) {
+    let scratch = Scratch::new();
+    scratch.write(
+        "tools.toml",
+        r#"
+[[tool]]
+name = "deploy"
+description = "Pretends to deploy."
+parameters = { type = "object", properties = { target = { type = "string" } } }
+command = ["sh", "-c", "echo '\"deployed\"'"]
+approval = "ask"
+"#,
+    );
+    scratch.write(
+        "ask.js",
+        "try { return await tools.deploy({ target: 'staging' }); } catch (error) { return error.code; }",
+    );
+    on_terminal(&scratch, &["run", "ask.js", "--tools", "tools.toml"], Some(key))
+}
+
+#[test]
+fn r_cli_6_the_prompt_shows_the_card_and_y_allows() {
+    let (code, screen) = answer_prompt_with(b"y");
+    assert_eq!(code, 0, "{screen}");
+    assert!(screen.contains("deploy"), "the call's card is shown: {screen}");
+    assert!(screen.contains("\"deployed\""), "{screen}");
+}
+
+#[test]
+fn r_cli_6_n_rejects() {
+    let (code, screen) = answer_prompt_with(b"n");
+    assert_eq!(code, 0, "{screen}");
+    assert!(screen.contains("\"APPROVAL_REJECTED\""), "{screen}");
+}
+
+#[test]
+fn r_cli_6_esc_cancels() {
+    let (code, screen) = answer_prompt_with(b"\x1b");
+    assert_eq!(code, 0, "{screen}");
+    assert!(screen.contains("\"APPROVAL_CANCELLED\""), "{screen}");
+}
+
+#[test]
+fn r_cli_1_calls_in_flight_are_shown_as_cards_on_a_terminal() {
+    let scratch = Scratch::new();
+    scratch.write("notes.txt", "one\ntwo\n");
+    scratch.write("read.js", "return (await tools.read_file({ path: 'notes.txt' })).lines;");
+    let (code, screen) = on_terminal(&scratch, &["run", "read.js"], None);
+    assert_eq!(code, 0, "{screen}");
+    assert!(screen.contains("run_code (1 line)"), "the script's card: {screen}");
+    assert!(screen.contains("Read notes.txt"), "the nested call's card: {screen}");
+    assert!(screen.contains("✓"), "finished calls are marked: {screen}");
+    assert!(screen.contains("ms"), "with their duration: {screen}");
+}
