@@ -127,13 +127,13 @@ async fn run(
     let code = args["code"].as_str().unwrap_or_default();
     let tools = callable_tools(pipeline.registry());
     let parent = Arc::from(cx.call_id());
-    let nested = NestedCalls::start(nested::Context {
+    let nested = NestedCalls::new(nested::Context {
         pipeline: pipeline.clone(),
         log: config.log.clone(),
         scopes: config.scopes.clone(),
         max_parallel: config.max_parallel,
     });
-    let host = nested.host_functions(&tools, &parent, &config.log);
+    let host = nested.host_functions(&tools, &parent);
     let names: Vec<&str> = tools.iter().map(|tool| tool.name()).collect();
     // The runtime's own deadline is a backstop behind the timeout policy, which ends the call
     // first and records it as TIMEOUT.
@@ -141,7 +141,6 @@ async fn run(
         .with_prelude(prelude(&names))
         .with_deadline(config.timeout + Duration::from_secs(1));
     let outcome = config.runtime.run(&script, &host, cx.signal()).await;
-    nested.finish(host).await;
     match outcome {
         Ok(output) => Ok(json!({ "result": output.result, "logs": output.logs })),
         Err(error) => Err(failure(&error, code, &names)),
