@@ -12,7 +12,7 @@ use ordo_runtime::{ErrorKind, LogEntry, RunError, Runtime, Script};
 use ordo_tools::session::SessionLog;
 use ordo_tools::{
     CallContext, Card, ContentBlock, Pipeline, RUN_CODE, RegisterError, ResultRecord, ScopeChain,
-    Tool, ToolDefinition, ToolFailure, ToolOutput, ToolRegistry,
+    Tool, ToolDefinition, ToolFailure, ToolOutput, ToolRegistry, WeakPipeline,
 };
 use serde_json::{Value, json};
 
@@ -54,8 +54,11 @@ impl CodeModeConfig {
 pub fn install(pipeline: &Pipeline, config: CodeModeConfig) -> Result<(), RegisterError> {
     let config = Arc::new(config);
     let registry = pipeline.registry().clone();
-    registry.install_run_code(definition(pipeline, &config, &registry))?;
-    let (pipeline, config) = (pipeline.clone(), Arc::clone(&config));
+    // The pipeline holds the registry, which holds run_code and this listener: both refer back
+    // to the pipeline weakly, or it could never be freed.
+    let pipeline = pipeline.downgrade();
+    registry.install_run_code(definition(&pipeline, &config, &registry))?;
+    let config = Arc::clone(&config);
     registry.subscribe(move |registry| {
         if let Err(error) = registry.install_run_code(definition(&pipeline, &config, registry)) {
             tracing::warn!(%error, "could not refresh run_code's declarations");
@@ -70,7 +73,7 @@ fn callable_tools(registry: &ToolRegistry) -> Vec<Arc<Tool>> {
 }
 
 fn definition(
-    pipeline: &Pipeline,
+    pipeline: &WeakPipeline,
     config: &Arc<CodeModeConfig>,
     registry: &ToolRegistry,
 ) -> ToolDefinition {
@@ -95,8 +98,12 @@ fn definition(
         parameters,
         output,
         move |args: Arc<Value>, cx: CallContext| {
-            let (pipeline, config) = (pipeline.clone(), Arc::clone(&body_config));
-            async move { run(&pipeline, &config, &args, cx).await }
+            let (pipeline, config) = (pipeline.upgrade(), Arc::clone(&body_config));
+            async move {
+                let pipeline = pipeline
+                    .ok_or_else(|| ToolFailure::new("the pipeline run_code belongs to is gone"))?;
+                run(&pipeline, &config, &args, cx).await
+            }
         },
     )
     .with_timeout(config.timeout)

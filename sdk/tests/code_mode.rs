@@ -410,3 +410,18 @@ async fn r_code_5_the_description_declares_the_tools_and_follows_the_registry() 
     world.pipeline.registry().unregister("bad_output");
     assert_ne!(description(), before, "recomputed when the registry changes");
 }
+
+#[tokio::test]
+async fn r_code_1_a_pipeline_with_code_mode_is_freed_once_dropped() {
+    let pipeline = Pipeline::new(ToolRegistry::new());
+    let log = SessionLog::new(MemorySink::new());
+    install(&pipeline, CodeModeConfig::new(Runtime::new(RuntimeConfig::in_process()), log))
+        .unwrap();
+    // A registry change re-installs run_code through the listener.
+    pipeline.registry().register(failing()).unwrap();
+    let result = run_code(&pipeline, "return 1").await;
+    assert_eq!(value(&result), json!(1));
+    let weak = pipeline.downgrade();
+    drop(pipeline);
+    assert!(weak.upgrade().is_none(), "run_code and its listener must not keep the pipeline alive");
+}

@@ -47,6 +47,20 @@ pub struct Pipeline {
     inner: Arc<Inner>,
 }
 
+/// A pipeline that does not keep it alive: for what the pipeline itself holds (a tool whose body
+/// calls back into it, like `run_code`), which would otherwise keep it alive forever.
+#[derive(Clone)]
+pub struct WeakPipeline {
+    inner: std::sync::Weak<Inner>,
+}
+
+impl WeakPipeline {
+    /// The pipeline, if anything still holds it.
+    pub fn upgrade(&self) -> Option<Pipeline> {
+        self.inner.upgrade().map(|inner| Pipeline { inner })
+    }
+}
+
 struct Inner {
     registry: ToolRegistry,
     pre_execute: Vec<Arc<dyn PreExecuteHook>>,
@@ -194,6 +208,11 @@ impl Pipeline {
     /// A pipeline with no hooks.
     pub fn new(registry: ToolRegistry) -> Self {
         Self::builder(registry).build()
+    }
+
+    /// A handle that does not keep the pipeline alive.
+    pub fn downgrade(&self) -> WeakPipeline {
+        WeakPipeline { inner: Arc::downgrade(&self.inner) }
     }
 
     /// The registry calls are resolved against.
