@@ -17,6 +17,9 @@
 use std::sync::Arc;
 use std::time::Duration;
 
+#[path = "../../benches/fanout_baseline.rs"]
+mod fanout_baseline;
+
 use criterion::{Criterion, criterion_main};
 use ordo_runtime::{Runtime, RuntimeConfig};
 use ordo_sdk::{CodeModeConfig, install};
@@ -98,19 +101,8 @@ fn fanout(c: &mut Criterion) {
         b.to_async(&runtime).iter(|| run_code(&pipeline, code))
     });
     group.bench_function("baseline_tokio_semaphore", |b| {
-        b.to_async(&runtime).iter(|| async {
-            let pool = Arc::new(tokio::sync::Semaphore::new(10));
-            let mut sleeps = tokio::task::JoinSet::new();
-            for _ in 0..100 {
-                let permit =
-                    Arc::clone(&pool).acquire_owned().await.expect("the semaphore stays open");
-                sleeps.spawn(async move {
-                    tokio::time::sleep(Duration::from_millis(10)).await;
-                    drop(permit);
-                });
-            }
-            while sleeps.join_next().await.is_some() {}
-        });
+        b.to_async(&runtime)
+            .iter(|| fanout_baseline::tokio_semaphore_pool(100, 10, Duration::from_millis(10)));
     });
     group.finish();
 }
