@@ -136,8 +136,10 @@ pub(crate) fn plural(count: u64, one: &str, many: &str) -> String {
     if count == 1 { format!("1 {one}") } else { format!("{count} {many}") }
 }
 
-/// A result card drawn from the result's presentation meta, or the default card when there is
-/// none to draw from (an error, or a nested call, whose meta is never computed).
+/// A result card drawn from the result's presentation meta. An error gets the default card
+/// (its code and message). A success without meta is a nested call, whose meta is never
+/// computed (R-PIPE-9): its content is what the model read (a file's text, a listing), not a
+/// summary, so the card just says it succeeded.
 pub(crate) fn result_card<M: DeserializeOwned>(
     record: &ResultRecord,
     draw: impl FnOnce(M) -> Card,
@@ -147,7 +149,8 @@ pub(crate) fn result_card<M: DeserializeOwned>(
             Ok(meta) => draw(meta),
             Err(_) => default_result_card(record),
         },
-        _ => default_result_card(record),
+        (None, None) => Card::new("done"),
+        (Some(_), _) => default_result_card(record),
     }
 }
 

@@ -32,7 +32,7 @@ fn r_cli_3_replay_shows_a_run_as_its_cards() {
     let lines: Vec<&str> = text.lines().collect();
     assert_eq!(lines[0], "step 1", "{text}");
     assert!(lines[1].starts_with("  ✓ run_code"), "{text}");
-    assert!(lines[2].starts_with("    ✓ "), "nested calls are indented: {text}");
+    assert!(lines[2].starts_with("    ✓ Read a.txt — done"), "nested calls are indented: {text}");
     assert!(lines[3].starts_with("    ✗ ") && lines[3].contains("DENIED"), "{text}");
 }
 
