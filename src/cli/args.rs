@@ -57,6 +57,7 @@ assistant message holding them). An error result does not change the exit code (
 const REPLAY_EXAMPLES: &str = "Examples:
   ordo replay run.jsonl
   ordo replay run.jsonl --format json
+  ordo replay run.jsonl --format anthropic   # the transcript, to continue the conversation
   ordo replay run.jsonl --tools tools.toml   # cards from the manifest's tools";
 
 const TOOLS_EXAMPLES: &str = "Examples:
@@ -169,6 +170,12 @@ pub(crate) enum ReplayFormat {
     Text,
     /// One JSON object per call, with its cards.
     Json,
+    /// The transcript as OpenAI Chat messages (top-level calls only, as the model saw them).
+    Openai,
+    /// The transcript as OpenAI Responses items.
+    OpenaiResponses,
+    /// The transcript as Anthropic messages.
+    Anthropic,
 }
 
 #[derive(Debug, Args)]

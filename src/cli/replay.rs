@@ -1,11 +1,14 @@
-//! `ordo replay FILE` (R-CLI-3, R-LOG-3, R-LOG-4): a session log shown as the cards a live
-//! session showed, recomputed from the log with the tools' own projections; a log cut short
-//! (a torn last line, calls without a result) is repaired as loading repairs it, and said so.
+//! `ordo replay FILE` (R-CLI-3, R-LOG-3, R-LOG-4, R-LOG-5): a session log shown as the cards a
+//! live session showed, recomputed from the log with the tools' own projections, or exported as
+//! a provider's transcript; a log cut short (a torn last line, calls without a result) is
+//! repaired as loading repairs it, and said so.
 
 use std::collections::HashMap;
 
 use console::style;
-use ordo_tools::session::{LoadedLog, ReplayEntry, replay};
+use ordo_tools::Provider;
+use ordo_tools::session::{LoadedLog, ReplayEntry, export_transcript, replay};
+use serde_json::Value;
 
 use super::args::{ReplayArgs, ReplayFormat};
 use super::exit::{CliError, Exit};
@@ -27,15 +30,22 @@ pub(crate) fn run(args: &ReplayArgs) -> Result<Exit, CliError> {
             if repaired == 1 { "" } else { "s" }
         );
     }
-    let entries = replay(&log, &registry);
-    match args.format {
+    let provider = match args.format {
+        ReplayFormat::Text => {
+            output::print_text(text(&replay(&log, &registry)).trim_end())?;
+            return Ok(Exit::Success);
+        }
         ReplayFormat::Json => {
-            let entries = serde_json::to_value(&entries)
+            let entries = serde_json::to_value(replay(&log, &registry))
                 .map_err(|error| CliError::failed(format!("ordo: {error}")))?;
             output::print_json(&entries)?;
+            return Ok(Exit::Success);
         }
-        ReplayFormat::Text => output::print_text(text(&entries).trim_end())?,
-    }
+        ReplayFormat::Openai => Provider::OpenAiChat,
+        ReplayFormat::OpenaiResponses => Provider::OpenAiResponses,
+        ReplayFormat::Anthropic => Provider::Anthropic,
+    };
+    output::print_json(&Value::Array(export_transcript(&log, provider)))?;
     Ok(Exit::Success)
 }
 

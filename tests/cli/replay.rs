@@ -37,6 +37,24 @@ fn r_cli_3_replay_shows_a_run_as_its_cards() {
 }
 
 #[test]
+fn r_log_5_replay_exports_the_transcript_for_a_provider() {
+    let scratch = Scratch::new();
+    scratch.write("a.txt", "one\n");
+    scratch.write("read.js", "return (await tools.read_file({ path: 'a.txt' })).lines");
+    let output = scratch.ordo(&["run", "read.js", "--session", "s.jsonl"]).output().unwrap();
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    let output = scratch.ordo(&["replay", "s.jsonl", "--format", "anthropic"]).output().unwrap();
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    let messages: Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(messages[0]["role"], "assistant");
+    assert_eq!(messages[0]["content"][0]["type"], "tool_use");
+    assert_eq!(messages[0]["content"][0]["name"], "run_code", "nested calls stay out of it");
+    assert_eq!(messages[1]["role"], "user");
+    assert_eq!(messages[1]["content"][0]["type"], "tool_result");
+    assert_eq!(messages.as_array().unwrap().len(), 2);
+}
+
+#[test]
 fn r_cli_3_replay_drops_a_torn_last_line_and_says_so() {
     let scratch = Scratch::new();
     scratch.write("ok.js", "return 1");
