@@ -17,7 +17,7 @@
 use std::sync::Arc;
 use std::time::Duration;
 
-#[path = "../../benches/fanout_baseline.rs"]
+#[path = "../../tools/benches/support/fanout_baseline.rs"]
 mod fanout_baseline;
 
 use criterion::{Criterion, criterion_main};

@@ -14,7 +14,7 @@
 use std::sync::Arc;
 use std::time::Duration;
 
-#[path = "../../benches/fanout_baseline.rs"]
+#[path = "support/fanout_baseline.rs"]
 mod fanout_baseline;
 
 use criterion::{Criterion, criterion_main};
