@@ -1,6 +1,7 @@
 //! The host side: the public [`Runtime`], the warm pool, and the run driver.
 
 mod connection;
+mod pipe;
 mod pool;
 mod process;
 mod run;

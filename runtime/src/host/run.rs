@@ -1,8 +1,8 @@
 //! Driving one run: the worker's frames in, host calls out, and every way a run can end.
 //!
-//! The host never waits on the worker in a way the worker controls: sending never blocks (a
-//! process connection writes frames from a task of its own), so a worker that stops reading
-//! cannot stall the deadline; host calls run
+//! The host never waits on the worker in a way the worker controls: sending never blocks (what
+//! a worker's stdin does not take at once is written while the driver waits for frames), so a
+//! worker that stops reading cannot stall the deadline; host calls run
 //! as tasks, at most `concurrent_host_calls` at once; and the deadline and the caller's
 //! cancellation are checked first in every turn of the loop. When the run ends for any reason,
 //! the host calls still in flight are cancelled (their owners see their signal fire) and
