@@ -10,6 +10,7 @@ use futures::future::BoxFuture;
 use tokio::process::{ChildStdin, ChildStdout};
 use tokio::sync::mpsc;
 
+use super::panic_text;
 use super::pipe::{FrameReader, FrameWriter};
 use super::process::{Worker, classify_exit};
 use crate::outcome::ErrorKind;
@@ -149,14 +150,6 @@ impl Connection for ThreadConnection {
             (ErrorKind::Crashed, message)
         })
     }
-}
-
-fn panic_text(payload: &(dyn std::any::Any + Send)) -> String {
-    payload
-        .downcast_ref::<&str>()
-        .map(|text| (*text).to_owned())
-        .or_else(|| payload.downcast_ref::<String>().cloned())
-        .unwrap_or_else(|| "a non-string panic".to_owned())
 }
 
 /// Sends the engine's messages to the driver over a channel.
