@@ -14,12 +14,15 @@
 //!
 //! Frames from a worker are hostile input: their size is bounded and any malformed frame ends
 //! the run as `crashed`.
+//!
+//! The worker reads and writes frames blocking ([`read_frame`], [`write_frame`]); the host
+//! side, which must never wait on a worker in a way the worker controls, has its own
+//! non-blocking, cancel-safe reader and writer.
 
 use std::io::{self, Read, Write};
 
 use serde::{Deserialize, Serialize, de::DeserializeOwned};
 use serde_json::{Map, Value};
-use tokio::io::{AsyncRead, AsyncReadExt, AsyncWrite, AsyncWriteExt};
 
 use crate::limits::EngineLimits;
 use crate::outcome::{LogEntry, Position};
@@ -155,30 +158,6 @@ pub fn read_frame<T: DeserializeOwned>(reader: &mut impl Read) -> io::Result<Opt
     decode(&body).map(Some)
 }
 
-/// Writes one frame (the host's side).
-pub async fn write_frame_async<T: Serialize>(
-    writer: &mut (impl AsyncWrite + Unpin),
-    message: &T,
-) -> io::Result<()> {
-    writer.write_all(&encode(message)?).await?;
-    writer.flush().await
-}
-
-/// Reads one frame (the host's side); `Ok(None)` at a clean end of stream.
-pub async fn read_frame_async<T: DeserializeOwned>(
-    reader: &mut (impl AsyncRead + Unpin),
-) -> io::Result<Option<T>> {
-    let mut length = [0u8; 4];
-    match reader.read_exact(&mut length).await {
-        Ok(_) => {}
-        Err(error) if error.kind() == io::ErrorKind::UnexpectedEof => return Ok(None),
-        Err(error) => return Err(error),
-    }
-    let mut body = vec![0u8; checked_length(length)?];
-    reader.read_exact(&mut body).await?;
-    decode(&body).map(Some)
-}
-
 /// A whole frame, length and body, so it is written with one call.
 fn encode<T: Serialize>(message: &T) -> io::Result<Vec<u8>> {
     let body = serde_json::to_vec(message)?;
@@ -189,7 +168,7 @@ fn encode<T: Serialize>(message: &T) -> io::Result<Vec<u8>> {
     Ok(frame)
 }
 
-fn frame_length(length: usize) -> io::Result<u32> {
+pub(crate) fn frame_length(length: usize) -> io::Result<u32> {
     if length > MAX_FRAME_BYTES {
         return Err(io::Error::new(
             io::ErrorKind::InvalidData,
@@ -200,7 +179,7 @@ fn frame_length(length: usize) -> io::Result<u32> {
         .map_err(|_| io::Error::new(io::ErrorKind::InvalidData, "frame length overflows u32"))
 }
 
-fn checked_length(length: [u8; 4]) -> io::Result<usize> {
+pub(crate) fn checked_length(length: [u8; 4]) -> io::Result<usize> {
     let length = u32::from_le_bytes(length) as usize;
     if length > MAX_FRAME_BYTES {
         return Err(io::Error::new(
@@ -211,7 +190,7 @@ fn checked_length(length: [u8; 4]) -> io::Result<usize> {
     Ok(length)
 }
 
-fn decode<T: DeserializeOwned>(body: &[u8]) -> io::Result<T> {
+pub(crate) fn decode<T: DeserializeOwned>(body: &[u8]) -> io::Result<T> {
     serde_json::from_slice(body).map_err(|error| io::Error::new(io::ErrorKind::InvalidData, error))
 }
 

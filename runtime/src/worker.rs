@@ -11,16 +11,19 @@
 //! that cannot do that can ship the crate's `ordo-js-worker` binary and point
 //! [`WorkerCommand::program`](crate::WorkerCommand::program) at it.
 //!
-//! Inside, one thread reads frames from stdin and another runs the engine, on a stack large
-//! enough for deep but legitimate nesting; a native stack overflow still ends the process, and
-//! the host reports it as `limit(stack)`. The worker builds its context, says `Ready`, waits
-//! for `Run`, closes its system-call surface where the kernel allows, runs, says `Done`, and
-//! exits: it is never reused.
+//! Inside, one thread runs the engine, on a stack large enough for deep but legitimate nesting
+//! (a native stack overflow still ends the process, and the host reports it as
+//! `limit(stack)`), and reads its frames from stdin itself: a host call's reply wakes the very
+//! thread that waits for it, with no reader thread and channel in between (each hand-off
+//! between threads costs a wake-up, which dominated a host call's round trip). Nothing needs
+//! stdin watched while the engine is busy: the host ends a run by killing the worker. The
+//! worker builds and warms up its context, closes its system-call surface where the kernel
+//! allows, says `Ready`, waits for `Run`, runs, says `Done`, and exits: it is never reused.
 
 use std::cell::RefCell;
 use std::io;
 use std::rc::Rc;
-use std::sync::mpsc::{Receiver, Sender, channel};
+use std::sync::mpsc::Receiver;
 
 use serde_json::Value;
 
@@ -45,34 +48,37 @@ pub fn run_if_worker() {
 
 /// The worker's main: returns the exit code.
 pub fn main() -> i32 {
-    let (sender, receiver) = channel();
-    let reader = std::thread::Builder::new()
-        .name("ordo-worker-stdin".into())
-        .spawn(move || read_stdin(&sender));
-    if reader.is_err() {
-        return 2;
-    }
     let engine = std::thread::Builder::new()
         .name("ordo-worker-engine".into())
         .stack_size(ENGINE_STACK_BYTES)
-        .spawn(move || run_engine(receiver));
+        .spawn(|| serve(StdoutOutbox(io::stdout()), StdinInbox(io::stdin().lock()), true));
     match engine.map(std::thread::JoinHandle::join) {
         Ok(Ok(code)) => code,
         _ => 3,
     }
 }
 
-fn read_stdin(sender: &Sender<ToWorker>) {
-    let mut stdin = io::stdin().lock();
-    while let Ok(Some(message)) = read_frame::<ToWorker>(&mut stdin) {
-        if sender.send(message).is_err() {
-            return;
-        }
+/// Where the engine's messages come from: the worker's stdin, or a channel from an in-process
+/// host. Blocking: the engine has nothing else to do while it waits.
+pub(crate) trait Inbox {
+    /// The next message; `None` when the host is gone (or its stream is broken, which ends the
+    /// run the same way).
+    fn recv(&mut self) -> Option<ToWorker>;
+}
+
+/// Frames on the worker's stdin, read by the engine thread itself (std buffers stdin).
+struct StdinInbox(io::StdinLock<'static>);
+
+impl Inbox for StdinInbox {
+    fn recv(&mut self) -> Option<ToWorker> {
+        read_frame(&mut self.0).ok().flatten()
     }
 }
 
-fn run_engine(receiver: Receiver<ToWorker>) -> i32 {
-    serve(StdoutOutbox(io::stdout()), receiver, true)
+impl Inbox for Receiver<ToWorker> {
+    fn recv(&mut self) -> Option<ToWorker> {
+        Receiver::recv(self).ok()
+    }
 }
 
 /// Where the engine's messages go: the worker's stdout, or a channel to an in-process host.
@@ -104,9 +110,10 @@ pub(crate) fn spawn_engine_thread(
 }
 
 /// Builds an engine, says `Ready`, runs the one script it is given, says `Done`. Returns the
-/// exit code of a worker process.
-fn serve(mut outbox: impl Outbox, receiver: Receiver<ToWorker>, sandbox: bool) -> i32 {
-    let engine = match Engine::new() {
+/// exit code of a worker process. `worker_process`: this is a worker process (sandbox it),
+/// not an engine thread in the host (R-RT-5).
+fn serve(mut outbox: impl Outbox, mut inbox: impl Inbox + 'static, worker_process: bool) -> i32 {
+    let mut engine = match Engine::new() {
         Ok(engine) => engine,
         Err(message) => {
             let failure =
@@ -115,39 +122,47 @@ fn serve(mut outbox: impl Outbox, receiver: Receiver<ToWorker>, sandbox: bool) -
             return 1;
         }
     };
-    if outbox.send(FromWorker::Ready).is_err() {
-        return 1;
-    }
-    let request = match receiver.recv() {
-        Ok(ToWorker::Run(request)) => request,
-        // The host let the warm worker go, or broke the protocol.
-        _ => return 0,
-    };
-    // From here on the code is hostile: close the system-call surface first. Where the kernel
-    // cannot, the rlimits and the host's kill still bound the run; a kernel that can but refuses
-    // is a broken sandbox, and the worker fails closed.
-    if sandbox && let Err(error) = crate::sandbox::install_seccomp_filter() {
+    // What comes next is hostile: close the system-call surface first. Where the kernel cannot,
+    // the rlimits and the host's kill still bound the run; a kernel that can but refuses is a
+    // broken sandbox, and the worker fails closed. Done before `Ready`, so the run does not wait
+    // for it (it takes about 0.15 ms): a warm worker waits for its script already sandboxed.
+    if worker_process && let Err(error) = crate::sandbox::install_seccomp_filter() {
         let message = format!("the worker's sandbox failed: {error}");
         let failure = ScriptFailure { kind: ScriptFailureKind::Prelude, message, position: None };
         let _ = outbox.send(FromWorker::Done(Err(failure)));
         return 1;
     }
+    if outbox.send(FromWorker::Ready).is_err() {
+        return 1;
+    }
+    let request = match inbox.recv() {
+        Some(ToWorker::Run(request)) => request,
+        // The host let the warm worker go, or broke the protocol.
+        _ => return 0,
+    };
     let outbox = Rc::new(RefCell::new(outbox));
-    let outcome = engine
-        .run(&request, Box::new(ChannelBridge { outbox: Rc::clone(&outbox), replies: receiver }));
-    match outbox.borrow_mut().send(FromWorker::Done(outcome)) {
+    let outcome =
+        engine.run(&request, Box::new(HostBridge { outbox: Rc::clone(&outbox), replies: inbox }));
+    let sent = outbox.borrow_mut().send(FromWorker::Done(outcome));
+    // Tearing the context down takes a while (every object of the script): it happens after
+    // `Done`, off the result's path, and not at all in a worker process, which exits now and
+    // whose memory goes with it.
+    if worker_process {
+        std::mem::forget(engine);
+    }
+    match sent {
         Ok(()) => 0,
         Err(_) => 1,
     }
 }
 
 /// The bridge between the engine and its host.
-struct ChannelBridge<O> {
+struct HostBridge<O, I> {
     outbox: Rc<RefCell<O>>,
-    replies: Receiver<ToWorker>,
+    replies: I,
 }
 
-impl<O: Outbox> Bridge for ChannelBridge<O> {
+impl<O: Outbox, I: Inbox> Bridge for HostBridge<O, I> {
     fn call(&mut self, id: u64, name: &str, args: Value) -> io::Result<()> {
         self.outbox.borrow_mut().send(FromWorker::HostCall { id, name: name.to_owned(), args })
     }
@@ -155,9 +170,9 @@ impl<O: Outbox> Bridge for ChannelBridge<O> {
     fn next_reply(&mut self) -> io::Result<Option<(u64, Result<Value, HostError>)>> {
         loop {
             match self.replies.recv() {
-                Ok(ToWorker::HostReply { id, result }) => return Ok(Some((id, result))),
-                Ok(ToWorker::Run(_)) => continue,
-                Err(_) => return Ok(None),
+                Some(ToWorker::HostReply { id, result }) => return Ok(Some((id, result))),
+                Some(ToWorker::Run(_)) => continue,
+                None => return Ok(None),
             }
         }
     }

@@ -170,3 +170,20 @@ async fn r_rt_3_a_host_call_flood_hits_the_host_call_limit() {
     assert_eq!(error.kind, ErrorKind::Limit(LimitKind::HostCalls), "{error}");
     assert_eq!(error.message, "the script made more than 50 host calls");
 }
+
+/// The host never waits on a worker's stdin: a script that makes host calls with large answers
+/// and then never reads them (it loops) fills the pipe, and the deadline still ends the run.
+#[tokio::test]
+async fn r_rt_3_a_worker_that_stops_reading_cannot_stall_the_deadline() {
+    let mut host = HostFunctions::new();
+    host.insert("echo", |call| async move { Ok(call.args) });
+    let code =
+        "const big = 'x'.repeat(100000); for (let i = 0; i < 50; i++) echo(big); while (true) {}";
+    let started = Instant::now();
+    let error = runtime(Duration::from_millis(300))
+        .run(&Script::javascript(code), &host, &CancellationToken::new())
+        .await
+        .unwrap_err();
+    assert_eq!(error.kind, ErrorKind::Timeout, "{error}");
+    assert!(started.elapsed() < Duration::from_millis(300) + MARGIN, "{:?}", started.elapsed());
+}

@@ -324,3 +324,60 @@ async fn r_rt_3_frames_survive_many_host_calls_in_flight() {
         );
     }
 }
+
+/// Host calls are polled by the run's driver: a host function that panics, in its synchronous
+/// part or in its future, fails that call (the script can catch it) and nothing else.
+#[tokio::test]
+async fn a_panicking_host_function_rejects_its_call_and_the_run_goes_on() {
+    let mut host = HostFunctions::new();
+    host.insert("panics_later", |_call| async { panic!("later") });
+    host.insert("panics_now", |_call| -> std::future::Ready<Result<Value, HostError>> {
+        panic!("now")
+    });
+    host.insert("echo", |call| async move { Ok(call.args) });
+    let code = "const seen = []; \
+                for (const f of [panics_later, panics_now]) { \
+                  try { await f(); } catch (e) { seen.push(e.message) } } \
+                seen.push(await echo('still here')); return seen";
+    let output = Runtime::new(config())
+        .run(&Script::javascript(code), &host, &CancellationToken::new())
+        .await
+        .unwrap();
+    assert_eq!(
+        output.result,
+        json!([
+            "the host function \"panics_later\" panicked: later",
+            "the host function \"panics_now\" panicked: now",
+            "still here"
+        ])
+    );
+}
+
+/// The engine runs a warm-up script before it says it is ready; a script's context must not
+/// show any trace of it: its global functions and values are the built-ins' and `console`.
+#[tokio::test]
+async fn r_rt_1_the_engine_warm_up_leaves_no_trace_in_the_scripts_context() {
+    let code = "return [typeof values, typeof sum, typeof doubled, \
+                Object.getOwnPropertyNames(globalThis).filter((name) => /^[a-z]/.test(name))]";
+    assert_eq!(
+        result(code).await,
+        json!([
+            "undefined",
+            "undefined",
+            "undefined",
+            [
+                "globalThis",
+                "undefined",
+                "isFinite",
+                "isNaN",
+                "parseInt",
+                "parseFloat",
+                "encodeURI",
+                "encodeURIComponent",
+                "decodeURI",
+                "decodeURIComponent",
+                "console"
+            ]
+        ])
+    );
+}

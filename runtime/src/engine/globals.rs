@@ -106,24 +106,12 @@ impl HostState {
     }
 }
 
-/// Installs `console` and the host functions, removes `eval`, and keeps the built-ins the engine
-/// itself relies on out of the script's reach.
-pub(crate) fn install(
-    context: &mut Context,
-    bridge: Box<dyn Bridge>,
-    request: &RunRequest,
-) -> Result<(), String> {
+/// Removes `eval`, installs `console`, and captures the built-ins the engine itself relies on,
+/// out of the script's reach. Done when the engine is built, before any run is asked for: none
+/// of it depends on the run.
+pub(crate) fn prepare(context: &mut Context) -> Result<Originals, String> {
     let originals = Originals::capture(context)
         .map_err(|error| format!("cannot capture the built-ins: {error}"))?;
-    context.insert_data(HostState {
-        bridge: RefCell::new(bridge),
-        pending: RefCell::default(),
-        next_id: Cell::new(1),
-        originals,
-        log_budget: Cell::new(request.limits.log_bytes),
-        log_closed: Cell::new(false),
-        broken: RefCell::default(),
-    });
     let global = context.global_object();
     global
         .delete_property_or_throw(js_string!("eval"), context)
@@ -142,6 +130,25 @@ pub(crate) fn install(
             Attribute::WRITABLE | Attribute::CONFIGURABLE,
         )
         .map_err(|error| format!("cannot install console: {error}"))?;
+    Ok(originals)
+}
+
+/// Connects a prepared context to its host for one run: the host functions of the request.
+pub(crate) fn install(
+    context: &mut Context,
+    bridge: Box<dyn Bridge>,
+    request: &RunRequest,
+    originals: Originals,
+) -> Result<(), String> {
+    context.insert_data(HostState {
+        bridge: RefCell::new(bridge),
+        pending: RefCell::default(),
+        next_id: Cell::new(1),
+        originals,
+        log_budget: Cell::new(request.limits.log_bytes),
+        log_closed: Cell::new(false),
+        broken: RefCell::default(),
+    });
     for name in &request.host_functions {
         let function = NativeFunction::from_copy_closure_with_captures(
             host_call,

@@ -7,11 +7,14 @@ use std::thread::JoinHandle;
 use std::time::Duration;
 
 use futures::future::BoxFuture;
+use tokio::process::{ChildStdin, ChildStdout};
 use tokio::sync::mpsc;
 
+use super::panic_text;
+use super::pipe::{FrameReader, FrameWriter};
 use super::process::{Worker, classify_exit};
 use crate::outcome::ErrorKind;
-use crate::protocol::{FromWorker, ToWorker, read_frame_async, write_frame_async};
+use crate::protocol::{FromWorker, HostError, ToWorker};
 
 /// How long a worker that said `Done` may take to exit before it is killed.
 const EXIT_PATIENCE: Duration = Duration::from_millis(500);
@@ -31,73 +34,56 @@ pub(crate) enum Ending {
 pub(crate) trait Connection: Send {
     /// Sends a message; never blocks (a peer that stops reading cannot stall the driver).
     fn send(&mut self, message: ToWorker);
-    /// The next message; `Ok(None)` when the peer is gone.
+    /// The next message; `Ok(None)` when the peer is gone. Cancel-safe: the driver's
+    /// `select!` drops it whenever another branch wins, and nothing may be lost then.
     fn recv(&mut self) -> BoxFuture<'_, io::Result<Option<FromWorker>>>;
     /// Closes the connection; for [`Ending::Vanished`], says how the peer died.
     fn end(self: Box<Self>, ending: Ending) -> BoxFuture<'static, (ErrorKind, String)>;
 }
 
-/// Frames a reader task may hold before it waits for the driver to take them.
-const READ_AHEAD: usize = 64;
-
-/// A worker process: frames over its pipes, each direction served by a task of its own.
-///
-/// Reading frames in a task matters for correctness, not speed: the driver's `select!` drops
-/// whichever branch loses, and a frame read dropped halfway would lose the stream's framing.
-/// A channel's `recv` loses nothing when dropped.
+/// A worker process: frames over its pipes, read and written by the driver itself (see
+/// [`super::pipe`]).
 pub(crate) struct ProcessConnection {
     worker: Worker,
-    outgoing: mpsc::UnboundedSender<ToWorker>,
-    writer: tokio::task::JoinHandle<()>,
-    incoming: mpsc::Receiver<io::Result<FromWorker>>,
-    reader: tokio::task::JoinHandle<()>,
+    stdin: FrameWriter<ChildStdin>,
+    stdout: FrameReader<ChildStdout>,
 }
 
 impl ProcessConnection {
     pub(crate) fn new(mut worker: Worker) -> io::Result<Self> {
         let stdin =
             worker.stdin.take().ok_or_else(|| io::Error::other("the worker's stdin is gone"))?;
-        let (outgoing, mut queue) = mpsc::unbounded_channel::<ToWorker>();
-        let writer = tokio::spawn(async move {
-            let mut stdin = stdin;
-            while let Some(frame) = queue.recv().await {
-                if write_frame_async(&mut stdin, &frame).await.is_err() {
-                    return;
-                }
-            }
-        });
-        let mut stdout =
+        let stdout =
             worker.stdout.take().ok_or_else(|| io::Error::other("the worker's stdout is gone"))?;
-        let (frames, incoming) = mpsc::channel(READ_AHEAD);
-        let reader = tokio::spawn(async move {
-            loop {
-                let Some(frame) = read_frame_async::<FromWorker>(&mut stdout).await.transpose()
-                else {
-                    return;
-                };
-                let failed = frame.is_err();
-                if frames.send(frame).await.is_err() || failed {
-                    return;
-                }
-            }
-        });
-        Ok(Self { worker, outgoing, writer, incoming, reader })
+        Ok(Self { worker, stdin: FrameWriter::new(stdin), stdout })
     }
 }
 
 impl Connection for ProcessConnection {
     fn send(&mut self, message: ToWorker) {
-        let _ = self.outgoing.send(message);
+        // Only a message too large for a frame fails. A host call's answer that large would
+        // leave the script waiting for it forever: it gets an error instead.
+        if let Err(error) = self.stdin.send(&message)
+            && let ToWorker::HostReply { id, .. } = message
+        {
+            let message = format!("the host function's answer cannot reach the script: {error}");
+            let _ =
+                self.stdin.send(&ToWorker::HostReply { id, result: Err(HostError::new(message)) });
+        }
     }
 
     fn recv(&mut self) -> BoxFuture<'_, io::Result<Option<FromWorker>>> {
-        Box::pin(async { self.incoming.recv().await.transpose() })
+        // Whenever the driver waits for a frame, it also writes what the worker's stdin did not
+        // take yet: one wait serves both directions, and it never blocks on either.
+        Box::pin(std::future::poll_fn(|cx| {
+            let _ = self.stdin.poll_flush(cx);
+            self.stdout.poll_next(cx)
+        }))
     }
 
     fn end(self: Box<Self>, ending: Ending) -> BoxFuture<'static, (ErrorKind, String)> {
-        let Self { worker, writer, reader, .. } = *self;
-        writer.abort();
-        reader.abort();
+        // Dropping the pipes closes them.
+        let Self { worker, .. } = *self;
         Box::pin(async move {
             let (status, stderr) = match ending {
                 Ending::Kill => worker.kill_and_reap().await,
@@ -164,14 +150,6 @@ impl Connection for ThreadConnection {
             (ErrorKind::Crashed, message)
         })
     }
-}
-
-fn panic_text(payload: &(dyn std::any::Any + Send)) -> String {
-    payload
-        .downcast_ref::<&str>()
-        .map(|text| (*text).to_owned())
-        .or_else(|| payload.downcast_ref::<String>().cloned())
-        .unwrap_or_else(|| "a non-string panic".to_owned())
 }
 
 /// Sends the engine's messages to the driver over a channel.

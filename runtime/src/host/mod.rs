@@ -1,6 +1,7 @@
 //! The host side: the public [`Runtime`], the warm pool, and the run driver.
 
 mod connection;
+mod pipe;
 mod pool;
 mod process;
 mod run;
@@ -74,8 +75,12 @@ pub struct HostCall {
 }
 
 /// An async host function. It is called on the run's driver, in the order the script made its
-/// calls (so its synchronous part can take a place in line); the future it returns runs as a
-/// task, at most `concurrent_host_calls` at once.
+/// calls (so its synchronous part can take a place in line); the future it returns is polled by
+/// the driver too, concurrently with the run's other calls, at most `concurrent_host_calls` at
+/// once. No task per call: a call that answers at once costs no hand-off between threads. So
+/// a function with heavy synchronous work should move it to a task of its own (or
+/// `spawn_blocking`): done in the future, it would hold up the run. A panic in the function
+/// or its future rejects that call with an error.
 pub type HostFunction =
     Arc<dyn Fn(HostCall) -> BoxFuture<'static, Result<Value, HostError>> + Send + Sync>;
 
@@ -238,4 +243,13 @@ impl std::fmt::Debug for Runtime {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Runtime").field("limits", &self.limits).finish_non_exhaustive()
     }
+}
+
+/// The message of a panic's payload.
+pub(crate) fn panic_text(payload: &(dyn std::any::Any + Send)) -> String {
+    payload
+        .downcast_ref::<&str>()
+        .map(|text| (*text).to_owned())
+        .or_else(|| payload.downcast_ref::<String>().cloned())
+        .unwrap_or_else(|| "a non-string panic".to_owned())
 }

@@ -10,8 +10,9 @@ use tokio::io::AsyncReadExt;
 use tokio::process::{Child, ChildStdin, ChildStdout, Command};
 use tokio::task::JoinHandle;
 
+use super::pipe::FrameReader;
 use crate::outcome::{ErrorKind, LimitKind};
-use crate::protocol::{FromWorker, read_frame_async};
+use crate::protocol::FromWorker;
 use crate::sandbox::ProcessLimits;
 use crate::worker::WORKER_FLAG;
 
@@ -50,8 +51,8 @@ pub(crate) struct Worker {
     pub(crate) child: Child,
     /// Taken by the run that writes to it.
     pub(crate) stdin: Option<ChildStdin>,
-    /// Taken by the run's frame reader.
-    pub(crate) stdout: Option<ChildStdout>,
+    /// Its frames, read from the start (`Ready`); taken by the run that reads them.
+    pub(crate) stdout: Option<FrameReader<ChildStdout>>,
     stderr: JoinHandle<Vec<u8>>,
 }
 
@@ -77,13 +78,14 @@ impl Worker {
             .kill_on_drop(true);
         crate::sandbox::apply_in_child(&mut process, limits);
         let mut child = process.spawn()?;
-        let (Some(stdin), Some(mut stdout), Some(stderr)) =
+        let (Some(stdin), Some(stdout), Some(stderr)) =
             (child.stdin.take(), child.stdout.take(), child.stderr.take())
         else {
             return Err(io::Error::other("the worker's pipes were not set up"));
         };
         let stderr = tokio::spawn(keep_tail(stderr));
-        match read_frame_async::<FromWorker>(&mut stdout).await? {
+        let mut stdout = FrameReader::new(stdout);
+        match stdout.next::<FromWorker>().await? {
             Some(FromWorker::Ready) => {
                 Ok(Self { child, stdin: Some(stdin), stdout: Some(stdout), stderr })
             }

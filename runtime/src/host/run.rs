@@ -1,24 +1,26 @@
 //! Driving one run: the worker's frames in, host calls out, and every way a run can end.
 //!
-//! The host never waits on the worker in a way the worker controls: sending never blocks (a
-//! process connection writes frames from a task of its own), so a worker that stops reading
-//! cannot stall the deadline; host calls run
-//! as tasks, at most `concurrent_host_calls` at once; and the deadline and the caller's
+//! The host never waits on the worker in a way the worker controls: sending never blocks (what
+//! a worker's stdin does not take at once is written while the driver waits for frames), so a
+//! worker that stops reading cannot stall the deadline; host calls are futures the driver polls
+//! itself, at most `concurrent_host_calls` at once; and the deadline and the caller's
 //! cancellation are checked first in every turn of the loop. When the run ends for any reason,
 //! the host calls still in flight are cancelled (their owners see their signal fire) and
 //! awaited, so whatever they record is recorded before the run returns.
 
-use std::collections::HashMap;
+use std::panic::AssertUnwindSafe;
 use std::sync::Arc;
 use std::time::Duration;
 
+use futures::future::BoxFuture;
+use futures::stream::FuturesUnordered;
+use futures::{FutureExt, StreamExt};
 use serde_json::Value;
-use tokio::sync::{Semaphore, mpsc};
-use tokio::task::JoinSet;
+use tokio::sync::Semaphore;
 use tokio_util::sync::CancellationToken;
 
 use super::connection::{Connection, Ending};
-use super::{HostCall, HostFunctions};
+use super::{HostCall, HostFunctions, panic_text};
 use crate::limits::Limits;
 use crate::outcome::{ErrorKind, LimitKind, LogEntry, RunError, RunOutcome, RunOutput};
 use crate::protocol::{
@@ -42,12 +44,10 @@ pub(crate) async fn drive(
     deadline: Duration,
     cancel: &CancellationToken,
 ) -> RunOutcome {
-    let (frames, mut outgoing) = mpsc::unbounded_channel();
     connection.send(ToWorker::Run(request));
     let calls_signal = CancellationToken::new();
     let mut calls = HostCalls {
-        tasks: JoinSet::new(),
-        signals: HashMap::new(),
+        running: FuturesUnordered::new(),
         permits: Arc::new(Semaphore::new(limits.concurrent_host_calls.max(1))),
         made: 0,
     };
@@ -62,11 +62,8 @@ pub(crate) async fn drive(
                 ErrorKind::Timeout,
                 format!("the script ran past its deadline of {} ms", deadline.as_millis()),
             ),
-            Some(reply) = outgoing.recv() => connection.send(reply),
-            Some(finished) = calls.tasks.join_next(), if !calls.tasks.is_empty() => {
-                if let Ok(id) = finished {
-                    calls.signals.remove(&id);
-                }
+            Some((id, result)) = calls.running.next(), if !calls.running.is_empty() => {
+                connection.send(ToWorker::HostReply { id, result });
             }
             frame = connection.recv() => match frame {
                 Ok(Some(FromWorker::HostCall { id, name, args })) => {
@@ -76,7 +73,9 @@ pub(crate) async fn drive(
                             format!("the script made more than {} host calls", limits.host_calls),
                         );
                     }
-                    calls.start(id, name, args, host, &calls_signal, &frames);
+                    if let Some(refusal) = calls.start(id, name, args, host, &calls_signal) {
+                        connection.send(refusal);
+                    }
                 }
                 Ok(Some(FromWorker::Log(entry))) => logs.push(entry),
                 Ok(Some(FromWorker::Done(outcome))) => break End::Done(outcome),
@@ -110,16 +109,22 @@ pub(crate) async fn drive(
     outcome
 }
 
-/// The host calls of a run.
+/// A host call in flight: its id and, once it ends, its answer.
+type RunningCall = BoxFuture<'static, (u64, Result<Value, HostError>)>;
+
+/// The host calls of a run, polled by the driver itself: a call whose answer is ready at once
+/// (most are) is answered in the driver's next turn, with no task and no channel in between.
 struct HostCalls {
-    tasks: JoinSet<u64>,
-    signals: HashMap<u64, CancellationToken>,
+    running: FuturesUnordered<RunningCall>,
     permits: Arc<Semaphore>,
     made: usize,
 }
 
 impl HostCalls {
-    /// Starts a host call as a task; its answer goes to the worker when it is ready.
+    /// Starts a host call: calls the function here, in the order the script made the calls (so
+    /// its synchronous part can take a place in line), and keeps its future with the others.
+    /// Returns the answer to send at once when there is no call to run (no such function, or
+    /// it panicked).
     fn start(
         &mut self,
         id: u64,
@@ -127,35 +132,51 @@ impl HostCalls {
         args: Value,
         host: &HostFunctions,
         run_signal: &CancellationToken,
-        frames: &mpsc::UnboundedSender<ToWorker>,
-    ) {
+    ) -> Option<ToWorker> {
         self.made += 1;
         let Some(function) = host.get(&name) else {
             let error = HostError::new(format!("there is no host function named {name:?}"));
-            let _ = frames.send(ToWorker::HostReply { id, result: Err(error) });
-            return;
+            return Some(ToWorker::HostReply { id, result: Err(error) });
         };
         let signal = run_signal.child_token();
-        self.signals.insert(id, signal.clone());
-        let (permits, frames) = (Arc::clone(&self.permits), frames.clone());
-        // Called here, in the order the script made the calls; only the future runs as a task.
-        let call = function(HostCall { id, name, args, signal });
-        self.tasks.spawn(async move {
+        // A panic in a host function (its synchronous part here, its future below) is that
+        // call's failure, never the driver's: the script sees an error and the run goes on.
+        let started = std::panic::catch_unwind(AssertUnwindSafe(|| {
+            function(HostCall { id, name: name.clone(), args, signal })
+        }));
+        let call = match started {
+            Ok(call) => call,
+            Err(panic) => {
+                return Some(ToWorker::HostReply { id, result: Err(panicked(&name, &*panic)) });
+            }
+        };
+        let permits = Arc::clone(&self.permits);
+        self.running.push(Box::pin(async move {
             let result = match permits.acquire_owned().await {
-                Ok(_permit) => call.await,
+                Ok(_permit) => AssertUnwindSafe(call)
+                    .catch_unwind()
+                    .await
+                    .unwrap_or_else(|panic| Err(panicked(&name, &*panic))),
                 Err(_) => Err(HostError::new("the run is over")),
             };
-            let _ = frames.send(ToWorker::HostReply { id, result });
-            id
-        });
+            (id, result)
+        }));
+        None
     }
 
-    /// Cancels the calls still in flight and waits for each to finish.
+    /// Cancels the calls still in flight and drives each to its end, so whatever they record
+    /// is recorded before the run returns. Calls still waiting for a permit end without
+    /// running.
     async fn cancel_and_drain(mut self, run_signal: &CancellationToken) {
         run_signal.cancel();
         self.permits.close();
-        while self.tasks.join_next().await.is_some() {}
+        while self.running.next().await.is_some() {}
     }
+}
+
+/// The error a panicking host function's call rejects with.
+fn panicked(name: &str, panic: &(dyn std::any::Any + Send)) -> HostError {
+    HostError::new(format!("the host function {name:?} panicked: {}", panic_text(panic)))
 }
 
 /// The worker's outcome as the caller sees it.
