@@ -227,6 +227,9 @@ impl Runtime {
             limits: self.limits.engine.clone(),
         };
         let deadline = script.deadline.unwrap_or(self.limits.deadline);
+        // The run's worker is replaced when the run no longer needs the CPU (see `Pool::take`):
+        // when it returns, or when the caller drops it.
+        let _refill = self.pool.as_ref().map(RefillOnDrop);
         run::drive(connection, request, host, &self.limits, deadline, cancel).await
     }
 
@@ -236,6 +239,15 @@ impl Runtime {
             Some(pool) => Box::new(ProcessConnection::new(pool.take().await?)?),
             None => Box::new(ThreadConnection::start().await?),
         })
+    }
+}
+
+/// Brings the pool back to its target when dropped.
+struct RefillOnDrop<'a>(&'a Arc<Pool>);
+
+impl Drop for RefillOnDrop<'_> {
+    fn drop(&mut self) {
+        self.0.refill();
     }
 }
 

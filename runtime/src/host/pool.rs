@@ -31,10 +31,15 @@ impl Pool {
         })
     }
 
-    /// A ready worker: a warm one if any is alive, else one started now. Starts replacements in
-    /// the background.
+    /// A ready worker: a warm one if any is alive, else one started now.
+    ///
+    /// The replacement is started when the run is over ([`refill`](Self::refill), called by
+    /// the runtime), not now: starting a worker (fork, exec, building and warming up an engine:
+    /// a few milliseconds of CPU) would compete with the run for the CPU, and on a small
+    /// machine it made a trivial run slower. Only a pool this run leaves empty is refilled at
+    /// once, so a burst of runs does not find it dry for longer than it must.
     pub(crate) async fn take(self: &Arc<Self>) -> io::Result<Worker> {
-        let warm = {
+        let (warm, left) = {
             let mut ready = self.ready.lock().await;
             let mut found = None;
             while let Some(mut worker) = ready.pop() {
@@ -43,9 +48,11 @@ impl Pool {
                     break;
                 }
             }
-            found
+            (found, ready.len())
         };
-        self.refill();
+        if left == 0 {
+            self.refill();
+        }
         match warm {
             Some(worker) => Ok(worker),
             None => Worker::start(&self.command, &self.limits).await,
@@ -54,6 +61,11 @@ impl Pool {
 
     /// Brings the pool back to its target in the background.
     pub(crate) fn refill(self: &Arc<Self>) {
+        // Outside a tokio runtime (a run dropped while its runtime shuts down) there is nothing
+        // to start workers on, and nothing left to serve.
+        let Ok(runtime) = tokio::runtime::Handle::try_current() else {
+            return;
+        };
         let Ok(ready) = self.ready.try_lock().map(|ready| ready.len()) else {
             return;
         };
@@ -61,7 +73,7 @@ impl Pool {
         for _ in (ready + starting)..self.target {
             self.starting.fetch_add(1, Ordering::AcqRel);
             let pool = Arc::clone(self);
-            tokio::spawn(async move {
+            runtime.spawn(async move {
                 let started = Worker::start(&pool.command, &pool.limits).await;
                 if let Ok(worker) = started {
                     pool.ready.lock().await.push(worker);
