@@ -77,9 +77,8 @@ pub(crate) struct Engine {
 }
 
 impl Engine {
-    /// Builds the context (the ECMAScript built-ins, `console`, no `eval`) and warms it up.
-    /// Costly (about a millisecond), which is why the warm pool builds it before any run is
-    /// asked for.
+    /// Builds the context (the ECMAScript built-ins, `console`, no `eval`). Costly (about a
+    /// millisecond), which is why the warm pool builds it before any run is asked for.
     pub(crate) fn new() -> Result<Self, String> {
         let jobs = Rc::new(JobQueue::default());
         let hooks = Rc::new(Hooks::default());
@@ -90,13 +89,13 @@ impl Engine {
             .build()
             .map_err(|error| format!("cannot build the JavaScript context: {error}"))?;
         let originals = globals::prepare(&mut context)?;
-        let mut engine = Self { context, jobs, hooks, originals };
-        engine.warm_up()?;
-        Ok(engine)
+        Ok(Self { context, jobs, hooks, originals })
     }
 
-    /// Runs [`WARM_UP`] as a script runs: parsed, compiled, evaluated, its jobs drained.
-    fn warm_up(&mut self) -> Result<(), String> {
+    /// Runs [`WARM_UP`] as a script runs: parsed, compiled, evaluated, its jobs drained. Worth
+    /// it in a fresh worker process, whose parser and compiler pages are not touched yet; an
+    /// engine thread in the host (R-RT-5) shares the host's warm pages and would pay it in the run.
+    pub(crate) fn warm_up(&mut self) -> Result<(), String> {
         let source = Source::from_bytes(WARM_UP).with_path(Path::new("warm-up"));
         let promise = Script::parse(source, None, &mut self.context)
             .and_then(|script| script.evaluate(&mut self.context))
