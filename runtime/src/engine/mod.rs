@@ -77,10 +77,12 @@ pub(crate) struct Engine {
 }
 
 impl Engine {
-    /// Builds the context (the ECMAScript built-ins, `console`, no `eval`) and warms it up.
-    /// Costly (about a millisecond), which is why the warm pool builds it before any run is
-    /// asked for.
-    pub(crate) fn new() -> Result<Self, String> {
+    /// Builds the context (the ECMAScript built-ins, `console`, no `eval`) and, if asked,
+    /// warms it up. Costly (a few hundred microseconds), which is why the warm pool builds it
+    /// before any run is asked for. The warm-up is for a fresh process, whose code and memory
+    /// are all touched for the first time; an engine thread in a host that ran scripts before
+    /// has little to gain from it, and no pool to hide its cost.
+    pub(crate) fn new(warm_up: bool) -> Result<Self, String> {
         let jobs = Rc::new(JobQueue::default());
         let hooks = Rc::new(Hooks::default());
         let mut context = Context::builder()
@@ -91,7 +93,9 @@ impl Engine {
             .map_err(|error| format!("cannot build the JavaScript context: {error}"))?;
         let originals = globals::prepare(&mut context)?;
         let mut engine = Self { context, jobs, hooks, originals };
-        engine.warm_up()?;
+        if warm_up {
+            engine.warm_up()?;
+        }
         Ok(engine)
     }
 

@@ -97,7 +97,7 @@ pub(crate) fn spawn_engine_thread(
 /// exit code of a worker process. `worker_process`: this is a worker process (sandbox it),
 /// not an engine thread in the host (R-RT-5).
 fn serve(mut outbox: impl Outbox, mut inbox: impl Inbox + 'static, worker_process: bool) -> i32 {
-    let mut engine = match Engine::new() {
+    let mut engine = match Engine::new(worker_process) {
         Ok(engine) => engine,
         Err(message) => {
             let failure =
