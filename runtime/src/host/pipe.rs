@@ -8,9 +8,12 @@
 //! for the worker: the writer queues what the pipe does not take at once and writes it when the
 //! driver next polls it, so a worker that stops reading cannot stall the driver.
 
-use std::io;
+use std::fs::File;
+use std::io::{self, Read};
+use std::os::fd::AsFd;
 use std::pin::Pin;
 use std::task::{Context, Poll, ready};
+use std::time::Instant;
 
 use serde::Serialize;
 use serde::de::DeserializeOwned;
@@ -22,11 +25,52 @@ use crate::protocol::{FrameBuffer, frame_length};
 pub(crate) struct FrameReader<R> {
     pipe: R,
     buffer: FrameBuffer,
+    /// The same pipe (a duplicate descriptor, non-blocking like the pipe), read directly by
+    /// [`next_before`](Self::next_before), bypassing the runtime's readiness tracking, which
+    /// only learns of new bytes when its I/O driver runs.
+    direct: Option<File>,
 }
 
 impl<R: AsyncRead + Unpin> FrameReader<R> {
     pub(crate) fn new(pipe: R) -> Self {
-        Self { pipe, buffer: FrameBuffer::default() }
+        Self { pipe, buffer: FrameBuffer::default(), direct: None }
+    }
+
+    /// Makes [`next_before`](Self::next_before) work (without it, it gives up at once).
+    pub(crate) fn poll_directly(&mut self)
+    where
+        R: AsFd,
+    {
+        self.direct = self.pipe.as_fd().try_clone_to_owned().ok().map(File::from);
+    }
+
+    /// The next frame if it is whole before `until`: reads what the pipe holds now, again and
+    /// again, yielding the CPU between tries, without ever waiting in the runtime. `None` if
+    /// no frame came in time; the bytes read so far stay buffered.
+    pub(crate) fn next_before<T: DeserializeOwned>(
+        &mut self,
+        until: Instant,
+    ) -> Option<io::Result<Option<T>>> {
+        let direct = self.direct.as_mut()?;
+        loop {
+            if let Some(frame) = self.buffer.frame() {
+                return Some(frame.map(Some));
+            }
+            match direct.read(self.buffer.room()) {
+                Ok(0) => return Some(self.buffer.end()),
+                Ok(read) => {
+                    self.buffer.filled(read);
+                    continue;
+                }
+                Err(error) if error.kind() == io::ErrorKind::WouldBlock => {}
+                Err(error) if error.kind() == io::ErrorKind::Interrupted => continue,
+                Err(error) => return Some(Err(error)),
+            }
+            if Instant::now() >= until {
+                return None;
+            }
+            std::thread::yield_now();
+        }
     }
 
     /// The next frame; `Ok(None)` when the stream ends between frames. Cancel-safe.
@@ -92,6 +136,11 @@ impl<W: AsyncWrite + Unpin> FrameWriter<W> {
         // `poll_flush` registers its own waker.
         let _ = self.poll_flush(&mut Context::from_waker(futures::task::noop_waker_ref()));
         Ok(())
+    }
+
+    /// Whether every frame sent has been written to the pipe.
+    pub(crate) fn is_flushed(&self) -> bool {
+        self.pending.is_empty()
     }
 
     /// Writes what is pending, as far as the pipe takes it. Ready when nothing is left (or the

@@ -5,8 +5,9 @@
 //! On a machine whose idle CPUs sleep (a virtual machine halts an idle vCPU), waking a blocked
 //! thread on another CPU costs tens of microseconds; a round trip has two such wake-ups, and
 //! they were most of a host call's cost. Polling keeps this side awake, so the host's answer
-//! needs no wake-up here. The poll yields the CPU at every turn, so it takes nothing from work
-//! that is ready to run (the host's driver on the same CPU included); it gives up after [`POLL_FOR`], and is not tried again until an
+//! needs no wake-up here (the host polls on its side too, `host/run.rs`). The poll yields the
+//! CPU at every turn, so it takes nothing from work that is ready to run (the host's driver on
+//! the same CPU included); it gives up after [`POLL_FOR`], and is not tried again until an
 //! answer comes within that time (a script calling slow host functions does not pay for it).
 
 use std::fs::File;
