@@ -72,6 +72,9 @@ pub(crate) async fn drive(
     };
     let timer = tokio::time::sleep(deadline);
     tokio::pin!(timer);
+    // Made once, not in every turn (each would register with the token again).
+    let cancelled = cancel.cancelled();
+    tokio::pin!(cancelled);
     let end = loop {
         // An answer was sent and the worker's next frame is expected within microseconds:
         // poll for it rather than wait to be woken (see `POLL_FOR`). Never past a cancellation
@@ -88,7 +91,7 @@ pub(crate) async fn drive(
         }
         tokio::select! {
             biased;
-            () = cancel.cancelled() => break End::Kill(ErrorKind::Cancelled, "the run was cancelled".to_owned()),
+            () = &mut cancelled => break End::Kill(ErrorKind::Cancelled, "the run was cancelled".to_owned()),
             () = &mut timer => break End::Kill(
                 ErrorKind::Timeout,
                 format!("the script ran past its deadline of {} ms", deadline.as_millis()),
