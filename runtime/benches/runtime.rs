@@ -6,13 +6,16 @@
 //! host function, `echo`, which answers with its argument.
 //!
 //! - `process/warm_trivial_run`: `return 1` through a worker process taken from a warm pool
-//!   (`warm_workers` = 2). Before each timed run the pool is refilled, untimed; the timed run
-//!   then starts a replacement in the background, as every run does, and on a small machine that
-//!   refill (fork, exec, building a Boa context) competes with the run for the CPU. The run
-//!   includes everything `Runtime::run` waits for: sending the script, the worker installing its
-//!   seccomp filter, running, `Done`, and the worker exiting and being reaped.
+//!   (`warm_workers` = 2). Before each timed run the pool is refilled, untimed. The run includes
+//!   everything `Runtime::run` waits for: taking the worker, sending the script, the worker
+//!   parsing and running it, `Done`. What the runtime keeps off that path is off it here too:
+//!   the worker's seccomp filter and engine warm-up (done before it says `Ready`), starting its
+//!   replacement (when the run is over: on a small machine a refill competes with the run for
+//!   the CPU), reaping the finished worker (in the background).
 //! - `process/host_call_sequential_100`: 100 `await echo(i)` one after another, warm as above;
-//!   (this − `warm_trivial_run`) / 100 is the round trip of one host call.
+//!   (this − `warm_trivial_run`) / 100 is the round trip of one host call. Both sides poll
+//!   briefly for the other's answer rather than sleep (`POLL_FOR` in `host/run.rs`): on a
+//!   machine whose idle CPUs sleep, as a small VM's do, each wake-up would cost tens of µs.
 //! - `process/host_call_promise_all_100`: `await Promise.all` of 100 echo calls, warm as above.
 //! - `process/host_call_sequential_100_driver_not_spawned`: the sequential calls driven on the
 //!   thread that blocks on the benchmark (criterion's `block_on`) instead of a tokio worker

@@ -179,7 +179,7 @@ pub(crate) fn frame_length(length: usize) -> io::Result<u32> {
         .map_err(|_| io::Error::new(io::ErrorKind::InvalidData, "frame length overflows u32"))
 }
 
-pub(crate) fn checked_length(length: [u8; 4]) -> io::Result<usize> {
+fn checked_length(length: [u8; 4]) -> io::Result<usize> {
     let length = u32::from_le_bytes(length) as usize;
     if length > MAX_FRAME_BYTES {
         return Err(io::Error::new(
@@ -190,8 +190,79 @@ pub(crate) fn checked_length(length: [u8; 4]) -> io::Result<usize> {
     Ok(length)
 }
 
-pub(crate) fn decode<T: DeserializeOwned>(body: &[u8]) -> io::Result<T> {
+fn decode<T: DeserializeOwned>(body: &[u8]) -> io::Result<T> {
     serde_json::from_slice(body).map_err(|error| io::Error::new(io::ErrorKind::InvalidData, error))
+}
+
+/// The least room a read is given: most frames are small, and fit in one read.
+const MIN_READ: usize = 8 << 10;
+/// The most room a read is given at once, so a frame claiming a huge length costs memory only
+/// as its bytes really arrive.
+const MAX_READ: usize = 1 << 20;
+
+/// Bytes read from a stream of frames and not consumed yet, for readers that keep their state
+/// in themselves rather than in a blocking call or a future: the worker's stdin, read both
+/// blocking and non-blocking, and the host's cancel-safe reader of a worker's stdout.
+#[derive(Default)]
+pub(crate) struct FrameBuffer {
+    /// `buffer[start..filled]` is unread; `buffer[filled..]` is room.
+    buffer: Vec<u8>,
+    start: usize,
+    filled: usize,
+}
+
+impl FrameBuffer {
+    /// The next frame if a whole one is buffered; `None` if more bytes are needed. A length
+    /// over the limit is an error (and stays one).
+    pub(crate) fn frame<T: DeserializeOwned>(&mut self) -> Option<io::Result<T>> {
+        let unread = &self.buffer[self.start..self.filled];
+        let length = match checked_length(*unread.first_chunk::<4>()?) {
+            Ok(length) => length,
+            Err(error) => return Some(Err(error)),
+        };
+        let frame = decode(unread.get(4..4 + length)?);
+        self.start += 4 + length;
+        if self.start == self.filled {
+            (self.start, self.filled) = (0, 0);
+        }
+        Some(frame)
+    }
+
+    /// Room to read into: at least what the frame being read still lacks (within bounds).
+    /// Call [`filled`](Self::filled) with what was read into it.
+    pub(crate) fn room(&mut self) -> &mut [u8] {
+        let unread = &self.buffer[self.start..self.filled];
+        let missing = match unread.first_chunk::<4>() {
+            Some(length) => (u32::from_le_bytes(*length) as usize + 4).saturating_sub(unread.len()),
+            None => 4 - unread.len(),
+        };
+        let wanted = missing.clamp(MIN_READ, MAX_READ);
+        if self.buffer.len() - self.filled < wanted {
+            if self.start > 0 {
+                self.buffer.copy_within(self.start..self.filled, 0);
+                (self.start, self.filled) = (0, self.filled - self.start);
+            }
+            if self.buffer.len() - self.filled < wanted {
+                self.buffer.resize(self.filled + wanted, 0);
+            }
+        }
+        &mut self.buffer[self.filled..]
+    }
+
+    /// Counts `read` bytes read into [`room`](Self::room).
+    pub(crate) fn filled(&mut self, read: usize) {
+        self.filled = (self.filled + read).min(self.buffer.len());
+    }
+
+    /// What the end of the stream means now: a clean end between frames (`Ok(None)`; a stream
+    /// cut inside a length prefix counts as one), or a frame cut short.
+    pub(crate) fn end<T>(&self) -> io::Result<Option<T>> {
+        if self.filled - self.start < 4 {
+            Ok(None)
+        } else {
+            Err(io::Error::new(io::ErrorKind::UnexpectedEof, "the stream ended inside a frame"))
+        }
+    }
 }
 
 #[cfg(test)]

@@ -81,3 +81,18 @@ async fn r_rt_5_the_deadline_and_cancellation_end_an_in_process_run_waiting_on_t
         runtime.run(&Script::javascript("await forever()"), &host(), &cancel).await.unwrap_err();
     assert_eq!(cancelled.kind, ErrorKind::Cancelled);
 }
+
+#[tokio::test]
+async fn r_rt_5_an_in_process_script_calling_fast_forever_still_ends_at_its_deadline() {
+    let mut host = host();
+    host.insert("echo", |call| async move { Ok(call.args) });
+    let mut config = RuntimeConfig::in_process();
+    config.limits.host_calls = usize::MAX;
+    let script =
+        Script::javascript("for (;;) await echo(1)").with_deadline(Duration::from_millis(200));
+    let started = Instant::now();
+    let error =
+        Runtime::new(config).run(&script, &host, &CancellationToken::new()).await.unwrap_err();
+    assert_eq!(error.kind, ErrorKind::Timeout, "{error}");
+    assert!(started.elapsed() < Duration::from_millis(1_500), "{:?}", started.elapsed());
+}

@@ -381,3 +381,32 @@ async fn r_rt_1_the_engine_warm_up_leaves_no_trace_in_the_scripts_context() {
         ])
     );
 }
+
+/// The driver polls for the next frame after each answer; a script that calls a fast host
+/// function without end keeps it on that path, and the deadline and cancellation still end it.
+#[tokio::test]
+async fn r_rt_3_a_script_calling_fast_forever_still_ends_at_its_deadline_or_cancellation() {
+    let mut host = HostFunctions::new();
+    host.insert("echo", |call| async move { Ok(call.args) });
+    let mut config = config();
+    config.limits.host_calls = usize::MAX;
+    let runtime = Runtime::new(config);
+    let forever = "for (;;) await echo(1)";
+
+    let started = Instant::now();
+    let script = Script::javascript(forever).with_deadline(Duration::from_millis(200));
+    let error = runtime.run(&script, &host, &CancellationToken::new()).await.unwrap_err();
+    assert_eq!(error.kind, ErrorKind::Timeout, "{error}");
+    assert!(started.elapsed() < Duration::from_millis(1_500), "{:?}", started.elapsed());
+
+    let cancel = CancellationToken::new();
+    let canceller = cancel.clone();
+    tokio::spawn(async move {
+        tokio::time::sleep(Duration::from_millis(100)).await;
+        canceller.cancel();
+    });
+    let started = Instant::now();
+    let error = runtime.run(&Script::javascript(forever), &host, &cancel).await.unwrap_err();
+    assert_eq!(error.kind, ErrorKind::Cancelled, "{error}");
+    assert!(started.elapsed() < Duration::from_millis(1_500), "{:?}", started.elapsed());
+}

@@ -77,9 +77,12 @@ pub(crate) struct Engine {
 }
 
 impl Engine {
-    /// Builds the context (the ECMAScript built-ins, `console`, no `eval`). Costly (about a
-    /// millisecond), which is why the warm pool builds it before any run is asked for.
-    pub(crate) fn new() -> Result<Self, String> {
+    /// Builds the context (the ECMAScript built-ins, `console`, no `eval`) and, if asked,
+    /// warms it up. Costly (a few hundred microseconds), which is why the warm pool builds it
+    /// before any run is asked for. The warm-up is for a fresh process, whose code and memory
+    /// are all touched for the first time; an engine thread in a host that ran scripts before
+    /// has little to gain from it, and no pool to hide its cost.
+    pub(crate) fn new(warm_up: bool) -> Result<Self, String> {
         let jobs = Rc::new(JobQueue::default());
         let hooks = Rc::new(Hooks::default());
         let mut context = Context::builder()
@@ -89,13 +92,15 @@ impl Engine {
             .build()
             .map_err(|error| format!("cannot build the JavaScript context: {error}"))?;
         let originals = globals::prepare(&mut context)?;
-        Ok(Self { context, jobs, hooks, originals })
+        let mut engine = Self { context, jobs, hooks, originals };
+        if warm_up {
+            engine.warm_up()?;
+        }
+        Ok(engine)
     }
 
-    /// Runs [`WARM_UP`] as a script runs: parsed, compiled, evaluated, its jobs drained. Worth
-    /// it in a fresh worker process, whose parser and compiler pages are not touched yet; an
-    /// engine thread in the host (R-RT-5) shares the host's warm pages and would pay it in the run.
-    pub(crate) fn warm_up(&mut self) -> Result<(), String> {
+    /// Runs [`WARM_UP`] as a script runs: parsed, compiled, evaluated, its jobs drained.
+    fn warm_up(&mut self) -> Result<(), String> {
         let source = Source::from_bytes(WARM_UP).with_path(Path::new("warm-up"));
         let promise = Script::parse(source, None, &mut self.context)
             .and_then(|script| script.evaluate(&mut self.context))

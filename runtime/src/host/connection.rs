@@ -4,7 +4,7 @@
 use std::io;
 use std::sync::mpsc as std_mpsc;
 use std::thread::JoinHandle;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use futures::future::BoxFuture;
 use tokio::process::{ChildStdin, ChildStdout};
@@ -37,6 +37,10 @@ pub(crate) trait Connection: Send {
     /// The next message; `Ok(None)` when the peer is gone. Cancel-safe: the driver's
     /// `select!` drops it whenever another branch wins, and nothing may be lost then.
     fn recv(&mut self) -> BoxFuture<'_, io::Result<Option<FromWorker>>>;
+    /// The next message if it comes before `until`, polled for without waiting to be woken
+    /// (the CPU is yielded between tries); `None` if it did not come in time. For a message
+    /// expected within microseconds, when a wake-up would cost more than the wait.
+    fn recv_before(&mut self, until: Instant) -> Option<io::Result<Option<FromWorker>>>;
     /// Closes the connection; for [`Ending::Vanished`], says how the peer died.
     fn end(self: Box<Self>, ending: Ending) -> BoxFuture<'static, (ErrorKind, String)>;
 }
@@ -53,8 +57,9 @@ impl ProcessConnection {
     pub(crate) fn new(mut worker: Worker) -> io::Result<Self> {
         let stdin =
             worker.stdin.take().ok_or_else(|| io::Error::other("the worker's stdin is gone"))?;
-        let stdout =
+        let mut stdout =
             worker.stdout.take().ok_or_else(|| io::Error::other("the worker's stdout is gone"))?;
+        stdout.poll_directly();
         Ok(Self { worker, stdin: FrameWriter::new(stdin), stdout })
     }
 }
@@ -79,6 +84,14 @@ impl Connection for ProcessConnection {
             let _ = self.stdin.poll_flush(cx);
             self.stdout.poll_next(cx)
         }))
+    }
+
+    fn recv_before(&mut self, until: Instant) -> Option<io::Result<Option<FromWorker>>> {
+        // A worker that has not taken the last frame yet is not about to answer it.
+        if !self.stdin.is_flushed() {
+            return None;
+        }
+        self.stdout.next_before(until)
     }
 
     fn end(self: Box<Self>, ending: Ending) -> BoxFuture<'static, (ErrorKind, String)> {
@@ -125,6 +138,17 @@ impl Connection for ThreadConnection {
 
     fn recv(&mut self) -> BoxFuture<'_, io::Result<Option<FromWorker>>> {
         Box::pin(async { Ok(self.incoming.recv().await) })
+    }
+
+    fn recv_before(&mut self, until: Instant) -> Option<io::Result<Option<FromWorker>>> {
+        loop {
+            match self.incoming.try_recv() {
+                Ok(message) => return Some(Ok(Some(message))),
+                Err(mpsc::error::TryRecvError::Disconnected) => return Some(Ok(None)),
+                Err(mpsc::error::TryRecvError::Empty) if Instant::now() >= until => return None,
+                Err(mpsc::error::TryRecvError::Empty) => std::thread::yield_now(),
+            }
+        }
     }
 
     fn end(mut self: Box<Self>, ending: Ending) -> BoxFuture<'static, (ErrorKind, String)> {

@@ -8,34 +8,69 @@
 //! for the worker: the writer queues what the pipe does not take at once and writes it when the
 //! driver next polls it, so a worker that stops reading cannot stall the driver.
 
-use std::io;
+use std::fs::File;
+use std::io::{self, Read};
+use std::os::fd::AsFd;
 use std::pin::Pin;
 use std::task::{Context, Poll, ready};
+use std::time::Instant;
 
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
 
-use crate::protocol::{checked_length, decode, frame_length};
-
-/// The least room a read is given: most frames are small, and fit in one read.
-const MIN_READ: usize = 8 << 10;
-/// The most room a read is given at once, so a frame claiming a huge length costs memory only
-/// as its bytes really arrive.
-const MAX_READ: usize = 1 << 20;
+use crate::protocol::{FrameBuffer, frame_length};
 
 /// Reads frames from a pipe into a buffer of its own.
 pub(crate) struct FrameReader<R> {
     pipe: R,
-    /// Bytes read: `buffer[start..filled]` are not consumed yet; `buffer[filled..]` is room.
-    buffer: Vec<u8>,
-    start: usize,
-    filled: usize,
+    buffer: FrameBuffer,
+    /// The same pipe (a duplicate descriptor, non-blocking like the pipe), read directly by
+    /// [`next_before`](Self::next_before), bypassing the runtime's readiness tracking, which
+    /// only learns of new bytes when its I/O driver runs.
+    direct: Option<File>,
 }
 
 impl<R: AsyncRead + Unpin> FrameReader<R> {
     pub(crate) fn new(pipe: R) -> Self {
-        Self { pipe, buffer: Vec::new(), start: 0, filled: 0 }
+        Self { pipe, buffer: FrameBuffer::default(), direct: None }
+    }
+
+    /// Makes [`next_before`](Self::next_before) work (without it, it gives up at once).
+    pub(crate) fn poll_directly(&mut self)
+    where
+        R: AsFd,
+    {
+        self.direct = self.pipe.as_fd().try_clone_to_owned().ok().map(File::from);
+    }
+
+    /// The next frame if it is whole before `until`: reads what the pipe holds now, again and
+    /// again, yielding the CPU between tries, without ever waiting in the runtime. `None` if
+    /// no frame came in time; the bytes read so far stay buffered.
+    pub(crate) fn next_before<T: DeserializeOwned>(
+        &mut self,
+        until: Instant,
+    ) -> Option<io::Result<Option<T>>> {
+        let direct = self.direct.as_mut()?;
+        loop {
+            if let Some(frame) = self.buffer.frame() {
+                return Some(frame.map(Some));
+            }
+            match direct.read(self.buffer.room()) {
+                Ok(0) => return Some(self.buffer.end()),
+                Ok(read) => {
+                    self.buffer.filled(read);
+                    continue;
+                }
+                Err(error) if error.kind() == io::ErrorKind::WouldBlock => {}
+                Err(error) if error.kind() == io::ErrorKind::Interrupted => continue,
+                Err(error) => return Some(Err(error)),
+            }
+            if Instant::now() >= until {
+                return None;
+            }
+            std::thread::yield_now();
+        }
     }
 
     /// The next frame; `Ok(None)` when the stream ends between frames. Cancel-safe.
@@ -50,54 +85,16 @@ impl<R: AsyncRead + Unpin> FrameReader<R> {
         cx: &mut Context<'_>,
     ) -> Poll<io::Result<Option<T>>> {
         loop {
-            let unread = &self.buffer[self.start..self.filled];
-            let needed = match unread.first_chunk::<4>() {
-                Some(length) => {
-                    let length = checked_length(*length)?;
-                    if let Some(body) = unread.get(4..4 + length) {
-                        let frame = decode(body);
-                        self.start += 4 + length;
-                        if self.start == self.filled {
-                            (self.start, self.filled) = (0, 0);
-                        }
-                        return Poll::Ready(frame.map(Some));
-                    }
-                    4 + length - unread.len()
-                }
-                None => 4 - unread.len(),
-            };
-            self.make_room(needed);
-            let mut room = ReadBuf::new(&mut self.buffer[self.filled..]);
+            if let Some(frame) = self.buffer.frame() {
+                return Poll::Ready(frame.map(Some));
+            }
+            let mut room = ReadBuf::new(self.buffer.room());
             ready!(Pin::new(&mut self.pipe).poll_read(cx, &mut room))?;
             let read = room.filled().len();
             if read == 0 {
-                // A stream that ends inside a length prefix ends as cleanly as the old reader
-                // said it did; inside a body, it is broken.
-                return Poll::Ready(if self.filled - self.start < 4 {
-                    Ok(None)
-                } else {
-                    Err(io::Error::new(
-                        io::ErrorKind::UnexpectedEof,
-                        "the stream ended inside a frame",
-                    ))
-                });
+                return Poll::Ready(self.buffer.end());
             }
-            self.filled += read;
-        }
-    }
-
-    /// Makes room after `filled` for a read of at least `needed` bytes (within bounds).
-    fn make_room(&mut self, needed: usize) {
-        let wanted = needed.clamp(MIN_READ, MAX_READ);
-        if self.buffer.len() - self.filled >= wanted {
-            return;
-        }
-        if self.start > 0 {
-            self.buffer.copy_within(self.start..self.filled, 0);
-            (self.start, self.filled) = (0, self.filled - self.start);
-        }
-        if self.buffer.len() - self.filled < wanted {
-            self.buffer.resize(self.filled + wanted, 0);
+            self.buffer.filled(read);
         }
     }
 }
@@ -139,6 +136,11 @@ impl<W: AsyncWrite + Unpin> FrameWriter<W> {
         // `poll_flush` registers its own waker.
         let _ = self.poll_flush(&mut Context::from_waker(futures::task::noop_waker_ref()));
         Ok(())
+    }
+
+    /// Whether every frame sent has been written to the pipe.
+    pub(crate) fn is_flushed(&self) -> bool {
+        self.pending.is_empty()
     }
 
     /// Writes what is pending, as far as the pipe takes it. Ready when nothing is left (or the

@@ -5,7 +5,7 @@ use std::io;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-use tokio::sync::Mutex;
+use tokio::sync::{Mutex, Notify};
 
 use super::process::{Worker, WorkerCommand};
 use crate::sandbox::ProcessLimits;
@@ -18,6 +18,8 @@ pub(crate) struct Pool {
     ready: Mutex<Vec<Worker>>,
     /// Workers being started for the pool, counted so refills do not overshoot.
     starting: AtomicUsize,
+    /// Signalled whenever a background start ends, for [`fill`](Self::fill) to wait on.
+    started: Notify,
 }
 
 impl Pool {
@@ -28,6 +30,7 @@ impl Pool {
             target,
             ready: Mutex::new(Vec::new()),
             starting: AtomicUsize::new(0),
+            started: Notify::new(),
         })
     }
 
@@ -81,24 +84,32 @@ impl Pool {
                     tracing::warn!(%error, "could not start a warm worker");
                 }
                 pool.starting.fetch_sub(1, Ordering::AcqRel);
+                pool.started.notify_waiters();
             });
         }
     }
 
     /// Waits until the pool holds its target of ready workers (for benchmarks and tests).
+    /// Starts what is missing itself, and waits (without spinning) for the starts already
+    /// under way in the background.
     pub(crate) async fn fill(self: &Arc<Self>) -> io::Result<()> {
         loop {
-            let missing = self.target.saturating_sub(
-                self.ready.lock().await.len() + self.starting.load(Ordering::Acquire),
-            );
-            if missing == 0 && self.starting.load(Ordering::Acquire) == 0 {
+            // Registered before the count is read, so a start ending in between is not missed.
+            let started = self.started.notified();
+            tokio::pin!(started);
+            started.as_mut().enable();
+            let starting = self.starting.load(Ordering::Acquire);
+            let missing = self.target.saturating_sub(self.ready.lock().await.len() + starting);
+            if missing == 0 && starting == 0 {
                 return Ok(());
             }
             for _ in 0..missing {
                 let worker = Worker::start(&self.command, &self.limits).await?;
                 self.ready.lock().await.push(worker);
             }
-            tokio::task::yield_now().await;
+            if starting > 0 {
+                started.await;
+            }
         }
     }
 }

@@ -4,13 +4,16 @@
 //! a worker's stdin does not take at once is written while the driver waits for frames), so a
 //! worker that stops reading cannot stall the deadline; host calls are futures the driver polls
 //! itself, at most `concurrent_host_calls` at once; and the deadline and the caller's
-//! cancellation are checked first in every turn of the loop. When the run ends for any reason,
+//! cancellation are checked first in every turn of the loop (a turn that polls for a frame
+//! expected within microseconds, see [`POLL_FOR`], checks them before it starts and lasts at
+//! most that long). When the run ends for any reason,
 //! the host calls still in flight are cancelled (their owners see their signal fire) and
 //! awaited, so whatever they record is recorded before the run returns.
 
+use std::io;
 use std::panic::AssertUnwindSafe;
 use std::sync::Arc;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use futures::future::BoxFuture;
 use futures::stream::FuturesUnordered;
@@ -26,6 +29,16 @@ use crate::outcome::{ErrorKind, LimitKind, LogEntry, RunError, RunOutcome, RunOu
 use crate::protocol::{
     EngineOutcome, FromWorker, HostError, RunRequest, ScriptFailureKind, ToWorker,
 };
+
+/// How long the driver polls for the worker's next frame after it answered a host call, before
+/// it waits to be woken. On a machine whose idle CPUs sleep (a virtual machine halts an idle
+/// vCPU), waking a thread on one costs tens of microseconds (measured here: ~35 µs from the
+/// worker's write to the driver running), and a host call's round trip had two such wake-ups:
+/// most of its cost. The worker polls for the answer on its side (`worker/inbox.rs`). The poll
+/// keeps the driver's thread (it does not yield to tokio, whose other worker threads would be
+/// woken to look for work: more wake-ups) but yields the CPU between tries, so a worker on
+/// the same CPU runs at once. See [`Polling`] for when it is worth it.
+const POLL_FOR: Duration = Duration::from_micros(100);
 
 /// Why the loop stopped.
 enum End {
@@ -45,46 +58,56 @@ pub(crate) async fn drive(
     cancel: &CancellationToken,
 ) -> RunOutcome {
     connection.send(ToWorker::Run(request));
-    let calls_signal = CancellationToken::new();
-    let mut calls = HostCalls {
-        running: FuturesUnordered::new(),
-        permits: Arc::new(Semaphore::new(limits.concurrent_host_calls.max(1))),
-        made: 0,
+    let mut run = Run {
+        calls: HostCalls {
+            running: FuturesUnordered::new(),
+            permits: Arc::new(Semaphore::new(limits.concurrent_host_calls.max(1))),
+            made: 0,
+        },
+        calls_signal: CancellationToken::new(),
+        logs: Vec::new(),
+        polling: Polling::default(),
+        host,
+        limits,
     };
-    let mut logs: Vec<LogEntry> = Vec::new();
     let timer = tokio::time::sleep(deadline);
     tokio::pin!(timer);
+    // Made once, not in every turn (each would register with the token again).
+    let cancelled = cancel.cancelled();
+    tokio::pin!(cancelled);
     let end = loop {
+        // An answer was sent and the worker's next frame is expected within microseconds:
+        // poll for it rather than wait to be woken (see `POLL_FOR`). Never past a cancellation
+        // or the deadline, which the `select!` below then reports.
+        if let Some(until) = run.polling.due()
+            && !cancel.is_cancelled()
+            && !timer.is_elapsed()
+            && let Some(frame) = connection.recv_before(until)
+        {
+            match run.on_frame(frame, &mut *connection) {
+                Some(end) => break end,
+                None => continue,
+            }
+        }
         tokio::select! {
             biased;
-            () = cancel.cancelled() => break End::Kill(ErrorKind::Cancelled, "the run was cancelled".to_owned()),
+            () = &mut cancelled => break End::Kill(ErrorKind::Cancelled, "the run was cancelled".to_owned()),
             () = &mut timer => break End::Kill(
                 ErrorKind::Timeout,
                 format!("the script ran past its deadline of {} ms", deadline.as_millis()),
             ),
-            Some((id, result)) = calls.running.next(), if !calls.running.is_empty() => {
+            Some((id, result)) = run.calls.running.next(), if !run.calls.running.is_empty() => {
                 connection.send(ToWorker::HostReply { id, result });
+                run.polling.sent(run.calls.running.is_empty());
             }
-            frame = connection.recv() => match frame {
-                Ok(Some(FromWorker::HostCall { id, name, args })) => {
-                    if calls.made >= limits.host_calls {
-                        break End::Kill(
-                            ErrorKind::Limit(LimitKind::HostCalls),
-                            format!("the script made more than {} host calls", limits.host_calls),
-                        );
-                    }
-                    if let Some(refusal) = calls.start(id, name, args, host, &calls_signal) {
-                        connection.send(refusal);
-                    }
+            frame = connection.recv() => {
+                if let Some(end) = run.on_frame(frame, &mut *connection) {
+                    break end;
                 }
-                Ok(Some(FromWorker::Log(entry))) => logs.push(entry),
-                Ok(Some(FromWorker::Done(outcome))) => break End::Done(outcome),
-                Ok(Some(FromWorker::Ready)) => break End::Broken("the worker said Ready twice".to_owned()),
-                Ok(None) => break End::Exited,
-                Err(error) => break End::Broken(format!("the worker broke the protocol: {error}")),
-            },
+            }
         }
     };
+    let Run { calls, calls_signal, logs, .. } = run;
     let outcome = match end {
         End::Done(outcome) => {
             // The outcome is known: the worker exits by itself and is reaped off the result's
@@ -107,6 +130,95 @@ pub(crate) async fn drive(
     };
     calls.cancel_and_drain(&calls_signal).await;
     outcome
+}
+
+/// What a run's driver keeps between turns.
+struct Run<'a> {
+    calls: HostCalls,
+    /// The parent of every host call's signal.
+    calls_signal: CancellationToken,
+    logs: Vec<LogEntry>,
+    polling: Polling,
+    host: &'a HostFunctions,
+    limits: &'a Limits,
+}
+
+impl Run<'_> {
+    /// Handles a frame from the worker; `Some` when the run ends.
+    fn on_frame(
+        &mut self,
+        frame: io::Result<Option<FromWorker>>,
+        connection: &mut dyn Connection,
+    ) -> Option<End> {
+        self.polling.answered();
+        match frame {
+            Ok(Some(FromWorker::HostCall { id, name, args })) => {
+                if self.calls.made >= self.limits.host_calls {
+                    return Some(End::Kill(
+                        ErrorKind::Limit(LimitKind::HostCalls),
+                        format!("the script made more than {} host calls", self.limits.host_calls),
+                    ));
+                }
+                if let Some(refusal) =
+                    self.calls.start(id, name, args, self.host, &self.calls_signal)
+                {
+                    connection.send(refusal);
+                    self.polling.sent(self.calls.running.is_empty());
+                }
+                None
+            }
+            Ok(Some(FromWorker::Log(entry))) => {
+                self.logs.push(entry);
+                None
+            }
+            Ok(Some(FromWorker::Done(outcome))) => Some(End::Done(outcome)),
+            Ok(Some(FromWorker::Ready)) => {
+                Some(End::Broken("the worker said Ready twice".to_owned()))
+            }
+            Ok(None) => Some(End::Exited),
+            Err(error) => Some(End::Broken(format!("the worker broke the protocol: {error}"))),
+        }
+    }
+}
+
+/// When the driver polls for the worker's next frame. Only after an answer that leaves the
+/// script waiting on nothing else from the host (so its next frame is what comes next), and
+/// only while the worker's frames follow answers within [`POLL_FOR`]: a script that computes
+/// longer between calls costs no polling, and is polled for again once it answers fast.
+struct Polling {
+    /// When the last answer was sent, until the worker's next frame arrives.
+    sent_at: Option<Instant>,
+    /// Poll until then, before waiting again.
+    due: Option<Instant>,
+    /// Whether the worker's last frame came within `POLL_FOR` of the answer before it.
+    fast: bool,
+}
+
+impl Default for Polling {
+    fn default() -> Self {
+        Self { sent_at: None, due: None, fast: true }
+    }
+}
+
+impl Polling {
+    /// An answer was sent; `alone`: no other host call is in flight.
+    fn sent(&mut self, alone: bool) {
+        let now = Instant::now();
+        self.sent_at = Some(now);
+        self.due = (alone && self.fast).then(|| now + POLL_FOR);
+    }
+
+    /// Until when to poll now, if at all (once per answer).
+    fn due(&mut self) -> Option<Instant> {
+        self.due.take()
+    }
+
+    /// A frame arrived.
+    fn answered(&mut self) {
+        if let Some(sent_at) = self.sent_at.take() {
+            self.fast = sent_at.elapsed() < POLL_FOR;
+        }
+    }
 }
 
 /// A host call in flight: its id and, once it ends, its answer.

@@ -15,7 +15,8 @@
 //! (a native stack overflow still ends the process, and the host reports it as
 //! `limit(stack)`), and reads its frames from stdin itself: a host call's reply wakes the very
 //! thread that waits for it, with no reader thread and channel in between (each hand-off
-//! between threads costs a wake-up, which dominated a host call's round trip). Nothing needs
+//! between threads costs a wake-up, which dominated a host call's round trip), and it polls
+//! for an answer it expects soon before it blocks (see `inbox.rs`). Nothing needs
 //! stdin watched while the engine is busy: the host ends a run by killing the worker. The
 //! worker builds and warms up its context, closes its system-call surface where the kernel
 //! allows, says `Ready`, waits for `Run`, runs, says `Done`, and exits: it is never reused.
@@ -27,11 +28,14 @@ use std::sync::mpsc::Receiver;
 
 use serde_json::Value;
 
+use self::inbox::{ChannelInbox, Inbox, StdinInbox};
 use crate::engine::{Bridge, Engine};
 use crate::outcome::LogEntry;
 use crate::protocol::{
-    FromWorker, HostError, ScriptFailure, ScriptFailureKind, ToWorker, read_frame, write_frame,
+    FromWorker, HostError, ScriptFailure, ScriptFailureKind, ToWorker, write_frame,
 };
+
+mod inbox;
 
 /// The first argument that makes a process a worker.
 pub const WORKER_FLAG: &str = "--ordo-runtime-worker";
@@ -48,36 +52,16 @@ pub fn run_if_worker() {
 
 /// The worker's main: returns the exit code.
 pub fn main() -> i32 {
+    let Ok(inbox) = StdinInbox::open() else {
+        return 2;
+    };
     let engine = std::thread::Builder::new()
         .name("ordo-worker-engine".into())
         .stack_size(ENGINE_STACK_BYTES)
-        .spawn(|| serve(StdoutOutbox(io::stdout()), StdinInbox(io::stdin().lock()), true));
+        .spawn(|| serve(StdoutOutbox(io::stdout()), inbox, true));
     match engine.map(std::thread::JoinHandle::join) {
         Ok(Ok(code)) => code,
         _ => 3,
-    }
-}
-
-/// Where the engine's messages come from: the worker's stdin, or a channel from an in-process
-/// host. Blocking: the engine has nothing else to do while it waits.
-pub(crate) trait Inbox {
-    /// The next message; `None` when the host is gone (or its stream is broken, which ends the
-    /// run the same way).
-    fn recv(&mut self) -> Option<ToWorker>;
-}
-
-/// Frames on the worker's stdin, read by the engine thread itself (std buffers stdin).
-struct StdinInbox(io::StdinLock<'static>);
-
-impl Inbox for StdinInbox {
-    fn recv(&mut self) -> Option<ToWorker> {
-        read_frame(&mut self.0).ok().flatten()
-    }
-}
-
-impl Inbox for Receiver<ToWorker> {
-    fn recv(&mut self) -> Option<ToWorker> {
-        Receiver::recv(self).ok()
     }
 }
 
@@ -104,7 +88,7 @@ pub(crate) fn spawn_engine_thread(
 ) -> io::Result<std::thread::JoinHandle<()>> {
     std::thread::Builder::new().name("ordo-engine".into()).stack_size(ENGINE_STACK_BYTES).spawn(
         move || {
-            serve(outbox, receiver, false);
+            serve(outbox, ChannelInbox::new(receiver), false);
         },
     )
 }
@@ -113,13 +97,7 @@ pub(crate) fn spawn_engine_thread(
 /// exit code of a worker process. `worker_process`: this is a worker process (sandbox it),
 /// not an engine thread in the host (R-RT-5).
 fn serve(mut outbox: impl Outbox, mut inbox: impl Inbox + 'static, worker_process: bool) -> i32 {
-    let built = Engine::new().and_then(|mut engine| {
-        if worker_process {
-            engine.warm_up()?;
-        }
-        Ok(engine)
-    });
-    let mut engine = match built {
+    let mut engine = match Engine::new(worker_process) {
         Ok(engine) => engine,
         Err(message) => {
             let failure =
@@ -175,7 +153,7 @@ impl<O: Outbox, I: Inbox> Bridge for HostBridge<O, I> {
 
     fn next_reply(&mut self) -> io::Result<Option<(u64, Result<Value, HostError>)>> {
         loop {
-            match self.replies.recv() {
+            match self.replies.recv_soon() {
                 Some(ToWorker::HostReply { id, result }) => return Ok(Some((id, result))),
                 Some(ToWorker::Run(_)) => continue,
                 None => return Ok(None),
