@@ -5,52 +5,33 @@
 //!   other; next to `sequential/run_code_trivial` (the same run_code call returning at once) and
 //!   `sequential/pipeline_1000_calls` (1,000 top-level `Pipeline::call`s of the same tool): the
 //!   per-call overhead of code mode is (1000 calls − trivial) / 1000 − pipeline call.
-//! - `fanout/promise_all_100x10ms`: `Promise.all` over 100 calls of a tool sleeping 10 ms, pool
-//!   10: ideal 100 ms; next to `fanout/baseline_tokio_semaphore`, the same pool shape in bare
-//!   tokio, which shows what the timer itself allows.
+//! - `fanout/promise_all_100x10ms`: `Promise.all` over 100 calls of a tool sleeping 10 ms (on a
+//!   blocking thread, see `tools/benches/support/fanout.rs`), pool 10: ideal 100 ms; next to
+//!   `fanout/baseline_pool`, the same pool shape without ordo, measured in the same run.
 //!
 //! Scripts run in process (`RuntimeConfig::in_process`), so the figures are code mode's own;
 //! a worker process adds the runtime's host-call round trip (see `runtime/benches/runtime.rs`).
 //!
 //! Run with `cargo bench -p ordo-sdk --bench codemode`.
 
-use std::sync::Arc;
 use std::time::Duration;
 
-#[path = "../../tools/benches/support/fanout_baseline.rs"]
-mod fanout_baseline;
+#[path = "../../tools/benches/support/fanout.rs"]
+mod fanout;
 
 use criterion::{Criterion, criterion_main};
 use ordo_runtime::{Runtime, RuntimeConfig};
 use ordo_sdk::{CodeModeConfig, install};
 use ordo_tools::session::{DiscardSink, SessionLog};
-use ordo_tools::{
-    Arguments, CallContext, CallRequest, ContentBlock, Pipeline, ToolDefinition, ToolOutput,
-    ToolRegistry,
-};
-use serde_json::{Value, json};
-
-/// A parallel-safe tool that sleeps `sleep` (if any) and returns `{}`.
-fn sleeper(name: &str, sleep: Option<Duration>) -> ToolDefinition {
-    ToolDefinition::new(
-        name,
-        "Sleeps.",
-        json!({ "type": "object" }),
-        ToolOutput::new(json!({ "type": "object" }), |_, _| vec![ContentBlock::text("ok")]),
-        move |_args: Arc<Value>, _cx: CallContext| async move {
-            if let Some(sleep) = sleep {
-                tokio::time::sleep(sleep).await;
-            }
-            Ok(json!({}))
-        },
-    )
-    .with_concurrency_safe(|_| true)
-}
+use ordo_tools::{Arguments, CallRequest, Pipeline, ToolRegistry};
+use serde_json::json;
 
 fn pipeline() -> Pipeline {
     let registry = ToolRegistry::new();
-    registry.register(sleeper("noop", None)).expect("a valid tool");
-    registry.register(sleeper("sleep10", Some(Duration::from_millis(10)))).expect("a valid tool");
+    registry.register(fanout::sleeper("noop", None)).expect("a valid tool");
+    registry
+        .register(fanout::sleeper("sleep10", Some(Duration::from_millis(10))))
+        .expect("a valid tool");
     let pipeline = Pipeline::new(registry);
     let config = CodeModeConfig::new(
         Runtime::new(RuntimeConfig::in_process()),
@@ -100,9 +81,8 @@ fn fanout(c: &mut Criterion) {
     group.bench_function("promise_all_100x10ms", |b| {
         b.to_async(&runtime).iter(|| run_code(&pipeline, code))
     });
-    group.bench_function("baseline_tokio_semaphore", |b| {
-        b.to_async(&runtime)
-            .iter(|| fanout_baseline::tokio_semaphore_pool(100, 10, Duration::from_millis(10)));
+    group.bench_function("baseline_pool", |b| {
+        b.to_async(&runtime).iter(|| fanout::baseline_pool(100, 10, Duration::from_millis(10)));
     });
     group.finish();
 }
