@@ -24,8 +24,10 @@
 //! - `process/warm_trivial_run_back_to_back`: warm runs one after another without waiting for
 //!   the pool: what a caller that keeps the runtime busy sees once the refills fall behind.
 //! - `process/cold_run`: `return 1` with `warm_workers` = 0, so every run spawns its worker.
-//! - `in_process/*`: the trivial run and the host calls with `RuntimeConfig::in_process()`: an
-//!   engine thread and a fresh Boa context per run, messages over channels instead of pipes.
+//! - `in_process/*`: the same runs with `RuntimeConfig::in_process()`: an engine thread and a
+//!   fresh Boa context per run, messages over channels instead of pipes. The warm runs take
+//!   their engine thread from the pool (`warm_workers` = 1, refilled untimed before each run);
+//!   `in_process/cold_run` starts its thread and builds its context in the run.
 //!
 //! A run that returns another result than expected panics; a run that fails is counted, timed
 //! with the others, and reported on stderr after its benchmark (`… runs FAILED …`).
@@ -144,7 +146,7 @@ fn scripts() -> [(&'static str, &'static str, Value); 3] {
 async fn timed_on_full_pool(case: &Arc<Case>, iters: u64, spawned: bool) -> Duration {
     let mut total = Duration::ZERO;
     for _ in 0..iters {
-        case.runtime.warm_up().await.expect("the warm workers start");
+        case.runtime.warm_up().await.expect("the warm engines start");
         let started = Instant::now();
         if spawned {
             case.run().await;
@@ -200,15 +202,21 @@ fn process(c: &mut Criterion) {
 
 fn in_process(c: &mut Criterion) {
     let tokio = tokio::runtime::Runtime::new().expect("a tokio runtime");
-    let runtime = Runtime::new(RuntimeConfig::in_process());
+    let warm = Runtime::new(RuntimeConfig::in_process());
+    let cold = Runtime::new(RuntimeConfig { warm_workers: 0, ..RuntimeConfig::in_process() });
     let mut group = c.benchmark_group("in_process");
     group.sample_size(50).measurement_time(Duration::from_secs(5));
     for (name, code, expected) in scripts() {
-        let name = if name == "trivial" { "trivial_run" } else { name };
-        let case = Case::new(&runtime, code, expected);
-        group.bench_function(name, |b| b.to_async(&tokio).iter(|| case.run()));
+        let name = if name == "trivial" { "warm_trivial_run" } else { name };
+        let case = Case::new(&warm, code, expected);
+        group.bench_function(name, |b| {
+            b.to_async(&tokio).iter_custom(|iters| timed_on_full_pool(&case, iters, true));
+        });
         case.report_failures(&format!("in_process/{name}"));
     }
+    let cold = Case::new(&cold, TRIVIAL, json!(1));
+    group.bench_function("cold_run", |b| b.to_async(&tokio).iter(|| cold.run()));
+    cold.report_failures("in_process/cold_run");
     group.finish();
 }
 

@@ -41,6 +41,8 @@ pub(crate) trait Connection: Send {
     /// (the CPU is yielded between tries); `None` if it did not come in time. For a message
     /// expected within microseconds, when a wake-up would cost more than the wait.
     fn recv_before(&mut self, until: Instant) -> Option<io::Result<Option<FromWorker>>>;
+    /// Whether the engine is still there, waiting for its run (a warm engine may have died).
+    fn is_alive(&mut self) -> bool;
     /// Closes the connection; for [`Ending::Vanished`], says how the peer died.
     fn end(self: Box<Self>, ending: Ending) -> BoxFuture<'static, (ErrorKind, String)>;
 }
@@ -92,6 +94,10 @@ impl Connection for ProcessConnection {
             return None;
         }
         self.stdout.next_before(until)
+    }
+
+    fn is_alive(&mut self) -> bool {
+        self.worker.is_alive()
     }
 
     fn end(self: Box<Self>, ending: Ending) -> BoxFuture<'static, (ErrorKind, String)> {
@@ -149,6 +155,10 @@ impl Connection for ThreadConnection {
                 Err(mpsc::error::TryRecvError::Empty) => std::thread::yield_now(),
             }
         }
+    }
+
+    fn is_alive(&mut self) -> bool {
+        self.thread.as_ref().is_some_and(|thread| !thread.is_finished())
     }
 
     fn end(mut self: Box<Self>, ending: Ending) -> BoxFuture<'static, (ErrorKind, String)> {

@@ -14,8 +14,7 @@ use indexmap::IndexMap;
 use serde_json::Value;
 use tokio_util::sync::CancellationToken;
 
-use self::connection::{Connection, ProcessConnection, ThreadConnection};
-use self::pool::Pool;
+use self::pool::{Engines, Pool};
 pub use self::process::WorkerCommand;
 use crate::limits::Limits;
 use crate::outcome::{ErrorKind, RunError, RunOutcome};
@@ -145,7 +144,8 @@ pub struct RuntimeConfig {
     pub isolation: Isolation,
     /// The limits of every run.
     pub limits: Limits,
-    /// How many worker processes to keep started and ready. Default: 2.
+    /// How many engines to keep started and ready, so a run does not wait for one: worker
+    /// processes, or engine threads in process. Default: 2 worker processes; 1 engine thread.
     pub warm_workers: usize,
 }
 
@@ -157,7 +157,7 @@ impl RuntimeConfig {
 
     /// Runs on threads of this process; see [`Isolation::InProcess`].
     pub fn in_process() -> Self {
-        Self { isolation: Isolation::InProcess, limits: Limits::default(), warm_workers: 0 }
+        Self { isolation: Isolation::InProcess, limits: Limits::default(), warm_workers: 1 }
     }
 }
 
@@ -165,33 +165,29 @@ impl RuntimeConfig {
 #[derive(Clone)]
 pub struct Runtime {
     limits: Arc<Limits>,
-    /// The warm pool of worker processes; `None` in process.
-    pool: Option<Arc<Pool>>,
+    /// The warm pool of engines.
+    pool: Arc<Pool>,
 }
 
 impl Runtime {
-    /// A runtime. Workers are started on first use, or by [`warm_up`](Self::warm_up).
+    /// A runtime. Engines are started on first use, or by [`warm_up`](Self::warm_up).
     pub fn new(config: RuntimeConfig) -> Self {
         let process_limits = ProcessLimits {
             address_space: Some(config.limits.memory_bytes),
             cpu_time: Some(config.limits.cpu_time),
             ..ProcessLimits::default()
         };
-        let pool = match config.isolation {
-            Isolation::Process(worker) => {
-                Some(Pool::new(worker, process_limits, config.warm_workers))
-            }
-            Isolation::InProcess => None,
+        let engines = match config.isolation {
+            Isolation::Process(command) => Engines::Process { command, limits: process_limits },
+            Isolation::InProcess => Engines::Thread,
         };
+        let pool = Pool::new(engines, config.warm_workers);
         Self { pool, limits: Arc::new(config.limits) }
     }
 
-    /// Starts the warm workers and waits until they are ready.
+    /// Starts the warm engines and waits until they are ready.
     pub async fn warm_up(&self) -> std::io::Result<()> {
-        match &self.pool {
-            Some(pool) => pool.fill().await,
-            None => Ok(()),
-        }
+        self.pool.fill().await
     }
 
     /// The limits of every run.
@@ -207,7 +203,7 @@ impl Runtime {
         host: &HostFunctions,
         cancel: &CancellationToken,
     ) -> RunOutcome {
-        let connection = match self.connect().await {
+        let connection = match self.pool.take().await {
             Ok(connection) => connection,
             Err(error) => {
                 let message = format!("cannot start a worker: {error}");
@@ -229,16 +225,8 @@ impl Runtime {
         let deadline = script.deadline.unwrap_or(self.limits.deadline);
         // The run's worker is replaced when the run no longer needs the CPU (see `Pool::take`):
         // when it returns, or when the caller drops it.
-        let _refill = self.pool.as_ref().map(RefillOnDrop);
+        let _refill = RefillOnDrop(&self.pool);
         run::drive(connection, request, host, &self.limits, deadline, cancel).await
-    }
-
-    /// A ready engine: a warm worker process, or a new engine thread in process.
-    async fn connect(&self) -> std::io::Result<Box<dyn Connection>> {
-        Ok(match &self.pool {
-            Some(pool) => Box::new(ProcessConnection::new(pool.take().await?)?),
-            None => Box::new(ThreadConnection::start().await?),
-        })
     }
 }
 

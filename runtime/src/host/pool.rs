@@ -1,5 +1,7 @@
-//! The warm pool: workers started and with their engine built before anyone asks, so a run does
-//! not pay the spawn (R-RT-3). A worker serves one run and is never reused.
+//! The warm pool: engines started and built before anyone asks, so a run does not pay the
+//! start (R-RT-3): worker processes, or engine threads in process (R-RT-5), where building a
+//! context and starting a thread are most of a trivial run's cost. An engine serves one run and
+//! is never reused.
 
 use std::io;
 use std::sync::Arc;
@@ -7,26 +9,45 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 
 use tokio::sync::{Mutex, Notify};
 
+use super::connection::{Connection, ProcessConnection, ThreadConnection};
 use super::process::{Worker, WorkerCommand};
 use crate::sandbox::ProcessLimits;
 
-/// Workers waiting for a run.
+/// How the pool starts an engine.
+pub(crate) enum Engines {
+    /// A worker process per run.
+    Process { command: WorkerCommand, limits: ProcessLimits },
+    /// An engine thread in this process per run.
+    Thread,
+}
+
+impl Engines {
+    /// Starts an engine and waits until it is ready for a run.
+    async fn start(&self) -> io::Result<Box<dyn Connection>> {
+        Ok(match self {
+            Self::Process { command, limits } => {
+                Box::new(ProcessConnection::new(Worker::start(command, limits).await?)?)
+            }
+            Self::Thread => Box::new(ThreadConnection::start().await?),
+        })
+    }
+}
+
+/// Engines waiting for a run.
 pub(crate) struct Pool {
-    command: WorkerCommand,
-    limits: ProcessLimits,
+    engines: Engines,
     target: usize,
-    ready: Mutex<Vec<Worker>>,
-    /// Workers being started for the pool, counted so refills do not overshoot.
+    ready: Mutex<Vec<Box<dyn Connection>>>,
+    /// Engines being started for the pool, counted so refills do not overshoot.
     starting: AtomicUsize,
     /// Signalled whenever a background start ends, for [`fill`](Self::fill) to wait on.
     started: Notify,
 }
 
 impl Pool {
-    pub(crate) fn new(command: WorkerCommand, limits: ProcessLimits, target: usize) -> Arc<Self> {
+    pub(crate) fn new(engines: Engines, target: usize) -> Arc<Self> {
         Arc::new(Self {
-            command,
-            limits,
+            engines,
             target,
             ready: Mutex::new(Vec::new()),
             starting: AtomicUsize::new(0),
@@ -34,20 +55,20 @@ impl Pool {
         })
     }
 
-    /// A ready worker: a warm one if any is alive, else one started now.
+    /// A ready engine: a warm one if any is alive, else one started now.
     ///
     /// The replacement is started when the run is over ([`refill`](Self::refill), called by
-    /// the runtime), not now: starting a worker (fork, exec, building and warming up an engine:
-    /// a few milliseconds of CPU) would compete with the run for the CPU, and on a small
+    /// the runtime), not now: starting an engine (for a worker: fork, exec, building and warming
+    /// up an engine, a few milliseconds of CPU) would compete with the run for the CPU, and on a small
     /// machine it made a trivial run slower. Only a pool this run leaves empty is refilled at
     /// once, so a burst of runs does not find it dry for longer than it must.
-    pub(crate) async fn take(self: &Arc<Self>) -> io::Result<Worker> {
+    pub(crate) async fn take(self: &Arc<Self>) -> io::Result<Box<dyn Connection>> {
         let (warm, left) = {
             let mut ready = self.ready.lock().await;
             let mut found = None;
-            while let Some(mut worker) = ready.pop() {
-                if worker.is_alive() {
-                    found = Some(worker);
+            while let Some(mut engine) = ready.pop() {
+                if engine.is_alive() {
+                    found = Some(engine);
                     break;
                 }
             }
@@ -57,15 +78,15 @@ impl Pool {
             self.refill();
         }
         match warm {
-            Some(worker) => Ok(worker),
-            None => Worker::start(&self.command, &self.limits).await,
+            Some(engine) => Ok(engine),
+            None => self.engines.start().await,
         }
     }
 
     /// Brings the pool back to its target in the background.
     pub(crate) fn refill(self: &Arc<Self>) {
         // Outside a tokio runtime (a run dropped while its runtime shuts down) there is nothing
-        // to start workers on, and nothing left to serve.
+        // to start engines on, and nothing left to serve.
         let Ok(runtime) = tokio::runtime::Handle::try_current() else {
             return;
         };
@@ -77,11 +98,9 @@ impl Pool {
             self.starting.fetch_add(1, Ordering::AcqRel);
             let pool = Arc::clone(self);
             runtime.spawn(async move {
-                let started = Worker::start(&pool.command, &pool.limits).await;
-                if let Ok(worker) = started {
-                    pool.ready.lock().await.push(worker);
-                } else if let Err(error) = started {
-                    tracing::warn!(%error, "could not start a warm worker");
+                match pool.engines.start().await {
+                    Ok(engine) => pool.ready.lock().await.push(engine),
+                    Err(error) => tracing::warn!(%error, "could not start a warm engine"),
                 }
                 pool.starting.fetch_sub(1, Ordering::AcqRel);
                 pool.started.notify_waiters();
@@ -89,7 +108,7 @@ impl Pool {
         }
     }
 
-    /// Waits until the pool holds its target of ready workers (for benchmarks and tests).
+    /// Waits until the pool holds its target of ready engines (for benchmarks and tests).
     /// Starts what is missing itself, and waits (without spinning) for the starts already
     /// under way in the background.
     pub(crate) async fn fill(self: &Arc<Self>) -> io::Result<()> {
@@ -104,8 +123,8 @@ impl Pool {
                 return Ok(());
             }
             for _ in 0..missing {
-                let worker = Worker::start(&self.command, &self.limits).await?;
-                self.ready.lock().await.push(worker);
+                let engine = self.engines.start().await?;
+                self.ready.lock().await.push(engine);
             }
             if starting > 0 {
                 started.await;
