@@ -1,22 +1,32 @@
 //! What the fan-out benchmarks (`tools/benches/scheduler.rs`, `sdk/benches/codemode.rs`) share:
 //! the tool they call and the baseline they are compared with. Included by path.
 //!
-//! The tool sleeps on a blocking thread rather than on tokio's timer: tokio rounds every sleep up
-//! to its next millisecond tick, so ten waves of 10 ms sleeps take ~114 ms even in bare tokio,
-//! and the ratio would measure the timer, not ordo. A thread's sleep ends within the kernel's
-//! timer slack (tens of µs), which leaves ordo's own overhead visible against the ideal.
+//! The tool sleeps exactly its 10 ms, so the ideal is what it says: tokio's timer rounds every
+//! sleep up to its next millisecond tick (ten waves of 10 ms sleeps took ~114 ms in bare tokio),
+//! and a thread's sleep overshoots by the timer slack and its wake-up (~0.27 ms a sleep on a
+//! small VM, 10.27 ms for 10). Either way the ratio would measure the timer, not ordo.
 
 use std::sync::Arc;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use ordo_tools::{CallContext, ContentBlock, ToolDefinition, ToolOutput};
 use serde_json::{Value, json};
 
-/// Sleeps `duration` on one of tokio's blocking threads.
+/// The end of a sleep spent yielding the CPU in a loop rather than asleep in the kernel.
+const SPIN: Duration = Duration::from_millis(1);
+
+/// Sleeps `duration`, exactly, on one of tokio's blocking threads: asleep in the kernel but for
+/// the last [`SPIN`], then yielding the CPU until the time is up.
 pub(crate) async fn sleep(duration: Duration) {
-    tokio::task::spawn_blocking(move || std::thread::sleep(duration))
-        .await
-        .expect("a sleep does not panic");
+    let until = Instant::now() + duration;
+    tokio::task::spawn_blocking(move || {
+        std::thread::sleep(duration.saturating_sub(SPIN));
+        while Instant::now() < until {
+            std::thread::yield_now();
+        }
+    })
+    .await
+    .expect("a sleep does not panic");
 }
 
 /// A parallel-safe tool that sleeps `duration` (if any, see [`sleep`]) and returns `{}`.
