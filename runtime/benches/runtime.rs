@@ -16,6 +16,11 @@
 //!   (this − `warm_trivial_run`) / 100 is the round trip of one host call. Both sides poll
 //!   briefly for the other's answer rather than sleep (`POLL_FOR` in `host/run.rs`): on a
 //!   machine whose idle CPUs sleep, as a small VM's do, each wake-up would cost tens of µs.
+//! - `process/host_call_sequential_1000`: the same with 1,000 calls. (this − `…_100`) / 900 is
+//!   the marginal round trip, free of what a run costs once whatever its calls: starting the
+//!   script, the first call (the driver is not polling for it yet), the end of the run (where
+//!   the pool starts the run's replacement, which on a small machine competes with the caller
+//!   for the CPU: see `Pool::take`).
 //! - `process/host_call_promise_all_100`: `await Promise.all` of 100 echo calls, warm as above.
 //! - `process/host_call_sequential_100_driver_not_spawned`: the sequential calls driven on the
 //!   thread that blocks on the benchmark (criterion's `block_on`) instead of a tokio worker
@@ -63,6 +68,8 @@ const MEMORY_SAMPLES: usize = 4;
 const TRIVIAL: &str = "return 1";
 const SEQUENTIAL_100: &str =
     "let sum = 0; for (let i = 0; i < 100; i++) sum += await echo(i); return sum";
+const SEQUENTIAL_1000: &str =
+    "let sum = 0; for (let i = 0; i < 1000; i++) sum += await echo(i); return sum";
 const PROMISE_ALL_100: &str = "const all = await Promise.all(Array.from({ length: 100 }, (_, i) => echo(i))); return all.length";
 
 /// The worker binary cargo built for this benchmark.
@@ -134,10 +141,11 @@ impl Case {
 }
 
 /// The scripts every isolation runs: name, code, result.
-fn scripts() -> [(&'static str, &'static str, Value); 3] {
+fn scripts() -> [(&'static str, &'static str, Value); 4] {
     [
         ("trivial", TRIVIAL, json!(1)),
         ("host_call_sequential_100", SEQUENTIAL_100, json!(4950)),
+        ("host_call_sequential_1000", SEQUENTIAL_1000, json!(499_500)),
         ("host_call_promise_all_100", PROMISE_ALL_100, json!(100)),
     ]
 }
