@@ -20,6 +20,7 @@ mod engine;
 mod host;
 pub mod limits;
 pub mod outcome;
+mod poll;
 pub mod protocol;
 /// The OS-level sandbox of a worker process: rlimits, parent-death signal, seccomp filter.
 pub mod sandbox;

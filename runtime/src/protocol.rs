@@ -254,6 +254,27 @@ impl FrameBuffer {
         self.filled = (self.filled + read).min(self.buffer.len());
     }
 
+    /// The next frame from `stream`: a frame already buffered, or one made whole by reading;
+    /// `Some(Ok(None))` at the stream's end. A non-blocking stream gives `None` when it has
+    /// nothing more yet (the bytes read so far stay buffered); a blocking one waits.
+    pub(crate) fn next_from<T: DeserializeOwned>(
+        &mut self,
+        stream: &mut impl Read,
+    ) -> Option<io::Result<Option<T>>> {
+        loop {
+            if let Some(frame) = self.frame() {
+                return Some(frame.map(Some));
+            }
+            match stream.read(self.room()) {
+                Ok(0) => return Some(self.end()),
+                Ok(read) => self.filled(read),
+                Err(error) if error.kind() == io::ErrorKind::WouldBlock => return None,
+                Err(error) if error.kind() == io::ErrorKind::Interrupted => {}
+                Err(error) => return Some(Err(error)),
+            }
+        }
+    }
+
     /// What the end of the stream means now: a clean end between frames (`Ok(None)`; a stream
     /// cut inside a length prefix counts as one), or a frame cut short.
     pub(crate) fn end<T>(&self) -> io::Result<Option<T>> {

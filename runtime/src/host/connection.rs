@@ -14,6 +14,7 @@ use super::panic_text;
 use super::pipe::{FrameReader, FrameWriter};
 use super::process::{Worker, classify_exit};
 use crate::outcome::ErrorKind;
+use crate::poll::poll_until;
 use crate::protocol::{FromWorker, HostError, ToWorker};
 
 /// How long a worker that said `Done` may take to exit before it is killed.
@@ -147,14 +148,11 @@ impl Connection for ThreadConnection {
     }
 
     fn recv_before(&mut self, until: Instant) -> Option<io::Result<Option<FromWorker>>> {
-        loop {
-            match self.incoming.try_recv() {
-                Ok(message) => return Some(Ok(Some(message))),
-                Err(mpsc::error::TryRecvError::Disconnected) => return Some(Ok(None)),
-                Err(mpsc::error::TryRecvError::Empty) if Instant::now() >= until => return None,
-                Err(mpsc::error::TryRecvError::Empty) => std::thread::yield_now(),
-            }
-        }
+        poll_until(until, || match self.incoming.try_recv() {
+            Ok(message) => Some(Ok(Some(message))),
+            Err(mpsc::error::TryRecvError::Disconnected) => Some(Ok(None)),
+            Err(mpsc::error::TryRecvError::Empty) => None,
+        })
     }
 
     fn is_alive(&mut self) -> bool {

@@ -9,7 +9,7 @@
 //! driver next polls it, so a worker that stops reading cannot stall the driver.
 
 use std::fs::File;
-use std::io::{self, Read};
+use std::io;
 use std::os::fd::AsFd;
 use std::pin::Pin;
 use std::task::{Context, Poll, ready};
@@ -19,6 +19,7 @@ use serde::Serialize;
 use serde::de::DeserializeOwned;
 use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
 
+use crate::poll::poll_until;
 use crate::protocol::{FrameBuffer, frame_length};
 
 /// Reads frames from a pipe into a buffer of its own.
@@ -45,32 +46,14 @@ impl<R: AsyncRead + Unpin> FrameReader<R> {
     }
 
     /// The next frame if it is whole before `until`: reads what the pipe holds now, again and
-    /// again, yielding the CPU between tries, without ever waiting in the runtime. `None` if
+    /// again (see [`poll_until`]), without ever waiting in the runtime. `None` if
     /// no frame came in time; the bytes read so far stay buffered.
     pub(crate) fn next_before<T: DeserializeOwned>(
         &mut self,
         until: Instant,
     ) -> Option<io::Result<Option<T>>> {
         let direct = self.direct.as_mut()?;
-        loop {
-            if let Some(frame) = self.buffer.frame() {
-                return Some(frame.map(Some));
-            }
-            match direct.read(self.buffer.room()) {
-                Ok(0) => return Some(self.buffer.end()),
-                Ok(read) => {
-                    self.buffer.filled(read);
-                    continue;
-                }
-                Err(error) if error.kind() == io::ErrorKind::WouldBlock => {}
-                Err(error) if error.kind() == io::ErrorKind::Interrupted => continue,
-                Err(error) => return Some(Err(error)),
-            }
-            if Instant::now() >= until {
-                return None;
-            }
-            std::thread::yield_now();
-        }
+        poll_until(until, || self.buffer.next_from(direct))
     }
 
     /// The next frame; `Ok(None)` when the stream ends between frames. Cancel-safe.

@@ -26,19 +26,10 @@ use super::connection::{Connection, Ending};
 use super::{HostCall, HostFunctions, panic_text};
 use crate::limits::Limits;
 use crate::outcome::{ErrorKind, LimitKind, LogEntry, RunError, RunOutcome, RunOutput};
+use crate::poll::POLL_FOR;
 use crate::protocol::{
     EngineOutcome, FromWorker, HostError, RunRequest, ScriptFailureKind, ToWorker,
 };
-
-/// How long the driver polls for the worker's next frame after it answered a host call, before
-/// it waits to be woken. On a machine whose idle CPUs sleep (a virtual machine halts an idle
-/// vCPU), waking a thread on one costs tens of microseconds (measured here: ~35 µs from the
-/// worker's write to the driver running), and a host call's round trip had two such wake-ups:
-/// most of its cost. The worker polls for the answer on its side (`worker/inbox.rs`). The poll
-/// keeps the driver's thread (it does not yield to tokio, whose other worker threads would be
-/// woken to look for work: more wake-ups) but yields the CPU between tries, so a worker on
-/// the same CPU runs at once. See [`Polling`] for when it is worth it.
-const POLL_FOR: Duration = Duration::from_micros(100);
 
 /// Why the loop stopped.
 enum End {
@@ -184,7 +175,9 @@ impl Run<'_> {
 /// When the driver polls for the worker's next frame. Only after an answer that leaves the
 /// script waiting on nothing else from the host (so its next frame is what comes next), and
 /// only while the worker's frames follow answers within [`POLL_FOR`]: a script that computes
-/// longer between calls costs no polling, and is polled for again once it answers fast.
+/// longer between calls costs no polling, and is polled for again once it answers fast. The
+/// poll keeps the driver's thread (yielding to tokio instead would wake its other worker
+/// threads to look for work: more wake-ups); see `crate::poll` for why it polls at all.
 struct Polling {
     /// When the last answer was sent, until the worker's next frame arrives.
     sent_at: Option<Instant>,

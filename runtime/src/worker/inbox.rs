@@ -1,25 +1,18 @@
 //! Where the engine's messages come from, and how it waits for them.
 //!
 //! The engine blocks while it waits (it has nothing else to do), but not at once when it
-//! expects an answer soon: after a host call it polls for the reply for a short while first.
-//! On a machine whose idle CPUs sleep (a virtual machine halts an idle vCPU), waking a blocked
-//! thread on another CPU costs tens of microseconds; a round trip has two such wake-ups, and
-//! they were most of a host call's cost. Polling keeps this side awake, so the host's answer
-//! needs no wake-up here (the host polls on its side too, `host/run.rs`). The poll yields the
-//! CPU at every turn, so it takes nothing from work that is ready to run (the host's driver on
-//! the same CPU included); it gives up after [`POLL_FOR`], and is not tried again until an
-//! answer comes within that time (a script calling slow host functions does not pay for it).
+//! expects an answer soon: after a host call it polls for the reply for a short while first
+//! (see `crate::poll`; the host polls on its side too, `host/run.rs`). It gives up after
+//! [`POLL_FOR`], and does not try again until an answer comes within that time (a script
+//! calling slow host functions does not pay for it).
 
 use std::fs::File;
-use std::io::{self, Read};
+use std::io;
 use std::sync::mpsc::{Receiver, TryRecvError};
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
+use crate::poll::{POLL_FOR, poll_until};
 use crate::protocol::{FrameBuffer, ToWorker};
-
-/// How long the engine polls for an expected message before it blocks. A host call answered at
-/// once comes back well within it; a slow one costs at most this much CPU more.
-const POLL_FOR: Duration = Duration::from_micros(100);
 
 /// Where the engine's messages come from: the worker's stdin, or a channel from an in-process
 /// host.
@@ -84,21 +77,6 @@ impl StdinInbox {
             polling: open_polling(),
         })
     }
-
-    /// Reads once into the buffer: `Ok(false)` at the end of the stream.
-    fn fill(frames: &mut FrameBuffer, file: &mut File) -> io::Result<bool> {
-        loop {
-            match file.read(frames.room()) {
-                Ok(0) => return Ok(false),
-                Ok(read) => {
-                    frames.filled(read);
-                    return Ok(true);
-                }
-                Err(error) if error.kind() == io::ErrorKind::Interrupted => {}
-                Err(error) => return Err(error),
-            }
-        }
-    }
 }
 
 #[cfg(target_os = "linux")]
@@ -119,56 +97,21 @@ fn open_polling() -> Option<File> {
 
 impl Inbox for StdinInbox {
     fn recv(&mut self) -> Option<ToWorker> {
-        Self::recv_blocking(&mut self.frames, &mut self.blocking)
+        // Reads block, so this waits for a frame (or the stream's end).
+        self.frames.next_from(&mut self.blocking)?.ok().flatten()
     }
 
     fn recv_soon(&mut self) -> Option<ToWorker> {
         let (started, until) = self.pace.begin();
         if let (Some(until), Some(polling)) = (until, &mut self.polling)
-            && let Some(message) = poll_stdin(&mut self.frames, polling, until)
+            && let Some(message) = poll_until(until, || self.frames.next_from(polling))
         {
-            return message;
+            // A broken stream ends the run as the host's going away does.
+            return message.ok().flatten();
         }
         let message = self.recv();
         self.pace.blocked(started);
         message
-    }
-}
-
-impl StdinInbox {
-    fn recv_blocking(frames: &mut FrameBuffer, blocking: &mut File) -> Option<ToWorker> {
-        loop {
-            if let Some(frame) = frames.frame() {
-                return frame.ok();
-            }
-            if !Self::fill(frames, blocking).ok()? {
-                return frames.end().ok().flatten();
-            }
-        }
-    }
-}
-
-/// Reads what stdin holds until a frame is whole or `until` passes, yielding the CPU between
-/// tries: `Some(message)` (`Some(None)`: the host is gone) or `None` if nothing came in time.
-fn poll_stdin(
-    frames: &mut FrameBuffer,
-    polling: &mut File,
-    until: Instant,
-) -> Option<Option<ToWorker>> {
-    loop {
-        if let Some(frame) = frames.frame() {
-            return Some(frame.ok());
-        }
-        match StdinInbox::fill(frames, polling) {
-            Ok(true) => continue,
-            Ok(false) => return Some(frames.end().ok().flatten()),
-            Err(error) if error.kind() == io::ErrorKind::WouldBlock => {}
-            Err(_) => return Some(None),
-        }
-        if Instant::now() >= until {
-            return None;
-        }
-        std::thread::yield_now();
     }
 }
 
@@ -191,15 +134,14 @@ impl Inbox for ChannelInbox {
 
     fn recv_soon(&mut self) -> Option<ToWorker> {
         let (started, until) = self.pace.begin();
-        if let Some(until) = until {
-            loop {
-                match self.receiver.try_recv() {
-                    Ok(message) => return Some(message),
-                    Err(TryRecvError::Disconnected) => return None,
-                    Err(TryRecvError::Empty) if Instant::now() >= until => break,
-                    Err(TryRecvError::Empty) => std::thread::yield_now(),
-                }
-            }
+        if let Some(until) = until
+            && let Some(message) = poll_until(until, || match self.receiver.try_recv() {
+                Ok(message) => Some(Some(message)),
+                Err(TryRecvError::Disconnected) => Some(None),
+                Err(TryRecvError::Empty) => None,
+            })
+        {
+            return message;
         }
         let message = self.receiver.recv().ok();
         self.pace.blocked(started);
