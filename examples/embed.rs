@@ -105,7 +105,7 @@ async fn agent() -> Result<(), Box<dyn std::error::Error>> {
     let sink = MemorySink::new();
     let log = SessionLog::new(sink.clone());
     let runtime = Runtime::new(RuntimeConfig::new(WorkerCommand::current_exe()?));
-    ordo_sdk::install(&pipeline, CodeModeConfig::new(runtime, log.clone()))?;
+    ordo_sdk::install(pipeline.registry(), CodeModeConfig::new(runtime))?;
 
     // One model step, as a provider would hand it over: three calls, run concurrently where
     // safe, results committed in this order.
@@ -118,7 +118,7 @@ async fn agent() -> Result<(), Box<dyn std::error::Error>> {
         ModelCall::new("call_2", "convert_temperature", r#"{"value": -300, "from": "celsius"}"#),
         ModelCall::new("call_3", "run_code", json!({ "code": script }).to_string()),
     ];
-    let scheduler = Scheduler::new(pipeline, log);
+    let scheduler = Scheduler::builder(pipeline).log(log).build();
     let outcome = scheduler.run_step(&step, &CancellationToken::new()).await?;
     for call in &outcome.results {
         let record = &call.result.record;

@@ -22,43 +22,43 @@ mod fanout;
 use criterion::{Criterion, criterion_main};
 use ordo_runtime::{Runtime, RuntimeConfig};
 use ordo_sdk::{CodeModeConfig, install};
-use ordo_tools::session::{DiscardSink, SessionLog};
-use ordo_tools::{Arguments, CallRequest, Pipeline, ToolRegistry};
+use ordo_tools::{
+    Arguments, CallRequest, CancellationToken, ModelCall, Pipeline, Scheduler, ToolRegistry,
+};
 use serde_json::json;
 
-fn pipeline() -> Pipeline {
+/// A session without a log: run_code and two tools.
+fn scheduler() -> Scheduler {
     let registry = ToolRegistry::new();
     registry.register(fanout::sleeper("noop", None)).expect("a valid tool");
     registry
         .register(fanout::sleeper("sleep10", Some(Duration::from_millis(10))))
         .expect("a valid tool");
-    let pipeline = Pipeline::new(registry);
-    let config = CodeModeConfig::new(
-        Runtime::new(RuntimeConfig::in_process()),
-        SessionLog::new(DiscardSink),
-    );
-    install(&pipeline, config).expect("code mode installs");
-    pipeline
+    let config = CodeModeConfig::new(Runtime::new(RuntimeConfig::in_process()));
+    install(&registry, config).expect("code mode installs");
+    Scheduler::new(Pipeline::new(registry))
 }
 
-async fn run_code(pipeline: &Pipeline, code: &str) {
-    let request =
-        CallRequest::new("run", "run_code", Arguments::from_value(json!({ "code": code })));
-    let result = pipeline.call(request).await.expect("prepare does not break");
+/// One independent `run_code` call.
+async fn run_code(scheduler: &Scheduler, code: &str) {
+    let call = ModelCall::new("run", "run_code", json!({ "code": code }).to_string());
+    let result =
+        scheduler.call(&call, &CancellationToken::new()).await.expect("prepare does not break");
     assert!(!result.is_error(), "{:?}", result.error());
 }
 
 fn sequential(c: &mut Criterion) {
     let runtime = tokio::runtime::Runtime::new().expect("a tokio runtime");
-    let pipeline = pipeline();
+    let scheduler = scheduler();
+    let pipeline = scheduler.pipeline().clone();
     let mut group = c.benchmark_group("sequential");
     group.sample_size(20);
     group.bench_function("run_code_trivial", |b| {
-        b.to_async(&runtime).iter(|| run_code(&pipeline, "return 1"))
+        b.to_async(&runtime).iter(|| run_code(&scheduler, "return 1"))
     });
     let loop_code = "for (let i = 0; i < 1000; i++) await tools.noop({}); return 1";
     group.bench_function("run_code_1000_calls", |b| {
-        b.to_async(&runtime).iter(|| run_code(&pipeline, loop_code))
+        b.to_async(&runtime).iter(|| run_code(&scheduler, loop_code))
     });
     group.bench_function("pipeline_1000_calls", |b| {
         b.to_async(&runtime).iter(|| async {
@@ -73,13 +73,13 @@ fn sequential(c: &mut Criterion) {
 
 fn fanout(c: &mut Criterion) {
     let runtime = tokio::runtime::Runtime::new().expect("a tokio runtime");
-    let pipeline = pipeline();
+    let scheduler = scheduler();
     let mut group = c.benchmark_group("fanout");
     group.sample_size(20).measurement_time(Duration::from_secs(5));
     let code =
         "return (await Promise.all(Array.from({ length: 100 }, () => tools.sleep10({})))).length";
     group.bench_function("promise_all_100x10ms", |b| {
-        b.to_async(&runtime).iter(|| run_code(&pipeline, code))
+        b.to_async(&runtime).iter(|| run_code(&scheduler, code))
     });
     group.bench_function("baseline_pool", |b| {
         b.to_async(&runtime).iter(|| fanout::baseline_pool(100, 10, Duration::from_millis(10)));

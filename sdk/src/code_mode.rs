@@ -9,58 +9,48 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use ordo_runtime::{ErrorKind, LogEntry, RunError, Runtime, Script};
-use ordo_tools::session::SessionLog;
 use ordo_tools::{
-    CallContext, Card, ContentBlock, Pipeline, RUN_CODE, RegisterError, ResultRecord, ScopeChain,
-    Tool, ToolDefinition, ToolFailure, ToolOutput, ToolRegistry, WeakPipeline,
+    CallContext, Card, ContentBlock, RUN_CODE, RegisterError, ResultRecord, ScopeChain, Tool,
+    ToolDefinition, ToolFailure, ToolOutput, ToolRegistry,
 };
 use serde_json::{Value, json};
 
-use crate::nested::{self, NestedCalls};
+use crate::nested;
 
-/// How code mode runs.
+/// How code mode runs. What the session already knows (its log, pool, approval channel and
+/// scopes) the script's calls inherit from the `run_code` call itself.
 #[derive(Clone, Debug)]
 pub struct CodeModeConfig {
     /// Where scripts run.
     pub runtime: Runtime,
-    /// Where nested calls are recorded (the session's log).
-    pub log: SessionLog,
-    /// The scopes whose guards apply to nested calls.
+    /// Code mode's own scopes: their guards apply to the script's calls, inside the scopes of
+    /// the `run_code` call.
     pub scopes: ScopeChain,
     /// `run_code`'s declared timeout. Default: 60 s.
     pub timeout: Duration,
-    /// How many nested bodies run at once. Default: 10, like the top-level pool.
-    pub max_parallel: usize,
     /// How much of the result `render` shows before cutting it. Default: 20,000 characters.
     pub render_chars: usize,
 }
 
 impl CodeModeConfig {
-    /// The defaults, for a runtime and a log.
-    pub fn new(runtime: Runtime, log: SessionLog) -> Self {
+    /// The defaults, for a runtime.
+    pub fn new(runtime: Runtime) -> Self {
         Self {
             runtime,
-            log,
             scopes: ScopeChain::default(),
             timeout: Duration::from_secs(60),
-            max_parallel: ordo_tools::DEFAULT_MAX_PARALLEL_TOOL_CALLS,
             render_chars: 20_000,
         }
     }
 }
 
-/// Installs `run_code` into the pipeline's registry, and keeps its description current as tools
-/// come and go.
-pub fn install(pipeline: &Pipeline, config: CodeModeConfig) -> Result<(), RegisterError> {
+/// Installs `run_code` into a registry, and keeps its description current as tools come and
+/// go.
+pub fn install(registry: &ToolRegistry, config: CodeModeConfig) -> Result<(), RegisterError> {
     let config = Arc::new(config);
-    let registry = pipeline.registry().clone();
-    // The pipeline holds the registry, which holds run_code and this listener: both refer back
-    // to the pipeline weakly, or it could never be freed.
-    let pipeline = pipeline.downgrade();
-    registry.install_run_code(definition(&pipeline, &config, &registry))?;
-    let config = Arc::clone(&config);
+    registry.install_run_code(definition(&config, registry))?;
     registry.subscribe(move |registry| {
-        if let Err(error) = registry.install_run_code(definition(&pipeline, &config, registry)) {
+        if let Err(error) = registry.install_run_code(definition(&config, registry)) {
             tracing::warn!(%error, "could not refresh run_code's declarations");
         }
     });
@@ -72,11 +62,7 @@ fn callable_tools(registry: &ToolRegistry) -> Vec<Arc<Tool>> {
     registry.tools().into_iter().filter(|tool| tool.name() != RUN_CODE).collect()
 }
 
-fn definition(
-    pipeline: &WeakPipeline,
-    config: &Arc<CodeModeConfig>,
-    registry: &ToolRegistry,
-) -> ToolDefinition {
+fn definition(config: &Arc<CodeModeConfig>, registry: &ToolRegistry) -> ToolDefinition {
     let description = description(&callable_tools(registry));
     let parameters = json!({
         "type": "object",
@@ -91,19 +77,15 @@ fn definition(
     });
     let render_chars = config.render_chars;
     let output = ToolOutput::new(output_schema(), move |_args, value| render(value, render_chars));
-    let (pipeline, body_config) = (pipeline.clone(), Arc::clone(config));
+    let body_config = Arc::clone(config);
     ToolDefinition::new(
         RUN_CODE,
         description,
         parameters,
         output,
         move |args: Arc<Value>, cx: CallContext| {
-            let (pipeline, config) = (pipeline.upgrade(), Arc::clone(&body_config));
-            async move {
-                let pipeline = pipeline
-                    .ok_or_else(|| ToolFailure::new("the pipeline run_code belongs to is gone"))?;
-                run(&pipeline, &config, &args, cx).await
-            }
+            let config = Arc::clone(&body_config);
+            async move { run(&config, &args, cx).await }
         },
     )
     .with_timeout(config.timeout)
@@ -125,22 +107,14 @@ fn description(tools: &[Arc<Tool>]) -> String {
 }
 
 /// The body of `run_code`.
-async fn run(
-    pipeline: &Pipeline,
-    config: &CodeModeConfig,
-    args: &Value,
-    cx: CallContext,
-) -> Result<Value, ToolFailure> {
+async fn run(config: &CodeModeConfig, args: &Value, cx: CallContext) -> Result<Value, ToolFailure> {
     let code = args["code"].as_str().unwrap_or_default();
-    let tools = callable_tools(pipeline.registry());
-    let parent = Arc::from(cx.call_id());
-    let nested = NestedCalls::new(nested::Context {
-        pipeline: pipeline.clone(),
-        log: config.log.clone(),
-        scopes: config.scopes.clone(),
-        max_parallel: config.max_parallel,
-    });
-    let host = nested.host_functions(&tools, &parent);
+    let calls = cx
+        .nested()
+        .ok_or_else(|| ToolFailure::new("run_code was called outside a pipeline"))?
+        .within(&config.scopes);
+    let tools = callable_tools(calls.pipeline().registry());
+    let host = nested::host_functions(&calls, &tools);
     let names: Vec<&str> = tools.iter().map(|tool| tool.name()).collect();
     // The runtime's own deadline is a backstop behind the timeout policy, which ends the call
     // first and records it as TIMEOUT.

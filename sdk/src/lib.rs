@@ -6,10 +6,10 @@
 //!
 //! ## Where to start reading
 //!
-//! 1. [`code_mode`]: [`install`] puts `run_code` into a pipeline's registry; its body runs the
-//!    script and maps every way a run can end to a tool result.
-//! 2. `nested` (private): how the script's calls become nested executions: recorded in script
-//!    order, prepared one at a time, bodies in a bounded pool where exclusive calls run alone.
+//! 1. [`code_mode`]: [`install`] puts `run_code` into a registry; its body runs the script and
+//!    maps every way a run can end to a tool result.
+//! 2. `nested` (private): the script's calls as host functions, each a nested call through the
+//!    session's scheduler (`ordo_tools::NestedCalls`), which owns their order, pool and log.
 //! 3. [`declarations`]: the TypeScript declarations of `tools` that `run_code`'s description
 //!    shows the model, generated from each tool's schemas.
 //!

@@ -10,10 +10,9 @@ use ordo_runtime::{Runtime, RuntimeConfig};
 use ordo_sdk::{CodeModeConfig, install};
 use ordo_tools::session::{Event, LoadedLog, MemorySink, SessionLog, export_transcript};
 use ordo_tools::{
-    ApprovalOutcome, ApprovalRequest, Arguments, CallContext, CallRequest, CancellationToken,
-    ContentBlock, ErrorCode, ModelCall, Pipeline, PipelineBuilder, PreDecision, Provider,
-    Scheduler, TimeoutPolicy, ToolDefinition, ToolFailure, ToolOutput, ToolRegistry, ToolResult,
-    guard, policy,
+    ApprovalOutcome, ApprovalRequest, CallContext, CancellationToken, ContentBlock, ErrorCode,
+    ModelCall, Pipeline, PipelineBuilder, PreDecision, Provider, Scheduler, TimeoutPolicy,
+    ToolDefinition, ToolFailure, ToolOutput, ToolRegistry, ToolResult, guard, policy,
 };
 use serde_json::{Value, json};
 
@@ -106,10 +105,15 @@ fn strict() -> ToolDefinition {
 }
 
 struct World {
-    pipeline: Pipeline,
-    log: SessionLog,
+    scheduler: Scheduler,
     sink: MemorySink,
     probe: Shared,
+}
+
+impl World {
+    fn registry(&self) -> &ToolRegistry {
+        self.scheduler.pipeline().registry()
+    }
 }
 
 fn world(configure: impl FnOnce(PipelineBuilder) -> PipelineBuilder) -> World {
@@ -123,22 +127,25 @@ fn world(configure: impl FnOnce(PipelineBuilder) -> PipelineBuilder) -> World {
     let pipeline =
         configure(Pipeline::builder(registry).execute(TimeoutPolicy::new().into_hook())).build();
     let sink = MemorySink::new();
-    let log = SessionLog::new(sink.clone());
-    let mut config = CodeModeConfig::new(Runtime::new(RuntimeConfig::in_process()), log.clone());
-    config.timeout = Duration::from_secs(5);
-    install(&pipeline, config).unwrap();
-    World { pipeline, log, sink, probe }
+    install_code_mode(pipeline.registry(), Duration::from_secs(5));
+    let scheduler = Scheduler::builder(pipeline).log(SessionLog::new(sink.clone())).build();
+    World { scheduler, sink, probe }
 }
 
-async fn run_code(pipeline: &Pipeline, code: &str) -> ToolResult {
-    run_code_with(pipeline, code, CancellationToken::new()).await
+fn install_code_mode(registry: &ToolRegistry, timeout: Duration) {
+    let mut config = CodeModeConfig::new(Runtime::new(RuntimeConfig::in_process()));
+    config.timeout = timeout;
+    install(registry, config).unwrap();
 }
 
-async fn run_code_with(pipeline: &Pipeline, code: &str, signal: CancellationToken) -> ToolResult {
-    let request =
-        CallRequest::new("run-1", "run_code", Arguments::from_value(json!({ "code": code })))
-            .with_signal(signal);
-    pipeline.call(request).await.unwrap()
+/// Runs a script as one independent `run_code` call of the world's session.
+async fn run_code(scheduler: &Scheduler, code: &str) -> ToolResult {
+    run_code_with(scheduler, code, CancellationToken::new()).await
+}
+
+async fn run_code_with(scheduler: &Scheduler, code: &str, signal: CancellationToken) -> ToolResult {
+    let call = ModelCall::new("run-1", "run_code", json!({ "code": code }).to_string());
+    scheduler.call(&call, &signal).await.unwrap()
 }
 
 fn value(result: &ToolResult) -> Value {
@@ -150,13 +157,13 @@ fn value(result: &ToolResult) -> Value {
 async fn r_code_2_tool_calls_resolve_to_structured_values() {
     let world = world(|builder| builder);
     let result = run_code(
-        &world.pipeline,
+        &world.scheduler,
         "const r = await tools.par({ ms: 1 }); return [typeof r, r.echo.ms + 1]",
     )
     .await;
     assert_eq!(value(&result), json!(["object", 2]));
     let listed = run_code(
-        &world.pipeline,
+        &world.scheduler,
         "return [Object.keys(tools), Object.isFrozen(tools), typeof tools.run_code]",
     )
     .await;
@@ -200,7 +207,7 @@ async fn r_code_2_every_failure_reaches_the_script_as_a_catchable_error_with_its
         ];
     "#;
     // The approval service's prompt decides: `ask` carries the outcome under test.
-    let result = run_code(&world.pipeline, code).await;
+    let result = run_code(&world.scheduler, code).await;
     assert_eq!(
         value(&result),
         json!([
@@ -221,10 +228,10 @@ async fn r_code_2_arguments_cross_as_plain_json() {
     let world = world(|builder| builder);
     let polluted =
         "Object.prototype.injected = 'yes'; return (await tools.strict({ path: 'a' })).got";
-    assert_eq!(value(&run_code(&world.pipeline, polluted).await), json!({ "path": "a" }));
+    assert_eq!(value(&run_code(&world.scheduler, polluted).await), json!({ "path": "a" }));
     let getter =
         "try { await tools.strict({ get path() { return 'a' } }) } catch (e) { return e.message }";
-    let message = value(&run_code(&world.pipeline, getter).await);
+    let message = value(&run_code(&world.scheduler, getter).await);
     assert_eq!(
         message,
         json!("tools.strict: argument.path is a getter or setter; only plain data can be passed")
@@ -236,7 +243,7 @@ async fn r_code_3_nested_bodies_overlap_but_an_exclusive_call_runs_alone() {
     let world = world(|builder| builder);
     let code = "return await Promise.all([tools.par({ ms: 30 }), tools.par({ ms: 30 }), tools.excl({ ms: 10 }), tools.par({ ms: 30 })])";
     let started = std::time::Instant::now();
-    let result = run_code(&world.pipeline, code).await;
+    let result = run_code(&world.scheduler, code).await;
     assert_eq!(value(&result).as_array().unwrap().len(), 4);
     let probe = world.probe.lock().unwrap();
     assert!(probe.violations.is_empty(), "{:?}", probe.violations);
@@ -269,7 +276,7 @@ async fn r_code_3_nested_prepares_run_one_at_a_time_in_script_order() {
             }))
     });
     let code = "return await Promise.all([1, 2, 3, 4, 5, 6].map((ms) => tools.par({ ms })))";
-    let result = run_code(&world.pipeline, code).await;
+    let result = run_code(&world.scheduler, code).await;
     assert!(!result.is_error(), "{:?}", result.error());
     assert_eq!(
         *order.lock().unwrap(),
@@ -302,15 +309,9 @@ fn assert_each_nested_call_answered_once(events: &[Event], expected: usize) {
 async fn r_code_4_a_timeout_mid_fan_out_gives_every_nested_call_one_result() {
     let world = world(|builder| builder);
     let code = "await Promise.all([1, 2, 3, 4].map(() => tools.par({ ms: 60000 })))";
-    let request =
-        CallRequest::new("run-1", "run_code", Arguments::from_value(json!({ "code": code })));
-    let pipeline = world.pipeline.clone();
     // A short declared timeout: reinstall code mode with 200 ms.
-    let mut config =
-        CodeModeConfig::new(Runtime::new(RuntimeConfig::in_process()), world.log.clone());
-    config.timeout = Duration::from_millis(200);
-    install(&pipeline, config).unwrap();
-    let result = pipeline.call(request).await.unwrap();
+    install_code_mode(world.registry(), Duration::from_millis(200));
+    let result = run_code(&world.scheduler, code).await;
     assert_eq!(result.code(), Some(ErrorCode::Timeout), "{:?}", result.error());
     assert_each_nested_call_answered_once(&world.sink.events(), 4);
 }
@@ -325,7 +326,7 @@ async fn r_code_4_cancellation_mid_fan_out_aborts_and_answers_every_nested_call(
         canceller.cancel();
     });
     let code = "await Promise.all([tools.par({ ms: 60000 }), tools.par({ ms: 60000 }), tools.excl({ ms: 60000 })])";
-    let result = run_code_with(&world.pipeline, code, signal).await;
+    let result = run_code_with(&world.scheduler, code, signal).await;
     assert_eq!(result.code(), Some(ErrorCode::Aborted), "{:?}", result.error());
     let events = world.sink.events();
     assert_each_nested_call_answered_once(&events, 3);
@@ -346,7 +347,7 @@ async fn r_code_4_cancellation_mid_fan_out_aborts_and_answers_every_nested_call(
 #[tokio::test]
 async fn r_code_6_the_transcript_holds_one_run_code_pair_however_many_nested_calls_ran() {
     let world = world(|builder| builder);
-    let scheduler = Scheduler::new(world.pipeline.clone(), world.log.clone());
+    let scheduler = &world.scheduler;
     let code = "for (let i = 0; i < 5; i++) await tools.par({ ms: 1 }); return 'done'";
     let call = ModelCall::new("run-1", "run_code", json!({ "code": code }).to_string());
     let outcome = scheduler.run_step(&[call], &CancellationToken::new()).await.unwrap();
@@ -361,37 +362,37 @@ async fn r_code_6_the_transcript_holds_one_run_code_pair_however_many_nested_cal
 #[tokio::test]
 async fn r_code_1_script_failures_are_tool_errors_that_start_with_their_kind() {
     let world = world(|builder| builder);
-    let syntax = run_code(&world.pipeline, "const a = 1;\nconst b = ;").await;
+    let syntax = run_code(&world.scheduler, "const a = 1;\nconst b = ;").await;
     let message = &syntax.error().unwrap().message;
     assert_eq!(syntax.code(), Some(ErrorCode::ToolError));
     assert!(message.starts_with("syntax: SyntaxError: "), "{message}");
-    let javascript_syntax = run_code(&world.pipeline, "return ]").await;
+    let javascript_syntax = run_code(&world.scheduler, "return ]").await;
     assert!(javascript_syntax.error().unwrap().message.starts_with("syntax: SyntaxError: "));
     assert!(message.contains("(line 2, column 11)\n    const b = ;"), "{message}");
 
-    let unknown = run_code(&world.pipeline, "return await tool.par({})").await;
+    let unknown = run_code(&world.scheduler, "return await tool.par({})").await;
     let message = &unknown.error().unwrap().message;
     assert!(message.starts_with("runtime: ReferenceError"), "{message}");
     assert!(message.contains("tools.par, tools.excl"), "the names the script can use: {message}");
 
-    let uncaught = run_code(&world.pipeline, "await tools.fails({})").await;
+    let uncaught = run_code(&world.scheduler, "await tools.fails({})").await;
     let message = &uncaught.error().unwrap().message;
     assert!(
         message.starts_with("runtime: NotFound: no such file (TOOL_ERROR from tool fails)"),
         "{message}"
     );
 
-    let stall = run_code(&world.pipeline, "await new Promise(() => {})").await;
+    let stall = run_code(&world.scheduler, "await new Promise(() => {})").await;
     assert!(stall.error().unwrap().message.starts_with("stall: "), "{:?}", stall.error());
 }
 
 #[tokio::test]
 async fn r_code_1_the_result_renders_with_its_logs_and_a_cap() {
     let world = world(|builder| builder);
-    let result = run_code(&world.pipeline, "console.log('hello'); return { n: 1 }").await;
+    let result = run_code(&world.scheduler, "console.log('hello'); return { n: 1 }").await;
     let text = result.record.content[0].as_text().unwrap().into_owned();
     assert_eq!(text, "{\n  \"n\": 1\n}\n\nConsole output:\nhello");
-    let long = run_code(&world.pipeline, "return 'x'.repeat(50000)").await;
+    let long = run_code(&world.scheduler, "return 'x'.repeat(50000)").await;
     let text = long.record.content[0].as_text().unwrap().into_owned();
     assert!(
         text.ends_with("… [result truncated: 30002 more characters]"),
@@ -404,24 +405,9 @@ async fn r_code_1_the_result_renders_with_its_logs_and_a_cap() {
 async fn r_code_5_the_description_declares_the_tools_and_follows_the_registry() {
     let world = world(|builder| builder);
     let description =
-        || world.pipeline.registry().get("run_code").unwrap().definition().description().to_owned();
+        || world.registry().get("run_code").unwrap().definition().description().to_owned();
     assert!(description().contains("```ts"));
     let before = description();
-    world.pipeline.registry().unregister("bad_output");
+    world.registry().unregister("bad_output");
     assert_ne!(description(), before, "recomputed when the registry changes");
-}
-
-#[tokio::test]
-async fn r_code_1_a_pipeline_with_code_mode_is_freed_once_dropped() {
-    let pipeline = Pipeline::new(ToolRegistry::new());
-    let log = SessionLog::new(MemorySink::new());
-    install(&pipeline, CodeModeConfig::new(Runtime::new(RuntimeConfig::in_process()), log))
-        .unwrap();
-    // A registry change re-installs run_code through the listener.
-    pipeline.registry().register(failing()).unwrap();
-    let result = run_code(&pipeline, "return 1").await;
-    assert_eq!(value(&result), json!(1));
-    let weak = pipeline.downgrade();
-    drop(pipeline);
-    assert!(weak.upgrade().is_none(), "run_code and its listener must not keep the pipeline alive");
 }

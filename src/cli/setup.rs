@@ -70,15 +70,15 @@ pub(crate) fn session(flags: &SessionFlags) -> Result<Session, CliError> {
 
     let (log, next_step) = open_log(flags, live.clone())?;
     let pipeline = pipeline(&tools, flags.approve, live.as_ref());
-    let runtime = Runtime::new(runtime_config()?);
-    let mut code_mode = CodeModeConfig::new(runtime, log.clone());
+    let mut code_mode = CodeModeConfig::new(Runtime::new(runtime_config()?));
     code_mode.timeout = Duration::from_millis(flags.timeout);
-    code_mode.max_parallel = flags.max_parallel;
-    ordo_sdk::install(&pipeline, code_mode)
+    ordo_sdk::install(&tools.registry, code_mode)
         .map_err(|error| CliError::usage(format!("cannot install run_code: {error}")))?;
-    let scheduler = Scheduler::new(pipeline, log)
-        .with_max_parallel_tool_calls(flags.max_parallel)
-        .starting_at_step(next_step);
+    let scheduler = Scheduler::builder(pipeline)
+        .log(log)
+        .max_parallel_tool_calls(flags.max_parallel)
+        .first_step(next_step)
+        .build();
     Ok(Session { scheduler, next_step })
 }
 
@@ -86,9 +86,8 @@ pub(crate) fn session(flags: &SessionFlags) -> Result<Session, CliError> {
 /// look at tools (`tools`, `replay`). Nothing runs: no worker is started.
 pub(crate) fn registry_only(flags: &ToolFlags) -> Result<ToolRegistry, CliError> {
     let tools = tool_set(flags, default_roots()?)?;
-    let pipeline = Pipeline::new(tools.registry.clone());
-    let config = CodeModeConfig::new(Runtime::new(runtime_config()?), SessionLog::new(DiscardSink));
-    ordo_sdk::install(&pipeline, config)
+    let config = CodeModeConfig::new(Runtime::new(runtime_config()?));
+    ordo_sdk::install(&tools.registry, config)
         .map_err(|error| CliError::usage(format!("cannot install run_code: {error}")))?;
     Ok(tools.registry)
 }

@@ -28,8 +28,10 @@ fn scheduler(pool: usize) -> Scheduler {
         .register(fanout::sleeper("sleep10", Some(Duration::from_millis(10))))
         .expect("valid tool");
     registry.register(fanout::sleeper("noop", None)).expect("valid tool");
-    Scheduler::new(Pipeline::new(registry), SessionLog::new(DiscardSink))
-        .with_max_parallel_tool_calls(pool)
+    Scheduler::builder(Pipeline::new(registry))
+        .log(SessionLog::new(DiscardSink))
+        .max_parallel_tool_calls(pool)
+        .build()
 }
 
 fn step(name: &str, calls: usize) -> Vec<ModelCall> {

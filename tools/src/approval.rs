@@ -87,9 +87,15 @@ impl ApprovalSeam {
         self.service.read().unwrap_or_else(PoisonError::into_inner).clone()
     }
 
-    /// Asks the service installed at this moment; `Err` is the denial the call ends with.
-    pub(crate) async fn ask(&self, execution: &Execution, prompt: String) -> Result<(), ErrorInfo> {
-        let outcome = match self.current() {
+    /// Asks the session's own service if it has one, else the service installed at this moment;
+    /// `Err` is the denial the call ends with.
+    pub(crate) async fn ask(
+        &self,
+        session: Option<&Arc<dyn ApprovalService>>,
+        execution: &Execution,
+        prompt: String,
+    ) -> Result<(), ErrorInfo> {
+        let outcome = match session.cloned().or_else(|| self.current()) {
             None => ApprovalOutcome::Unavailable,
             Some(service) => {
                 let card = execution.tool().map_or_else(

@@ -6,6 +6,8 @@ use std::sync::{Arc, Mutex, PoisonError};
 use tokio_util::sync::CancellationToken;
 
 use crate::content::ContentBlock;
+use crate::scheduler::NestedCalls;
+use crate::scheduler::nested::Nesting;
 
 /// A call's identifier, as the model (or code mode) gave it.
 pub type CallId = Arc<str>;
@@ -21,6 +23,8 @@ pub struct CallContext {
     signal: CancellationToken,
     deferred: Arc<Mutex<Vec<ContentBlock>>>,
     concludes_turn: Arc<AtomicBool>,
+    /// What the call's nested calls inherit; absent in a context made by hand.
+    nesting: Option<Arc<Nesting>>,
 }
 
 impl CallContext {
@@ -37,7 +41,13 @@ impl CallContext {
             signal,
             deferred: Arc::default(),
             concludes_turn: Arc::default(),
+            nesting: None,
         }
+    }
+
+    pub(crate) fn with_nesting(mut self, nesting: Option<Arc<Nesting>>) -> Self {
+        self.nesting = nesting;
+        self
     }
 
     /// The same context under another signal, sharing deferred context and the turn flag.
@@ -48,7 +58,17 @@ impl CallContext {
             signal,
             deferred: Arc::clone(&self.deferred),
             concludes_turn: Arc::clone(&self.concludes_turn),
+            nesting: self.nesting.clone(),
         }
+    }
+
+    /// The door for calls made on behalf of this one (code mode's `tools.x(..)`), through the
+    /// same session: they inherit its log, approval channel and pool, and this call's scopes
+    /// (R-SCHED-8). `None` only in a context made by hand with [`CallContext::new`]. A call made
+    /// through [`Pipeline::call`](crate::Pipeline::call), outside any scheduler, gets a
+    /// scheduler of its own for its nested calls (no log, the default pool).
+    pub fn nested(&self) -> Option<NestedCalls> {
+        self.nesting.as_ref().map(|nesting| nesting.calls(Arc::clone(&self.call_id)))
     }
 
     /// The call's id.

@@ -27,7 +27,9 @@
 //! 9. [`pipeline`]: the five stages a call goes through, and where plugins take part:
 //!    [`hooks`] (`pre_execute`, `execute`, `post_execute`, observers), [`guard`](mod@guard) (vetoes no
 //!    hook can skip), [`approval`] (the seam to a human), [`timeout`] (the timeout policy).
-//! 10. [`scheduler`]: one model step: groups, the rolling pool, commit in model order,
+//! 10. [`scheduler`]: the one scheduling core of a session and its three doors: a model step
+//!     (groups, commit in model order), a parent's nested calls (code mode), an independent
+//!     call (an MCP request); the pool, the exclusive gate, the order of prepares,
 //!     cancellation, and what happens when the scheduler itself breaks.
 //! 11. [`session`]: the session log the scheduler writes: events, sinks, loading with repair,
 //!     replay, transcript export.
@@ -75,7 +77,8 @@ pub use provider::{Provider, ToolSchema};
 pub use registry::{ExecutionMode, RUN_CODE, RegisterError, SchemaRole, Tool, ToolRegistry};
 pub use result::{ErrorCode, ErrorInfo, ResultRecord, ToolFailure, ToolResult};
 pub use scheduler::{
-    CallOutcome, DEFAULT_MAX_PARALLEL_TOOL_CALLS, ModelCall, Scheduler, StepError, StepOutcome,
+    CallOutcome, DEFAULT_MAX_PARALLEL_TOOL_CALLS, ModelCall, NestedCalls, Scheduler,
+    SchedulerBuilder, SchedulerError, StepOutcome,
 };
 pub use schema::{CompiledSchema, SchemaError, Violation, Violations};
 pub use timeout::TimeoutPolicy;

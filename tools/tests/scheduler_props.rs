@@ -10,7 +10,7 @@ use std::time::Duration;
 
 use ordo_tools::session::Event;
 use ordo_tools::{
-    CancellationToken, ErrorCode, ModelCall, Scheduler, StepError, ToolRegistry, policy,
+    CancellationToken, ErrorCode, ModelCall, Scheduler, SchedulerError, ToolRegistry, policy,
 };
 use proptest::prelude::*;
 use scheduler_common::*;
@@ -117,7 +117,8 @@ fn check(spec: &StepSpec) -> Result<(), TestCaseError> {
             }))
             .build();
         let (log, sink) = memory_log();
-        let scheduler = Scheduler::new(pipeline, log).with_max_parallel_tool_calls(spec.pool);
+        let scheduler =
+            Scheduler::builder(pipeline).log(log).max_parallel_tool_calls(spec.pool).build();
         let calls = model_calls(spec);
         let signal = CancellationToken::new();
         if let Some(ms) = spec.cancel_at_ms {
@@ -197,7 +198,7 @@ fn check(spec: &StepSpec) -> Result<(), TestCaseError> {
             }
             Err(error) => {
                 prop_assert!(
-                    matches!(error, StepError::Prepare(_)),
+                    matches!(error, SchedulerError::Prepare(_)),
                     "unexpected failure: {}",
                     error
                 );

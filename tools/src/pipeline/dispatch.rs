@@ -18,6 +18,7 @@ use crate::execution::Execution;
 use crate::hooks::{DispatchResult, ExecuteNext};
 use crate::registry::Tool;
 use crate::result::{ErrorCode, ErrorInfo, ToolFailure, ToolResult};
+use crate::scheduler::nested::Nesting;
 
 /// How a body's run ended.
 enum BodyEnd {
@@ -30,11 +31,22 @@ enum BodyEnd {
 impl Pipeline {
     /// Validates the arguments, runs the `execute` chain around the body, and normalizes the
     /// output. Never fails: every outcome is a result, waiting for [`finalize`](Self::finalize).
-    pub async fn dispatch(&self, execution: &Execution, _ready: Ready) -> Staged {
-        self.dispatch_inner(execution).instrument(execution.span.clone()).await
+    pub async fn dispatch(&self, execution: &Execution, ready: Ready) -> Staged {
+        let nesting = Nesting::unscheduled(self.clone(), execution.scopes().clone());
+        self.dispatch_in(execution, ready, Some(nesting)).await
     }
 
-    async fn dispatch_inner(&self, execution: &Execution) -> Staged {
+    /// [`dispatch`](Self::dispatch), with what the body's nested calls inherit.
+    pub(crate) async fn dispatch_in(
+        &self,
+        execution: &Execution,
+        _ready: Ready,
+        nesting: Option<Arc<Nesting>>,
+    ) -> Staged {
+        self.dispatch_inner(execution, nesting).instrument(execution.span.clone()).await
+    }
+
+    async fn dispatch_inner(&self, execution: &Execution, nesting: Option<Arc<Nesting>>) -> Staged {
         // A scheduler may hold a prepared call while its pool is full; cancellation may arrive.
         if execution.is_cancelled() {
             return Staged::final_result(ToolResult::failure(aborted_before_dispatch(execution)));
@@ -52,7 +64,8 @@ impl Pipeline {
             execution.call_id().clone(),
             execution.parent().cloned(),
             execution.signal().clone(),
-        );
+        )
+        .with_nesting(nesting);
         let terminal = |signal: CancellationToken| -> BoxFuture<'_, DispatchResult> {
             Box::pin(self.invoke_body(execution, tool, &context, signal))
         };

@@ -160,6 +160,11 @@ impl Staged {
         Self { result, deferred: Vec::new(), needs_post_execute: false }
     }
 
+    /// A call cancelled before its body could run: final, it skips `post_execute`.
+    pub(crate) fn cancelled_before_dispatch(execution: &Execution) -> Self {
+        Self::final_result(ToolResult::failure(aborted_before_dispatch(execution)))
+    }
+
     /// The result as it stands before `post_execute`.
     pub fn result(&self) -> &ToolResult {
         &self.result

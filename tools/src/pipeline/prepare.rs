@@ -5,6 +5,7 @@
 //! caller's signal, so a stuck policy or an unanswered prompt never holds a cancelled call.
 
 use std::panic::AssertUnwindSafe;
+use std::sync::Arc;
 
 use futures::FutureExt;
 use tracing::Instrument;
@@ -12,6 +13,7 @@ use tracing::Instrument;
 use super::{
     Pipeline, PipelineError, Prepared, Ready, Staged, aborted_before_dispatch, panic_message,
 };
+use crate::approval::ApprovalService;
 use crate::execution::Execution;
 use crate::guard::first_denial;
 use crate::hooks::{PreDecision, PreExecuteNext};
@@ -21,10 +23,24 @@ impl Pipeline {
     /// Decides whether a call may be dispatched. `Err` means prepare itself broke (a
     /// `pre_execute` hook panicked); the scheduler must stop (R-SCHED-6).
     pub async fn prepare(&self, execution: &Execution) -> Result<Prepared, PipelineError> {
-        self.prepare_inner(execution).instrument(execution.span.clone()).await
+        self.prepare_with(execution, None).await
     }
 
-    async fn prepare_inner(&self, execution: &Execution) -> Result<Prepared, PipelineError> {
+    /// [`prepare`](Self::prepare), asking `approval` (a session's own channel) before the
+    /// pipeline's seam.
+    pub(crate) async fn prepare_with(
+        &self,
+        execution: &Execution,
+        approval: Option<&Arc<dyn ApprovalService>>,
+    ) -> Result<Prepared, PipelineError> {
+        self.prepare_inner(execution, approval).instrument(execution.span.clone()).await
+    }
+
+    async fn prepare_inner(
+        &self,
+        execution: &Execution,
+        approval: Option<&Arc<dyn ApprovalService>>,
+    ) -> Result<Prepared, PipelineError> {
         // R-PIPE-1: already cancelled → final, skipping post-execute.
         if execution.is_cancelled() {
             return Ok(cancelled(execution));
@@ -39,7 +55,7 @@ impl Pipeline {
                 () = execution.signal().cancelled() => {
                     return Ok(cancelled(execution));
                 }
-                decided = self.decide(execution) => decided?,
+                decided = self.decide(execution, approval) => decided?,
             };
             if let Err(denial) = decided {
                 return Ok(denied(denial));
@@ -59,7 +75,11 @@ impl Pipeline {
     /// Runs the `pre_execute` waterfall and, on `ask`, the approval seam (R-PIPE-2, R-PIPE-3).
     /// The inner `Err` is the denial the call ends with.
     // The chain starts inside `async`, so a hook panicking before it returns a future is caught.
-    async fn decide(&self, execution: &Execution) -> Result<Result<(), ErrorInfo>, PipelineError> {
+    async fn decide(
+        &self,
+        execution: &Execution,
+        approval: Option<&Arc<dyn ApprovalService>>,
+    ) -> Result<Result<(), ErrorInfo>, PipelineError> {
         let decision = AssertUnwindSafe(async {
             PreExecuteNext::new(&self.inner.pre_execute, execution).run().await
         })
@@ -73,7 +93,7 @@ impl Pipeline {
         Ok(match decision {
             PreDecision::Allow => Ok(()),
             PreDecision::Deny(reason) => Err(ErrorInfo::new(ErrorCode::Denied, reason)),
-            PreDecision::Ask(prompt) => self.inner.approval.ask(execution, prompt).await,
+            PreDecision::Ask(prompt) => self.inner.approval.ask(approval, execution, prompt).await,
         })
     }
 }

@@ -1,17 +1,19 @@
-//! Taking turns in script order.
+//! Taking turns to prepare, in the order calls arrive (R-SCHED-3, R-CODE-3).
 //!
-//! A nested call takes its ticket synchronously, when the script makes the call, so tickets are
-//! handed out in script order whatever order the calls' futures are later polled in. A ticket
-//! waits for its turn; the turn passes to the next ticket when it is dropped. A ticket dropped
-//! before its turn came (its call's future was dropped) gives up its place, so it never holds
-//! the calls behind it.
+//! Prepares of one session never overlap, whichever door their calls came in by: approval
+//! prompts never stack and guards see calls one at a time. A call takes its ticket when it
+//! arrives (a nested call synchronously, when the script makes it), so tickets are handed out in
+//! arrival order whatever order the calls' futures are later polled in. A ticket waits for its
+//! turn; the turn passes to the next ticket when it is dropped. A ticket dropped before its turn
+//! came (its call's future was dropped) gives up its place, so it never holds the calls behind
+//! it.
 
 use std::collections::VecDeque;
 use std::sync::{Arc, Mutex, PoisonError};
 
 use tokio::sync::oneshot;
 
-/// The turns of one `run_code` call's nested calls.
+/// The turns of one session's prepares.
 #[derive(Default)]
 pub(crate) struct Turns {
     queue: Mutex<Queue>,
