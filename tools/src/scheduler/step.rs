@@ -31,6 +31,7 @@ use std::future::Future;
 use std::panic::AssertUnwindSafe;
 use std::pin::Pin;
 use std::sync::Arc;
+use std::task::Poll;
 use std::time::Duration;
 
 use futures::stream::FuturesUnordered;
@@ -110,6 +111,7 @@ impl Scheduler {
             group: None,
             stages: FuturesUnordered::new(),
             bodies: FuturesUnordered::new(),
+            launched: Vec::new(),
             starting: false,
             committing: false,
             started: 0,
@@ -125,6 +127,10 @@ impl Scheduler {
                 // and none of them gets a result.
                 run.ended = true;
                 run.stages.clear();
+                run.launched.retain(|(_, lane)| matches!(lane, Lane::Body));
+                for (body, _) in run.launched.drain(..) {
+                    run.bodies.push(body);
+                }
                 while run.bodies.next().await.is_some() {}
                 Err(error)
             }
@@ -152,6 +158,12 @@ enum Event {
 
 type Flight<'a> = Pin<Box<dyn Future<Output = Event> + Send + 'a>>;
 
+/// Which set a flight waits in.
+enum Lane {
+    Stage,
+    Body,
+}
+
 /// The state of one step in progress.
 struct StepRun<'a> {
     core: &'a Arc<Core>,
@@ -166,6 +178,8 @@ struct StepRun<'a> {
     /// The next call's start and the head's commit: at most one of each.
     stages: FuturesUnordered<Flight<'a>>,
     bodies: FuturesUnordered<Flight<'a>>,
+    /// Flights launched since the last poll, not yet polled.
+    launched: Vec<(Flight<'a>, Lane)>,
     starting: bool,
     committing: bool,
     /// Calls `..started` have begun (their `tool/call` is written).
@@ -183,6 +197,21 @@ impl<'a> StepRun<'a> {
         loop {
             self.start_next()?;
             self.commit_next();
+            // What was just launched is polled once here: a quick call settles at once and
+            // never needs a place in the sets.
+            while let Some((mut flight, lane)) = self.launched.pop() {
+                match futures::poll!(flight.as_mut()) {
+                    Poll::Ready(event) => {
+                        self.handle(event)?;
+                        self.start_next()?;
+                        self.commit_next();
+                    }
+                    Poll::Pending => match lane {
+                        Lane::Stage => self.stages.push(flight),
+                        Lane::Body => self.bodies.push(flight),
+                    },
+                }
+            }
             let event = tokio::select! {
                 biased;
                 Some(event) = self.stages.next(), if !self.stages.is_empty() => event,
@@ -234,9 +263,12 @@ impl<'a> StepRun<'a> {
         self.started = index + 1;
         self.starting = true;
         let ticket = core.turns.ticket();
-        self.stages.push(Box::pin(async move {
-            Event::Started(index, core.start(&execution, ticket, &core.top).await)
-        }));
+        self.launched.push((
+            Box::pin(async move {
+                Event::Started(index, core.start(&execution, ticket, &core.top).await)
+            }),
+            Lane::Stage,
+        ));
         Ok(())
     }
 
@@ -256,10 +288,13 @@ impl<'a> StepRun<'a> {
         };
         self.committing = true;
         let pipeline = &self.core.pipeline;
-        self.stages.push(Box::pin(async move {
-            let finalized = pipeline.finalize(&execution, *staged).await;
-            Event::Committed(index, pipeline.finish(&execution, finalized))
-        }));
+        self.launched.push((
+            Box::pin(async move {
+                let finalized = pipeline.finalize(&execution, *staged).await;
+                Event::Committed(index, pipeline.finish(&execution, finalized))
+            }),
+            Lane::Stage,
+        ));
     }
 
     fn handle(&mut self, event: Event) -> Result<(), SchedulerError> {
@@ -275,13 +310,16 @@ impl<'a> StepRun<'a> {
                             )));
                         };
                         let (core, execution) = (self.core, Arc::clone(execution));
-                        self.bodies.push(Box::pin(async move {
-                            let dispatch = core.dispatch(&execution, ready, place);
-                            match AssertUnwindSafe(dispatch).catch_unwind().await {
-                                Ok(staged) => Event::Settled(index, staged),
-                                Err(panic) => Event::Broken(panic_message(&*panic).to_owned()),
-                            }
-                        }));
+                        self.launched.push((
+                            Box::pin(async move {
+                                let dispatch = core.dispatch(&execution, ready, place);
+                                match AssertUnwindSafe(dispatch).catch_unwind().await {
+                                    Ok(staged) => Event::Settled(index, staged),
+                                    Err(panic) => Event::Broken(panic_message(&*panic).to_owned()),
+                                }
+                            }),
+                            Lane::Body,
+                        ));
                     }
                 }
             }
@@ -366,6 +404,7 @@ impl Drop for StepRun<'_> {
         if self.ended {
             return;
         }
+        self.launched.clear();
         self.stages.clear();
         self.bodies.clear();
         for index in self.committed..self.started {
