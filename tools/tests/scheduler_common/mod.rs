@@ -135,12 +135,23 @@ impl PreExecuteHook for PrepareProbe {
                 }
                 seen.prepared.push(id.clone());
             }
+            // Prepare may be abandoned mid-way (its call was cancelled): it ends either way.
+            let _ending = Ending(&self.shared);
             tokio::task::yield_now().await;
             tokio::time::sleep(Duration::from_millis(1)).await;
-            self.shared.lock().unwrap().preparing -= 1;
             assert!(!self.panic_on.contains(&id), "prepare probe told to panic on {id}");
             next.run().await
         })
+    }
+}
+
+/// Marks the end of a prepare when dropped.
+struct Ending<'a>(&'a Shared);
+
+impl Drop for Ending<'_> {
+    fn drop(&mut self) {
+        let mut seen = self.0.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        seen.preparing -= 1;
     }
 }
 
