@@ -11,7 +11,7 @@ use ordo_sdk::{CodeModeConfig, install};
 use ordo_tools::session::{Event, LoadedLog, MemorySink, SessionLog, export_transcript};
 use ordo_tools::{
     ApprovalOutcome, ApprovalRequest, CallContext, CancellationToken, ContentBlock, ErrorCode,
-    ModelCall, Pipeline, PipelineBuilder, PreDecision, Provider, Scheduler, TimeoutPolicy,
+    ModelCall, Pipeline, PipelineBuilder, PreDecision, Provider, Scheduler, Scope, TimeoutPolicy,
     ToolDefinition, ToolFailure, ToolOutput, ToolRegistry, ToolResult, guard, policy,
 };
 use serde_json::{Value, json};
@@ -221,6 +221,26 @@ async fn r_code_2_every_failure_reaches_the_script_as_a_catchable_error_with_its
             ["INVALID_TOOL_OUTPUT", "bad_output", "ToolOutputError"],
         ])
     );
+}
+
+#[tokio::test]
+async fn r_code_2_a_guard_scoped_once_on_the_session_denies_a_nested_call() {
+    let world = world(|builder| builder);
+    let no_excl = guard(|execution| {
+        (execution.name() == "excl").then(|| "the agent may not run excl".to_owned())
+    });
+    // Scoped once, on the session: nothing about code mode mentions it.
+    let scheduler = Scheduler::builder(world.scheduler.pipeline().clone())
+        .log(SessionLog::new(world.sink.clone()))
+        .scope(Scope::new("agent", [no_excl]))
+        .build();
+    let code = r#"
+        const attempt = async (call) => { try { await call(); return "ok" } catch (e) { return [e.code, e.message] } };
+        return [await attempt(() => tools.excl({ ms: 1 })), await attempt(() => tools.par({ ms: 1 }))];
+    "#;
+    let result = run_code(&scheduler, code).await;
+    assert_eq!(value(&result), json!([["DENIED", "the agent may not run excl"], "ok"]));
+    assert_eq!(world.probe.lock().unwrap().max_active, 1, "only par's body ran");
 }
 
 #[tokio::test]
