@@ -11,7 +11,7 @@ use ordo_sdk::CodeModeConfig;
 use ordo_tools::session::{LoadedLog, MemorySink, SessionLog};
 use ordo_tools::{
     CallContext, CancellationToken, ContentBlock, ModelCall, Pipeline, PreDecision, Scheduler,
-    TimeoutPolicy, ToolDefinition, ToolFailure, ToolRegistry, TypedTool, policy,
+    ToolDefinition, ToolFailure, ToolRegistry, TypedTool, policy,
 };
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
@@ -98,7 +98,6 @@ async fn agent() -> Result<(), Box<dyn std::error::Error>> {
     });
     let pipeline = Pipeline::builder(registry)
         .pre_execute(below_absolute_zero)
-        .execute(TimeoutPolicy::new().into_hook())
         .guard(files::root_guard(roots))
         .build();
 

@@ -13,8 +13,7 @@ use nix::unistd::Pid;
 use ordo::manifest::{Manifest, ManifestError, ToolRef};
 use ordo_tools::{
     ApprovalOutcome, ApprovalRequest, Arguments, CallContext, CallRequest, CancellationToken,
-    ContentBlock, ErrorCode, Pipeline, TimeoutPolicy, ToolDefinition, ToolOutput, ToolRegistry,
-    ToolResult,
+    ContentBlock, ErrorCode, Pipeline, ToolDefinition, ToolOutput, ToolRegistry, ToolResult,
 };
 use serde_json::{Value, json};
 
@@ -38,7 +37,7 @@ fn manifest_in(dir: &Path, text: &str) -> Manifest {
 fn pipeline(manifest: &Manifest) -> Pipeline {
     let registry = ToolRegistry::new();
     manifest.register(&registry).unwrap();
-    let mut builder = Pipeline::builder(registry).execute(TimeoutPolicy::new().into_hook());
+    let mut builder = Pipeline::builder(registry);
     if let Some(hook) = manifest.approval_hook() {
         builder = builder.pre_execute(hook);
     }

@@ -11,7 +11,7 @@ use ordo_sdk::{CodeModeConfig, install};
 use ordo_tools::session::{Event, LoadedLog, MemorySink, SessionLog, export_transcript};
 use ordo_tools::{
     ApprovalOutcome, ApprovalRequest, CallContext, CancellationToken, ContentBlock, ErrorCode,
-    ModelCall, Pipeline, PipelineBuilder, PreDecision, Provider, Scheduler, Scope, TimeoutPolicy,
+    Execution, ModelCall, Pipeline, PipelineBuilder, PreDecision, Provider, Scheduler, Scope,
     ToolDefinition, ToolFailure, ToolOutput, ToolRegistry, ToolResult, guard, policy,
 };
 use serde_json::{Value, json};
@@ -124,8 +124,7 @@ fn world(configure: impl FnOnce(PipelineBuilder) -> PipelineBuilder) -> World {
     registry.register(failing()).unwrap();
     registry.register(bad_output()).unwrap();
     registry.register(strict()).unwrap();
-    let pipeline =
-        configure(Pipeline::builder(registry).execute(TimeoutPolicy::new().into_hook())).build();
+    let pipeline = configure(Pipeline::builder(registry)).build();
     let sink = MemorySink::new();
     install_code_mode(pipeline.registry(), Duration::from_secs(5));
     let scheduler = Scheduler::builder(pipeline).log(SessionLog::new(sink.clone())).build();
@@ -177,21 +176,21 @@ async fn r_code_2_tool_calls_resolve_to_structured_values() {
 async fn r_code_2_every_failure_reaches_the_script_as_a_catchable_error_with_its_code() {
     let world = world(|builder| {
         builder
-            .guard(guard(|execution| {
+            .guard(|execution: &Execution| {
                 (execution.arguments().value()["ms"] == 13).then(|| "unlucky".to_owned())
-            }))
+            })
             .pre_execute(policy(|execution| {
                 let ask = execution.arguments().value()["ask"].as_str().map(str::to_owned);
                 ask.map(PreDecision::Ask)
             }))
-            .approval(Arc::new(|request: ApprovalRequest| async move {
+            .approval(|request: ApprovalRequest| async move {
                 match request.prompt.as_str() {
                     "reject" => ApprovalOutcome::Rejected,
                     "cancel" => ApprovalOutcome::Cancelled,
                     "gone" => ApprovalOutcome::Unavailable,
                     _ => ApprovalOutcome::AllowedOnce,
                 }
-            }))
+            })
     });
     let code = r#"
         const attempt = async (call) => { try { await call(); return "ok" } catch (e) { return [e.code, e.tool, e.name] } };
@@ -279,7 +278,7 @@ async fn r_code_3_nested_prepares_run_one_at_a_time_in_script_order() {
     let (seen, now, bad) = (Arc::clone(&order), Arc::clone(&preparing), Arc::clone(&overlaps));
     let world = world(move |builder| {
         builder
-            .approval(Arc::new(move |request: ApprovalRequest| {
+            .approval(move |request: ApprovalRequest| {
                 let (seen, now, bad) = (Arc::clone(&seen), Arc::clone(&now), Arc::clone(&bad));
                 async move {
                     if now.fetch_add(1, Ordering::SeqCst) > 0 {
@@ -290,7 +289,7 @@ async fn r_code_3_nested_prepares_run_one_at_a_time_in_script_order() {
                     now.fetch_sub(1, Ordering::SeqCst);
                     ApprovalOutcome::AllowedOnce
                 }
-            }))
+            })
             .pre_execute(policy(|execution| {
                 execution.parent().map(|_| PreDecision::Ask("ok?".into()))
             }))

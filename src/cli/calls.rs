@@ -54,7 +54,7 @@ fn results(outcomes: &[CallOutcome], format: ResultFormat) -> Value {
                     json!({
                         "id": outcome.call_id,
                         "name": outcome.name,
-                        "is_error": record.is_error,
+                        "is_error": record.is_error(),
                         "content": record.content,
                         "error": record.error,
                     })

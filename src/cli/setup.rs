@@ -12,7 +12,7 @@ use ordo::manifest::{self, Manifest};
 use ordo_runtime::{Runtime, RuntimeConfig, WorkerCommand};
 use ordo_sdk::CodeModeConfig;
 use ordo_tools::session::{DiscardSink, Durability, JsonlSink, LoadedLog, SessionLog};
-use ordo_tools::{Pipeline, PreExecuteHook, Scheduler, TimeoutPolicy, ToolRegistry};
+use ordo_tools::{Pipeline, PreExecuteHook, Scheduler, ToolRegistry};
 
 use super::approve;
 use super::args::{ApproveMode, SessionFlags, ToolFlags};
@@ -39,7 +39,8 @@ pub(crate) fn tool_set(flags: &ToolFlags, roots: Roots) -> Result<ToolSet, CliEr
         manifest.register(&registry).map_err(|error| CliError::usage(error.to_string()))?;
         manifests.push(manifest);
     }
-    let approval = manifest::approval_hook(&manifests);
+    let approval = manifest::approval_hook(&manifests)
+        .map(|hook| -> Arc<dyn PreExecuteHook> { Arc::new(hook) });
     Ok(ToolSet { registry, roots, approval })
 }
 
@@ -105,13 +106,12 @@ fn runtime_config() -> Result<RuntimeConfig, CliError> {
 fn pipeline(tools: &ToolSet, approve: Option<ApproveMode>, live: Option<&Live>) -> Pipeline {
     // Declared timeouts (run_code's, manifest tools' `timeout_ms`) end calls as TIMEOUT.
     let mut builder = Pipeline::builder(tools.registry.clone())
-        .execute(TimeoutPolicy::new().into_hook())
         .guard(files::root_guard(Arc::clone(&tools.roots)));
     if let Some(hook) = &tools.approval {
         builder = builder.pre_execute(Arc::clone(hook));
     }
     if let Some(service) = approve::service(approve, live.map(Live::bars)) {
-        builder = builder.approval(service);
+        builder = builder.approval(move |request| service.ask(request));
     }
     builder.build()
 }

@@ -3,28 +3,43 @@
 //! its user can, and the human should see what is about to run.
 
 use std::collections::HashMap;
-use std::sync::Arc;
+use std::future::ready;
 
-use ordo_tools::{PreDecision, PreExecuteHook, policy};
+use futures::future::BoxFuture;
+use ordo_tools::{Execution, PreDecision, PreExecuteHook, PreExecuteNext};
 
 use super::tool::CommandTool;
 
-/// The hook asking for every tool of `tools` that declares `approval = "ask"`, or `None` if
-/// none does. Calls of other tools pass on to the rest of the chain.
-pub(super) fn hook<'a>(
-    tools: impl IntoIterator<Item = &'a CommandTool>,
-) -> Option<Arc<dyn PreExecuteHook>> {
+/// The `pre_execute` hook that asks before each call of the manifest tools that declare
+/// `approval = "ask"`; calls of other tools pass on to the rest of the chain.
+#[derive(Clone, Debug)]
+pub struct ApprovalPolicy {
+    /// The prompt of each tool that asks, by name.
+    prompts: HashMap<String, String>,
+}
+
+/// The policy for every tool of `tools` that declares `approval = "ask"`, or `None` if none
+/// does.
+pub(super) fn hook<'a>(tools: impl IntoIterator<Item = &'a CommandTool>) -> Option<ApprovalPolicy> {
     let prompts: HashMap<String, String> = tools
         .into_iter()
         .filter(|tool| tool.needs_approval())
         .map(|tool| (tool.name().to_owned(), prompt(tool)))
         .collect();
-    if prompts.is_empty() {
-        return None;
+    (!prompts.is_empty()).then_some(ApprovalPolicy { prompts })
+}
+
+impl PreExecuteHook for ApprovalPolicy {
+    fn pre_execute<'a>(
+        &'a self,
+        execution: &'a Execution,
+        next: PreExecuteNext<'a>,
+    ) -> BoxFuture<'a, PreDecision> {
+        match self.prompts.get(execution.name()) {
+            Some(prompt) => Box::pin(ready(PreDecision::Ask(prompt.clone()))),
+            None => next.run(),
+        }
     }
-    Some(policy(move |execution| {
-        prompts.get(execution.name()).map(|prompt| PreDecision::Ask(prompt.clone()))
-    }))
 }
 
 /// `tool "deploy" runs `/srv/tools/deploy.sh --prod``.

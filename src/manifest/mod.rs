@@ -68,7 +68,7 @@
 //! let manifest = Manifest::load("tools.toml")?;
 //! let registry = ToolRegistry::new();
 //! manifest.register(&registry)?;
-//! let mut builder = Pipeline::builder(registry).execute(TimeoutPolicy::new().into_hook());
+//! let mut builder = Pipeline::builder(registry);
 //! if let Some(hook) = manifest.approval_hook() {
 //!     builder = builder.pre_execute(hook);
 //! }
@@ -88,10 +88,10 @@ mod load;
 mod tool;
 
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
 
-use ordo_tools::{PreExecuteHook, RegisterError, ToolRegistry};
+use ordo_tools::{RegisterError, ToolRegistry};
 
+pub use approval::ApprovalPolicy;
 pub use error::{Location, ManifestError, ToolRef};
 pub use tool::{Argv, CommandTool};
 
@@ -161,7 +161,7 @@ impl Manifest {
     /// The `pre_execute` hook that asks before each call of this manifest's `approval = "ask"`
     /// tools, or `None` if it has none. Add it to the pipeline; with no approval service
     /// installed such calls end as `APPROVAL_UNAVAILABLE` (R-PIPE-3).
-    pub fn approval_hook(&self) -> Option<Arc<dyn PreExecuteHook>> {
+    pub fn approval_hook(&self) -> Option<ApprovalPolicy> {
         approval::hook(&self.tools)
     }
 
@@ -181,6 +181,6 @@ impl Manifest {
 /// more than once), or `None` if none has any.
 pub fn approval_hook<'a>(
     manifests: impl IntoIterator<Item = &'a Manifest>,
-) -> Option<Arc<dyn PreExecuteHook>> {
+) -> Option<ApprovalPolicy> {
     approval::hook(manifests.into_iter().flat_map(Manifest::tools))
 }

@@ -23,8 +23,8 @@ use std::time::Duration;
 
 use criterion::Criterion;
 use ordo_tools::{
-    Arguments, CallContext, CallId, CallRequest, CancellationToken, ContentBlock, Pipeline,
-    TimeoutPolicy, ToolDefinition, ToolOutput, ToolRegistry, guard, policy,
+    Arguments, CallContext, CallId, CallRequest, CancellationToken, ContentBlock, Execution,
+    Pipeline, ToolDefinition, ToolOutput, ToolRegistry, policy,
 };
 use serde_json::{Value, json};
 
@@ -68,9 +68,9 @@ fn noop_tool() -> ToolDefinition {
 fn hooked_pipeline(registry: ToolRegistry) -> Pipeline {
     let mut builder = Pipeline::builder(registry);
     for _ in 0..HOOKS {
-        builder = builder.pre_execute(policy(|_| None)).guard(guard(|_| None));
+        builder = builder.pre_execute(policy(|_| None)).guard(|_: &Execution| None);
     }
-    builder.execute(TimeoutPolicy::new().into_hook()).build()
+    builder.build()
 }
 
 /// One call through every stage, as a caller that schedules nothing makes it.

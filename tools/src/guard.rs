@@ -15,12 +15,32 @@ use std::sync::Arc;
 
 use crate::execution::Execution;
 
-/// A guard: `Some(reason)` denies the call.
-pub type Guard = Arc<dyn Fn(&Execution) -> Option<String> + Send + Sync>;
+/// A guard: a check whose `Some(reason)` denies the call. Cheap to clone. Any function of the
+/// right shape converts into one.
+#[derive(Clone)]
+pub struct Guard(Arc<Check>);
+
+/// What a guard runs.
+type Check = dyn Fn(&Execution) -> Option<String> + Send + Sync;
+
+impl<F> From<F> for Guard
+where
+    F: Fn(&Execution) -> Option<String> + Send + Sync + 'static,
+{
+    fn from(check: F) -> Self {
+        Self(Arc::new(check))
+    }
+}
+
+impl std::fmt::Debug for Guard {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Guard")
+    }
+}
 
 /// Makes a guard from a function.
 pub fn guard(check: impl Fn(&Execution) -> Option<String> + Send + Sync + 'static) -> Guard {
-    Arc::new(check)
+    Guard::from(check)
 }
 
 /// A named layer of guards, such as an agent or a code-mode run.
@@ -80,7 +100,7 @@ pub(crate) fn first_denial(global: &[Guard], execution: &Execution) -> Option<St
 }
 
 fn run_guard(guard: &Guard, execution: &Execution) -> Option<String> {
-    catch_unwind(AssertUnwindSafe(|| guard(execution))).unwrap_or_else(|_| {
+    catch_unwind(AssertUnwindSafe(|| (guard.0)(execution))).unwrap_or_else(|_| {
         tracing::warn!(tool = execution.name(), "a guard panicked; the call is denied");
         Some(format!("tool {:?} was denied: a guard failed", execution.name()))
     })

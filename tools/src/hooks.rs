@@ -71,7 +71,7 @@ impl<'a> PreExecuteNext<'a> {
 /// `None` defers to the rest of it.
 pub fn policy(
     decide: impl Fn(&Execution) -> Option<PreDecision> + Send + Sync + 'static,
-) -> Arc<dyn PreExecuteHook> {
+) -> impl PreExecuteHook {
     struct Policy<F>(F);
     impl<F: Fn(&Execution) -> Option<PreDecision> + Send + Sync + 'static> PreExecuteHook
         for Policy<F>
@@ -87,7 +87,7 @@ pub fn policy(
             }
         }
     }
-    Arc::new(Policy(decide))
+    Policy(decide)
 }
 
 /// What the body (or an `execute` hook standing in for it) produced: the canonical value, or the
@@ -203,7 +203,7 @@ impl<'a> PostExecuteNext<'a> {
 /// A synchronous `post_execute` rule: `Some(decision)` short-circuits, `None` defers.
 pub fn post_rule(
     decide: impl Fn(&Execution, &ToolResult) -> Option<PostDecision> + Send + Sync + 'static,
-) -> Arc<dyn PostExecuteHook> {
+) -> impl PostExecuteHook {
     struct Rule<F>(F);
     impl<F: Fn(&Execution, &ToolResult) -> Option<PostDecision> + Send + Sync + 'static>
         PostExecuteHook for Rule<F>
@@ -220,7 +220,7 @@ pub fn post_rule(
             }
         }
     }
-    Arc::new(Rule(decide))
+    Rule(decide)
 }
 
 /// What an observer may report; it is logged and changes nothing.
@@ -238,5 +238,38 @@ where
 {
     fn on_result(&self, execution: &Execution, result: &ToolResult) -> Result<(), ObserverError> {
         self(execution, result)
+    }
+}
+
+/// A shared hook is a hook: an embedder may keep a handle on a hook it added.
+impl<T: PreExecuteHook + ?Sized> PreExecuteHook for Arc<T> {
+    fn pre_execute<'a>(
+        &'a self,
+        execution: &'a Execution,
+        next: PreExecuteNext<'a>,
+    ) -> BoxFuture<'a, PreDecision> {
+        (**self).pre_execute(execution, next)
+    }
+}
+
+impl<T: ExecuteHook + ?Sized> ExecuteHook for Arc<T> {
+    fn execute<'a>(
+        &'a self,
+        execution: &'a Execution,
+        signal: CancellationToken,
+        next: ExecuteNext<'a>,
+    ) -> BoxFuture<'a, DispatchResult> {
+        (**self).execute(execution, signal, next)
+    }
+}
+
+impl<T: PostExecuteHook + ?Sized> PostExecuteHook for Arc<T> {
+    fn post_execute<'a>(
+        &'a self,
+        execution: &'a Execution,
+        result: &'a ToolResult,
+        next: PostExecuteNext<'a>,
+    ) -> BoxFuture<'a, PostDecision> {
+        (**self).post_execute(execution, result, next)
     }
 }

@@ -69,9 +69,7 @@ pub use hooks::{
     PostExecuteNext, PreDecision, PreExecuteHook, PreExecuteNext, ResultObserver, policy,
     post_rule,
 };
-pub use pipeline::{
-    Finalized, Pipeline, PipelineBuilder, PipelineError, Prepared, Ready, Staged, WeakPipeline,
-};
+pub use pipeline::{Finalized, Pipeline, PipelineBuilder, PipelineError, Prepared, Ready, Staged};
 pub use presentation::Card;
 pub use provider::{Provider, ToolSchema};
 pub use registry::{ExecutionMode, RUN_CODE, RegisterError, SchemaRole, Tool, ToolRegistry};

@@ -214,33 +214,75 @@ impl From<serde_json::Error> for ToolFailure {
 
 /// The durable form of a result: what the session log stores and replay reads (R-LOG-1).
 ///
-/// It never holds the body's canonical value (R-PIPE-11).
+/// It never holds the body's canonical value (R-PIPE-11). Whether the call failed is not a
+/// field of its own but whether it has an error, so the two can never disagree; serialized, it
+/// is written out as `is_error` (R-LOG-1), and reading a record whose `is_error` disagrees with
+/// its `error` fails.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(into = "RecordForm", try_from = "RecordForm")]
 pub struct ResultRecord {
-    /// Whether the call failed; `error` is set exactly when it did.
-    pub is_error: bool,
     /// What the model sees.
     pub content: Vec<ContentBlock>,
     /// The UI projection (`presentation_meta`), top-level successes only.
     pub meta: Option<Value>,
-    /// The error envelope of a failed call.
+    /// The error envelope of a failed call; `None` for a success.
     pub error: Option<ErrorInfo>,
 }
 
 impl ResultRecord {
     /// A successful result.
     pub fn success(content: Vec<ContentBlock>, meta: Option<Value>) -> Self {
-        Self { is_error: false, content, meta, error: None }
+        Self { content, meta, error: None }
     }
 
     /// A failed result whose content is the error message, as the model reads it.
     pub fn failure(error: ErrorInfo) -> Self {
         Self {
-            is_error: true,
             content: vec![ContentBlock::text(error.message.clone())],
             meta: None,
             error: Some(error),
         }
+    }
+
+    /// Whether the call failed.
+    pub fn is_error(&self) -> bool {
+        self.error.is_some()
+    }
+
+    /// The content as text: its text blocks, and JSON blocks as JSON text, joined by newlines
+    /// (images have no text).
+    pub fn text(&self) -> String {
+        let texts: Vec<Cow<'_, str>> =
+            self.content.iter().filter_map(ContentBlock::as_text).collect();
+        texts.join("\n")
+    }
+}
+
+/// A record as it is written: with its `is_error` flag.
+#[derive(Serialize, Deserialize)]
+struct RecordForm {
+    is_error: bool,
+    content: Vec<ContentBlock>,
+    meta: Option<Value>,
+    error: Option<ErrorInfo>,
+}
+
+impl From<ResultRecord> for RecordForm {
+    fn from(record: ResultRecord) -> Self {
+        let is_error = record.is_error();
+        Self { is_error, content: record.content, meta: record.meta, error: record.error }
+    }
+}
+
+impl TryFrom<RecordForm> for ResultRecord {
+    type Error = String;
+
+    fn try_from(form: RecordForm) -> Result<Self, String> {
+        if form.is_error != form.error.is_some() {
+            let has = if form.error.is_some() { "has an error" } else { "has no error" };
+            return Err(format!("is_error is {} but the record {has}", form.is_error));
+        }
+        Ok(Self { content: form.content, meta: form.meta, error: form.error })
     }
 }
 
@@ -283,7 +325,12 @@ impl ToolResult {
 
     /// Whether the call failed.
     pub fn is_error(&self) -> bool {
-        self.record.is_error
+        self.record.is_error()
+    }
+
+    /// The text of the content, as a model reads it (see [`ResultRecord::text`]).
+    pub fn text(&self) -> String {
+        self.record.text()
     }
 
     /// The error envelope of a failed call.
@@ -344,5 +391,29 @@ mod tests {
         );
         assert_eq!(encoded["content"][0]["text"], "no such file");
         assert_eq!(encoded["is_error"], true);
+        let back: ResultRecord = serde_json::from_value(encoded).unwrap();
+        assert_eq!(back, record);
+    }
+
+    /// R-LOG-1: a record whose flag disagrees with its error does not load.
+    #[test]
+    fn r_log_1_a_record_whose_is_error_disagrees_with_its_error_is_refused() {
+        let lying =
+            serde_json::json!({ "is_error": true, "content": [], "meta": null, "error": null });
+        let error = serde_json::from_value::<ResultRecord>(lying).unwrap_err().to_string();
+        assert_eq!(error, "is_error is true but the record has no error");
+    }
+
+    #[test]
+    fn a_results_text_joins_its_textual_blocks() {
+        let record = ResultRecord::success(
+            vec![
+                ContentBlock::text("a"),
+                ContentBlock::json(serde_json::json!(1)),
+                ContentBlock::text("b"),
+            ],
+            None,
+        );
+        assert_eq!(record.text(), "a\n1\nb");
     }
 }

@@ -6,7 +6,6 @@
 //! body to wind down, then gives up on it and records `TIMEOUT`, so a stuck tool never hangs a
 //! step. Tools that declare no timeout get the policy's default, if it has one.
 
-use std::sync::Arc;
 use std::time::Duration;
 
 use futures::future::BoxFuture;
@@ -16,7 +15,9 @@ use crate::execution::Execution;
 use crate::hooks::{DispatchResult, ExecuteHook, ExecuteNext};
 use crate::result::{ErrorCode, ErrorInfo};
 
-/// The timeout policy. Add it with [`PipelineBuilder::execute`](crate::PipelineBuilder::execute).
+/// The timeout policy. Every pipeline has one unless built
+/// [`without_timeouts`](crate::PipelineBuilder::without_timeouts); configure it with
+/// [`PipelineBuilder::timeouts`](crate::PipelineBuilder::timeouts).
 #[derive(Clone, Debug)]
 pub struct TimeoutPolicy {
     default_timeout: Option<Duration>,
@@ -45,11 +46,6 @@ impl TimeoutPolicy {
     pub fn with_grace(mut self, grace: Duration) -> Self {
         self.grace = grace;
         self
-    }
-
-    /// As a hook for the pipeline builder.
-    pub fn into_hook(self) -> Arc<dyn ExecuteHook> {
-        Arc::new(self)
     }
 }
 

@@ -203,12 +203,10 @@ async fn r_pipe_8_body_invoked_is_set_exactly_when_the_body_was_called() {
             (execution.arguments().value()["text"] == "deny")
                 .then(|| PreDecision::Deny("no".into()))
         }))
-        .observe(Arc::new(
-            move |execution: &Execution, result: &ToolResult| -> Result<(), ObserverError> {
-                recorded.lock().unwrap().push((result.code(), execution.body_invoked()));
-                Ok(())
-            },
-        ))
+        .observe(move |execution: &Execution, result: &ToolResult| -> Result<(), ObserverError> {
+            recorded.lock().unwrap().push((result.code(), execution.body_invoked()));
+            Ok(())
+        })
         .build();
 
     pipeline.call(call("echo", "ok")).await.unwrap();
@@ -258,7 +256,7 @@ async fn r_pipe_10_a_panicking_body_is_a_tool_error() {
 async fn r_pipe_10_a_declared_timeout_gives_timeout() {
     let mut slow = fixture("slow", Behaviour::Sleep(Duration::from_secs(3600)));
     slow.definition = slow.definition.with_timeout(Duration::from_millis(100));
-    let pipeline = builder_with(&[&slow]).execute(TimeoutPolicy::new().into_hook()).build();
+    let pipeline = builder_with(&[&slow]).build();
     let started = Instant::now();
 
     let result = pipeline.call(call("slow", "x")).await.unwrap();
@@ -274,11 +272,25 @@ async fn r_pipe_10_a_declared_timeout_gives_timeout() {
 }
 
 #[tokio::test(start_paused = true)]
+async fn r_pipe_10_declared_timeouts_hold_by_default_and_only_an_explicit_opt_out_lifts_them() {
+    let mut slow = fixture("slow", Behaviour::Sleep(Duration::from_millis(300)));
+    slow.definition = slow.definition.with_timeout(Duration::from_millis(100));
+    let enforced = Pipeline::new(registry_with(&[&slow]));
+    assert_eq!(code(&enforced.call(call("slow", "x")).await.unwrap()), ErrorCode::Timeout);
+
+    let lifted = builder_with(&[&slow]).without_timeouts().build();
+    let started = Instant::now();
+    let result = lifted.call(call("slow", "x")).await.unwrap();
+    assert!(!result.is_error(), "{:?}", result.error());
+    assert_eq!(started.elapsed(), Duration::from_millis(300), "the body ran past its timeout");
+}
+
+#[tokio::test(start_paused = true)]
 async fn r_pipe_10_a_stuck_body_is_dropped_after_the_grace_period() {
     let mut stuck = fixture("stuck", Behaviour::Stubborn(Duration::from_secs(3600)));
     stuck.definition = stuck.definition.with_timeout(Duration::from_millis(100));
     let pipeline = builder_with(&[&stuck])
-        .execute(TimeoutPolicy::new().with_grace(Duration::from_millis(50)).into_hook())
+        .timeouts(TimeoutPolicy::new().with_grace(Duration::from_millis(50)))
         .cancel_grace(Duration::from_millis(50))
         .build();
     let started = Instant::now();
@@ -312,7 +324,7 @@ async fn r_pipe_10_the_default_timeout_covers_tools_that_declare_none() {
     let slow = fixture("slow", Behaviour::Sleep(Duration::from_secs(3600)));
     let echo = fixture("echo", Behaviour::Echo);
     let policy = TimeoutPolicy::new().with_default_timeout(Duration::from_millis(250));
-    let pipeline = builder_with(&[&slow, &echo]).execute(policy.into_hook()).build();
+    let pipeline = builder_with(&[&slow, &echo]).timeouts(policy).build();
 
     let timed_out = pipeline.call(call("slow", "x")).await.unwrap();
     assert_eq!(timed_out.error().unwrap().message, "tool \"slow\" timed out after 250 ms");
@@ -324,7 +336,7 @@ async fn r_pipe_10_the_default_timeout_covers_tools_that_declare_none() {
 async fn r_fin_6_a_caller_cancel_under_the_timeout_policy_is_aborted_not_timeout() {
     let mut slow = fixture("slow", Behaviour::Sleep(Duration::from_secs(3600)));
     slow.definition = slow.definition.with_timeout(Duration::from_secs(60));
-    let pipeline = builder_with(&[&slow]).execute(TimeoutPolicy::new().into_hook()).build();
+    let pipeline = builder_with(&[&slow]).build();
     let request = call("slow", "x");
     cancel_after(&request.signal, Duration::from_millis(5));
 

@@ -62,7 +62,7 @@ async fn r_fin_1_replace_content_replaces_the_content_of_a_failure() {
         .post_execute(always(PostDecision::ReplaceContent(texts(&["try another path"]))))
         .build();
     let result = run(&pipeline, call("fail", "x")).await;
-    assert!(result.record.is_error);
+    assert!(result.record.is_error());
     assert_eq!(result.record.content, texts(&["try another path"]));
     // The envelope is untouched.
     assert_eq!(code(&result), ErrorCode::ToolError);
@@ -159,7 +159,7 @@ async fn r_fin_1_block_turns_the_result_into_blocked_with_feedback() {
         .post_execute(always(PostDecision::Block { feedback: feedback.clone(), context: vec![] }))
         .build();
     let result = run(&pipeline, call("echo", "hi")).await;
-    assert!(result.record.is_error);
+    assert!(result.record.is_error());
     assert_eq!(code(&result), ErrorCode::Blocked);
     assert_eq!(name(&result), "ToolBlockedError");
     assert_eq!(message(&result), "the output is too long\nask for less");
@@ -232,7 +232,7 @@ async fn r_fin_1_a_hook_that_calls_next_sees_the_downstream_decision() {
     };
     let decided = PostDecision::ReplaceContent(texts(&["from downstream"]));
     let pipeline = builder_with(&[&echo])
-        .post_execute(Arc::new(around))
+        .post_execute(around)
         .post_execute(traced_rule(&trace, "inner", Some(decided.clone())))
         .build();
     let result = run(&pipeline, call("echo", "hi")).await;
@@ -253,7 +253,7 @@ async fn r_fin_1_a_hook_that_calls_next_has_the_last_word() {
     };
     let block = PostDecision::Block { feedback: texts(&["blocked downstream"]), context: vec![] };
     let pipeline = builder_with(&[&echo])
-        .post_execute(Arc::new(around))
+        .post_execute(around)
         .post_execute(traced_rule(&trace, "inner", Some(block.clone())))
         .build();
     let result = run(&pipeline, call("echo", "hi")).await;
@@ -271,7 +271,7 @@ async fn r_fin_1_the_end_of_the_chain_accepts() {
         downstream: Arc::clone(&downstream),
         override_with: None,
     };
-    let pipeline = builder_with(&[&echo]).post_execute(Arc::new(around)).build();
+    let pipeline = builder_with(&[&echo]).post_execute(around).build();
     let result = run(&pipeline, call("echo", "hi")).await;
     assert_eq!(*downstream.lock().unwrap(), [PostDecision::Accept]);
     assert_eq!(text(&result), "hi");
@@ -300,7 +300,7 @@ async fn r_fin_1_a_panicking_post_execute_hook_is_internal() {
     let echo = fixture("echo", Behaviour::Echo);
     let observed = Trace::default();
     let pipeline = builder_with(&[&echo])
-        .post_execute(Arc::new(PanicsWhenPolled))
+        .post_execute(PanicsWhenPolled)
         .observe(recording_observer(&observed, "observer"))
         .build();
     let result = run(&pipeline, call("echo", "hi")).await;
@@ -426,7 +426,7 @@ async fn r_fin_2_an_invalid_replacement_value_keeps_no_deferred_context() {
 #[tokio::test]
 async fn r_fin_2_a_panicking_post_execute_hook_keeps_no_deferred_context() {
     let defer = fixture("defer", Behaviour::Defer);
-    let pipeline = builder_with(&[&defer]).post_execute(Arc::new(PanicsWhenPolled)).build();
+    let pipeline = builder_with(&[&defer]).post_execute(PanicsWhenPolled).build();
     let result = run(&pipeline, call("defer", "hi")).await;
     assert_eq!(code(&result), ErrorCode::Internal);
     assert_eq!(result.contexts, Vec::<ContentBlock>::new());

@@ -178,10 +178,10 @@ async fn r_fin_4_what_finalize_content_returns_is_the_final_content() {
     let registry = ordo_tools::ToolRegistry::new();
     registry.register(definition).unwrap();
     let pipeline = Pipeline::builder(registry)
-        .observe(Arc::new(move |_: &Execution, result: &ToolResult| -> Result<(), ObserverError> {
+        .observe(move |_: &Execution, result: &ToolResult| -> Result<(), ObserverError> {
             seen.lock().unwrap().push(result.record.content.clone());
             Ok(())
-        }))
+        })
         .build();
     let result = run(&pipeline, call("tagged", "hi")).await;
     assert_eq!(result.record.content, texts(&["[OK]", "body"]));
@@ -277,26 +277,18 @@ async fn r_fin_5_each_observer_sees_the_final_result_once() {
     let (first, second) = (Arc::clone(&seen), Arc::clone(&seen));
     let pipeline = builder_with(&[&echo])
         .post_execute(always(PostDecision::Block { feedback: texts(&["no"]), context: vec![] }))
-        .observe(Arc::new(
-            move |execution: &Execution, result: &ToolResult| -> Result<(), ObserverError> {
-                first.lock().unwrap().push((
-                    "first",
-                    execution.call_id().to_string(),
-                    result.clone(),
-                ));
-                Ok(())
-            },
-        ))
-        .observe(Arc::new(
-            move |execution: &Execution, result: &ToolResult| -> Result<(), ObserverError> {
-                second.lock().unwrap().push((
-                    "second",
-                    execution.call_id().to_string(),
-                    result.clone(),
-                ));
-                Ok(())
-            },
-        ))
+        .observe(move |execution: &Execution, result: &ToolResult| -> Result<(), ObserverError> {
+            first.lock().unwrap().push(("first", execution.call_id().to_string(), result.clone()));
+            Ok(())
+        })
+        .observe(move |execution: &Execution, result: &ToolResult| -> Result<(), ObserverError> {
+            second.lock().unwrap().push((
+                "second",
+                execution.call_id().to_string(),
+                result.clone(),
+            ));
+            Ok(())
+        })
         .build();
     let result = run(&pipeline, call("echo", "hi")).await;
     assert_eq!(code(&result), ErrorCode::Blocked);
@@ -313,18 +305,16 @@ async fn r_fin_5_observers_see_the_execution_as_it_ended() {
     let seen = Trace::default();
     let recorder = seen.clone();
     let pipeline = builder_with(&[&echo])
-        .observe(Arc::new(
-            move |execution: &Execution, _: &ToolResult| -> Result<(), ObserverError> {
-                recorder.push(format!(
-                    "{} {} body_invoked={} args={}",
-                    execution.name(),
-                    execution.call_id(),
-                    execution.body_invoked(),
-                    execution.arguments().raw()
-                ));
-                Ok(())
-            },
-        ))
+        .observe(move |execution: &Execution, _: &ToolResult| -> Result<(), ObserverError> {
+            recorder.push(format!(
+                "{} {} body_invoked={} args={}",
+                execution.name(),
+                execution.call_id(),
+                execution.body_invoked(),
+                execution.arguments().raw()
+            ));
+            Ok(())
+        })
         .build();
     run(&pipeline, call("echo", "hi")).await;
     assert_eq!(seen.events(), [r#"echo call-1 body_invoked=true args={"text":"hi"}"#]);
@@ -337,12 +327,12 @@ async fn r_fin_5_a_panicking_or_failing_observer_changes_nothing() {
     let trace = Trace::default();
     let pipeline = builder_with(&[&echo])
         .observe(recording_observer(&trace, "before"))
-        .observe(Arc::new(|_: &Execution, _: &ToolResult| -> Result<(), ObserverError> {
+        .observe(|_: &Execution, _: &ToolResult| -> Result<(), ObserverError> {
             panic!("observer bug")
-        }))
-        .observe(Arc::new(|_: &Execution, _: &ToolResult| -> Result<(), ObserverError> {
+        })
+        .observe(|_: &Execution, _: &ToolResult| -> Result<(), ObserverError> {
             Err("observer failed".into())
-        }))
+        })
         .observe(recording_observer(&trace, "after"))
         .build();
     let result = run(&pipeline, call("echo", "hi")).await;
@@ -357,12 +347,12 @@ async fn r_fin_5_a_failing_observer_does_not_change_a_failure() {
     let plain = run(&Pipeline::new(registry_with(&[&fail])), call("fail", "x")).await;
     let trace = Trace::default();
     let pipeline = builder_with(&[&fail])
-        .observe(Arc::new(|_: &Execution, _: &ToolResult| -> Result<(), ObserverError> {
+        .observe(|_: &Execution, _: &ToolResult| -> Result<(), ObserverError> {
             panic!("observer bug")
-        }))
-        .observe(Arc::new(|_: &Execution, _: &ToolResult| -> Result<(), ObserverError> {
+        })
+        .observe(|_: &Execution, _: &ToolResult| -> Result<(), ObserverError> {
             Err("observer failed".into())
-        }))
+        })
         .observe(recording_observer(&trace, "after"))
         .build();
     let result = run(&pipeline, call("fail", "x")).await;
@@ -406,7 +396,7 @@ async fn r_fin_6_a_success_cancelled_before_finalize_is_aborted_with_the_prior_c
         builder_with(&[&echo]).observe(recording_observer(&observed, "observer")).build();
     let token = CancellationToken::new();
     let result = cancelled_after_dispatch(&pipeline, call("echo", "hi"), &token).await;
-    assert!(result.record.is_error);
+    assert!(result.record.is_error());
     assert_eq!(code(&result), ErrorCode::Aborted);
     assert_eq!(name(&result), "ToolAbortedError");
     assert_eq!(message(&result), r#"tool "echo" was cancelled while it ran"#);
@@ -551,7 +541,7 @@ enum CancelPoint {
 /// Runs one `echo`-like call (a body that sleeps for an hour, honouring its signal, unless the
 /// point is after the body) and cancels it at `point`.
 async fn cancel_at(point: CancelPoint) -> (ToolResult, Fixture) {
-    use ordo_tools::{ApprovalOutcome, ApprovalRequest, ApprovalService, PreDecision, policy};
+    use ordo_tools::{ApprovalOutcome, ApprovalRequest, PreDecision, policy};
     let behaviour = match point {
         CancelPoint::AfterBody => Behaviour::Echo,
         _ => Behaviour::Sleep(Duration::from_secs(3600)),
@@ -559,10 +549,10 @@ async fn cancel_at(point: CancelPoint) -> (ToolResult, Fixture) {
     let tool = fixture("tool", behaviour);
     let mut builder = builder_with(&[&tool]);
     if let CancelPoint::DuringApproval = point {
-        let service: Arc<dyn ApprovalService> = Arc::new(|request: ApprovalRequest| async move {
+        let service = |request: ApprovalRequest| async move {
             request.signal.cancel(); // the caller gives up while the prompt is open
             std::future::pending::<ApprovalOutcome>().await
-        });
+        };
         builder =
             builder.pre_execute(policy(|_| Some(PreDecision::Ask("ok?".into())))).approval(service);
     }

@@ -192,7 +192,7 @@ async fn r_pipe_11_an_error_record_has_the_same_keys_and_no_value() {
 
 /// Checks the envelope of an error result, as a value and as serialized.
 fn assert_envelope(result: &ToolResult, expected: ErrorCode, expected_name: &str) {
-    assert!(result.record.is_error, "{result:?}");
+    assert!(result.record.is_error(), "{result:?}");
     assert!(result.is_error());
     let error = result.error().unwrap_or_else(|| panic!("no envelope on {result:?}"));
     assert_eq!(error.code, expected, "{result:?}");
@@ -228,7 +228,7 @@ async fn r_fin_7_every_error_result_carries_name_code_and_message() {
             "asks" => Some(PreDecision::Ask("may I?".into())),
             _ => None,
         }))
-        .execute(TimeoutPolicy::new().with_default_timeout(Duration::from_secs(1)).into_hook())
+        .timeouts(TimeoutPolicy::new().with_default_timeout(Duration::from_secs(1)))
         .post_execute(post_rule(|execution, _| match execution.name() {
             "blocked" => Some(PostDecision::Block { feedback: texts(&["no"]), context: vec![] }),
             "internal" => Some(PostDecision::ReplaceValue(json!({ "echo": "x" }))),
@@ -291,7 +291,7 @@ async fn r_fin_7_a_failure_whose_content_was_replaced_keeps_its_envelope() {
 async fn r_fin_7_a_success_carries_no_envelope() {
     let echo = fixture("echo", Behaviour::Echo);
     let result = run(&Pipeline::new(registry_with(&[&echo])), call("echo", "hi")).await;
-    assert!(!result.record.is_error);
+    assert!(!result.record.is_error());
     assert_eq!(result.record.error, None);
     assert_eq!(result.code(), None);
 }

@@ -16,16 +16,16 @@ use ordo_tools::{
 fn answering(
     outcome: ApprovalOutcome,
     asked: &Arc<Mutex<Vec<ApprovalRequest>>>,
-) -> Arc<dyn ApprovalService> {
+) -> impl ApprovalService {
     let asked = Arc::clone(asked);
-    Arc::new(move |request: ApprovalRequest| {
+    move |request: ApprovalRequest| {
         asked.lock().unwrap().push(request);
         async move { outcome }
-    })
+    }
 }
 
 /// A `pre_execute` hook that records its name, then calls next.
-fn recording(name: &'static str, trace: &Trace) -> Arc<dyn PreExecuteHook> {
+fn recording(name: &'static str, trace: &Trace) -> impl PreExecuteHook {
     let trace = trace.clone();
     policy(move |_| {
         trace.push(name);
@@ -137,7 +137,7 @@ async fn r_pipe_2_a_hook_sees_the_downstream_decision_when_it_calls_next() {
     let echo = fixture("echo", Behaviour::Echo);
     let asked = Arc::new(Mutex::new(Vec::new()));
     let pipeline = builder_with(&[&echo])
-        .pre_execute(Arc::new(Overrule))
+        .pre_execute(Overrule)
         .pre_execute(policy(|_| Some(PreDecision::Deny("too risky".into()))))
         .approval(answering(ApprovalOutcome::Rejected, &asked))
         .build();
@@ -193,7 +193,7 @@ async fn r_pipe_3_the_approval_service_is_looked_up_at_the_moment_of_asking() {
     assert_eq!(code(&absent), ErrorCode::ApprovalUnavailable);
 
     let asked = Arc::new(Mutex::new(Vec::new()));
-    pipeline.approval().set(Some(answering(ApprovalOutcome::AllowedOnce, &asked)));
+    pipeline.approval().set(Some(Arc::new(answering(ApprovalOutcome::AllowedOnce, &asked))));
     let installed = pipeline.call(call("echo", "x")).await.unwrap();
     assert!(!installed.is_error(), "a service installed mid-session is used");
 
@@ -208,9 +208,9 @@ async fn r_pipe_4_a_guard_denies_after_a_short_circuit_allow() {
     let echo = fixture("echo", Behaviour::Echo);
     let pipeline = builder_with(&[&echo])
         .pre_execute(policy(|_| Some(PreDecision::Allow)))
-        .guard(guard(|execution| {
+        .guard(|execution: &Execution| {
             (execution.name() == "echo").then(|| "echo is off limits".to_owned())
-        }))
+        })
         .build();
 
     let result = pipeline.call(call("echo", "x")).await.unwrap();
@@ -227,7 +227,7 @@ async fn r_pipe_4_a_guard_denies_what_a_human_approved() {
     let pipeline = builder_with(&[&echo])
         .pre_execute(policy(|_| Some(PreDecision::Ask("ok?".into()))))
         .approval(answering(ApprovalOutcome::AllowedOnce, &asked))
-        .guard(guard(|_| Some("no, whatever the human said".into())))
+        .guard(|_: &Execution| Some("no, whatever the human said".into()))
         .build();
 
     let result = pipeline.call(call("echo", "x")).await.unwrap();
@@ -268,7 +268,7 @@ async fn r_pipe_4_global_guards_run_first_then_scopes_from_outermost_to_innermos
 #[tokio::test]
 async fn r_pipe_4_a_panicking_guard_denies() {
     let echo = fixture("echo", Behaviour::Echo);
-    let pipeline = builder_with(&[&echo]).guard(guard(|_| panic!("guard bug"))).build();
+    let pipeline = builder_with(&[&echo]).guard(|_: &Execution| panic!("guard bug")).build();
 
     let result = pipeline.call(call("echo", "x")).await.unwrap();
 
@@ -318,7 +318,7 @@ async fn cancellation_during_approval_aborts_before_dispatch_and_reaches_the_pro
     let echo = fixture("echo", Behaviour::Echo);
     let prompt_saw_cancel = Counter::default();
     let saw = prompt_saw_cancel.clone();
-    let service: Arc<dyn ApprovalService> = Arc::new(move |request: ApprovalRequest| {
+    let service = move |request: ApprovalRequest| {
         let saw = saw.clone();
         async move {
             // A prompt nobody answers; it notices when the caller gives up.
@@ -326,7 +326,7 @@ async fn cancellation_during_approval_aborts_before_dispatch_and_reaches_the_pro
             saw.bump();
             std::future::pending::<ApprovalOutcome>().await
         }
-    });
+    };
     let pipeline = builder_with(&[&echo])
         .pre_execute(policy(|_| Some(PreDecision::Ask("ok?".into()))))
         .approval(service)
@@ -358,7 +358,7 @@ async fn cancellation_during_a_pre_execute_hook_aborts_before_dispatch() {
         }
     }
     let echo = fixture("echo", Behaviour::Echo);
-    let pipeline = builder_with(&[&echo]).pre_execute(Arc::new(Stuck)).build();
+    let pipeline = builder_with(&[&echo]).pre_execute(Stuck).build();
     let request = call("echo", "x");
     let signal = request.signal.clone();
 

@@ -36,6 +36,7 @@ use crate::guard::Guard;
 use crate::hooks::{ExecuteHook, PostExecuteHook, PreExecuteHook, ResultObserver};
 use crate::registry::ToolRegistry;
 use crate::result::{ErrorCode, ErrorInfo, ToolResult};
+use crate::timeout::TimeoutPolicy;
 
 /// How long a body may keep running after its signal fired, by default, before it is dropped.
 pub const DEFAULT_CANCEL_GRACE: Duration = Duration::from_secs(2);
@@ -45,20 +46,6 @@ pub const DEFAULT_CANCEL_GRACE: Duration = Duration::from_secs(2);
 #[derive(Clone)]
 pub struct Pipeline {
     inner: Arc<Inner>,
-}
-
-/// A pipeline that does not keep it alive: for what the pipeline itself holds (a tool whose body
-/// calls back into it, like `run_code`), which would otherwise keep it alive forever.
-#[derive(Clone)]
-pub struct WeakPipeline {
-    inner: std::sync::Weak<Inner>,
-}
-
-impl WeakPipeline {
-    /// The pipeline, if anything still holds it.
-    pub fn upgrade(&self) -> Option<Pipeline> {
-        self.inner.upgrade().map(|inner| Pipeline { inner })
-    }
 }
 
 struct Inner {
@@ -73,45 +60,65 @@ struct Inner {
 }
 
 /// Builds a [`Pipeline`]. Hooks of each kind run in the order they are added.
+///
+/// Declared timeouts are enforced unless told otherwise: the [`TimeoutPolicy`] wraps every
+/// other `execute` hook ([`timeouts`](Self::timeouts) configures it,
+/// [`without_timeouts`](Self::without_timeouts) leaves it out).
+#[must_use]
 pub struct PipelineBuilder {
     inner: Inner,
+    timeouts: Option<TimeoutPolicy>,
 }
 
 impl PipelineBuilder {
     /// Adds a `pre_execute` hook.
-    pub fn pre_execute(mut self, hook: Arc<dyn PreExecuteHook>) -> Self {
-        self.inner.pre_execute.push(hook);
+    pub fn pre_execute(mut self, hook: impl PreExecuteHook) -> Self {
+        self.inner.pre_execute.push(Arc::new(hook));
         self
     }
 
-    /// Adds an `execute` hook. The first added is the outermost wrapper.
-    pub fn execute(mut self, hook: Arc<dyn ExecuteHook>) -> Self {
-        self.inner.execute.push(hook);
+    /// Adds an `execute` hook. The first added is the outermost wrapper, inside the timeout
+    /// policy.
+    pub fn execute(mut self, hook: impl ExecuteHook) -> Self {
+        self.inner.execute.push(Arc::new(hook));
         self
     }
 
     /// Adds a `post_execute` hook.
-    pub fn post_execute(mut self, hook: Arc<dyn PostExecuteHook>) -> Self {
-        self.inner.post_execute.push(hook);
+    pub fn post_execute(mut self, hook: impl PostExecuteHook) -> Self {
+        self.inner.post_execute.push(Arc::new(hook));
         self
     }
 
     /// Adds a result observer.
-    pub fn observe(mut self, observer: Arc<dyn ResultObserver>) -> Self {
-        self.inner.observers.push(observer);
+    pub fn observe(mut self, observer: impl ResultObserver) -> Self {
+        self.inner.observers.push(Arc::new(observer));
         self
     }
 
-    /// Adds a global guard; global guards run before every scope's.
-    pub fn guard(mut self, guard: Guard) -> Self {
-        self.inner.guards.push(guard);
+    /// Adds a global guard (a [`Guard`], or a function whose `Some(reason)` denies); global
+    /// guards run before every scope's.
+    pub fn guard(mut self, guard: impl Into<Guard>) -> Self {
+        self.inner.guards.push(guard.into());
         self
     }
 
     /// Installs an approval service (it can also be set or removed later, see
     /// [`Pipeline::approval`]).
-    pub fn approval(self, service: Arc<dyn ApprovalService>) -> Self {
-        self.inner.approval.set(Some(service));
+    pub fn approval(self, service: impl ApprovalService) -> Self {
+        self.inner.approval.set(Some(Arc::new(service)));
+        self
+    }
+
+    /// Enforces declared timeouts with `policy` (by default, [`TimeoutPolicy::new`]).
+    pub fn timeouts(mut self, policy: TimeoutPolicy) -> Self {
+        self.timeouts = Some(policy);
+        self
+    }
+
+    /// Leaves declared timeouts unenforced: a tool that declares one runs past it.
+    pub fn without_timeouts(mut self) -> Self {
+        self.timeouts = None;
         self
     }
 
@@ -123,7 +130,10 @@ impl PipelineBuilder {
     }
 
     /// The pipeline.
-    pub fn build(self) -> Pipeline {
+    pub fn build(mut self) -> Pipeline {
+        if let Some(policy) = self.timeouts {
+            self.inner.execute.insert(0, Arc::new(policy));
+        }
         Pipeline { inner: Arc::new(self.inner) }
     }
 }
@@ -207,17 +217,13 @@ impl Pipeline {
                 approval: ApprovalSeam::default(),
                 cancel_grace: DEFAULT_CANCEL_GRACE,
             },
+            timeouts: Some(TimeoutPolicy::new()),
         }
     }
 
-    /// A pipeline with no hooks.
+    /// A pipeline with no hooks but the timeout policy.
     pub fn new(registry: ToolRegistry) -> Self {
         Self::builder(registry).build()
-    }
-
-    /// A handle that does not keep the pipeline alive.
-    pub fn downgrade(&self) -> WeakPipeline {
-        WeakPipeline { inner: Arc::downgrade(&self.inner) }
     }
 
     /// The registry calls are resolved against.

@@ -100,7 +100,6 @@ impl ResultEvent {
     /// The durable record this event holds.
     pub fn record(&self) -> ResultRecord {
         ResultRecord {
-            is_error: self.is_error,
             content: self.content.clone(),
             meta: self.meta.clone(),
             error: self.error.clone(),

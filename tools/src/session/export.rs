@@ -63,7 +63,7 @@ pub struct ToolReply<'a> {
 impl<'a> ToolReply<'a> {
     /// The reply to call `call_id` carrying `record`.
     pub fn new(call_id: &'a str, record: &'a ResultRecord) -> Self {
-        Self { call_id, is_error: record.is_error, content: &record.content }
+        Self { call_id, is_error: record.is_error(), content: &record.content }
     }
 }
 

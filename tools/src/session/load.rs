@@ -400,6 +400,12 @@ mod tests {
         assert!(load_error(&backwards).contains("line 2: seq 1 does not follow seq 2"));
         let renamed = call(1, "a", None) + &result(2, "a", None).replace("echo", "other");
         assert!(load_error(&renamed).contains("names tool \"other\", but the call named \"echo\""));
+        let lying = call(1, "a", None)
+            + &result(2, "a", None).replace("\"is_error\":false", "\"is_error\":true");
+        assert_eq!(
+            load_error(&lying),
+            "test.jsonl, line 2: result for call \"a\" has is_error true but no error"
+        );
         // An id may be used again once its first call has its result.
         let reused = [call(1, "a", None), result(2, "a", None), call(3, "a", None)].concat();
         assert_eq!(load(&reused).unwrap().repairs().count(), 1);

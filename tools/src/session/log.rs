@@ -81,7 +81,7 @@ impl SessionLog {
                 call_id: call.call_id.to_owned(),
                 parent: call.parent.map(str::to_owned),
                 name: call.name.to_owned(),
-                is_error: record.is_error,
+                is_error: record.is_error(),
                 content: record.content.clone(),
                 meta: record.meta.clone(),
                 error: record.error.clone(),

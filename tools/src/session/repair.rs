@@ -64,6 +64,9 @@ pub enum Inconsistency {
     /// A result answers no call announced before it.
     #[error("result for {0}, which no earlier tool/call announced")]
     ResultWithoutCall(CallKey),
+    /// A result's `is_error` says the opposite of its `error`.
+    #[error("result for {0} has is_error {1} but {2}")]
+    ErrorFlagMismatch(CallKey, bool, &'static str),
     /// A result names another tool than its call.
     #[error("result for {key} names tool {result:?}, but the call named {call:?}")]
     NameMismatch {
@@ -133,6 +136,11 @@ fn pair(events: &[Event]) -> Result<Pairs, (usize, Inconsistency)> {
                 pairs.push((index, None));
             }
             Event::Result(result) => {
+                if result.is_error != result.error.is_some() {
+                    let error = if result.error.is_some() { "an error" } else { "no error" };
+                    let kind = Inconsistency::ErrorFlagMismatch(key, result.is_error, error);
+                    return Err((index, kind));
+                }
                 let Some(slot) = open.remove(&key) else {
                     let kind = if answered.contains(&key) {
                         Inconsistency::DuplicateResult(key)
@@ -168,7 +176,7 @@ fn repair(call: &CallEvent, seq: u64) -> ResultEvent {
         call_id: call.call_id.clone(),
         parent: call.parent.clone(),
         name: call.name.clone(),
-        is_error: record.is_error,
+        is_error: record.is_error(),
         content: record.content,
         meta: record.meta,
         error: record.error,

@@ -64,7 +64,7 @@ pub fn tool_returning(name: &str, output: ToolOutput, value: Value) -> ToolDefin
 }
 
 /// A `post_execute` rule that counts the calls it sees and defers to the rest of the chain.
-pub fn counting_post_hook(counter: &Counter) -> Arc<dyn PostExecuteHook> {
+pub fn counting_post_hook(counter: &Counter) -> impl PostExecuteHook {
     let counter = counter.clone();
     post_rule(move |_, _| {
         counter.bump();
@@ -77,7 +77,7 @@ pub fn traced_rule(
     trace: &Trace,
     label: &'static str,
     decision: Option<PostDecision>,
-) -> Arc<dyn PostExecuteHook> {
+) -> impl PostExecuteHook {
     let trace = trace.clone();
     post_rule(move |_, _| {
         trace.push(label);
@@ -86,17 +86,17 @@ pub fn traced_rule(
 }
 
 /// A rule deciding `decision` for every call.
-pub fn always(decision: PostDecision) -> Arc<dyn PostExecuteHook> {
+pub fn always(decision: PostDecision) -> impl PostExecuteHook {
     post_rule(move |_, _| Some(decision.clone()))
 }
 
 /// An observer recording `label:CODE` for every result it sees.
-pub fn recording_observer(trace: &Trace, label: &'static str) -> Arc<dyn ResultObserver> {
+pub fn recording_observer(trace: &Trace, label: &'static str) -> impl ResultObserver {
     let trace = trace.clone();
-    Arc::new(move |_: &Execution, result: &ToolResult| -> Result<(), ObserverError> {
+    move |_: &Execution, result: &ToolResult| -> Result<(), ObserverError> {
         trace.push(format!("{label}:{}", code_str(result)));
         Ok(())
-    })
+    }
 }
 
 /// A hand-written `post_execute` hook that runs the rest of the chain, records what it decided,

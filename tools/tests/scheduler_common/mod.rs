@@ -172,19 +172,16 @@ pub fn instrumented_builder(
 ) -> PipelineBuilder {
     let (post, observed) = (Arc::clone(shared), Arc::clone(shared));
     Pipeline::builder(registry)
-        .pre_execute(Arc::new(PrepareProbe { shared: Arc::clone(shared), panic_on }))
+        .pre_execute(PrepareProbe { shared: Arc::clone(shared), panic_on })
         .post_execute(post_rule(move |execution, _| {
             post.lock().unwrap().post_executed.push(execution.call_id().to_string());
             None
         }))
-        .observe(Arc::new(
-            move |execution: &Execution, result: &ToolResult| -> Result<(), ObserverError> {
-                let entry =
-                    (execution.call_id().to_string(), execution.body_invoked(), result.code());
-                observed.lock().unwrap().finished.push(entry);
-                Ok(())
-            },
-        ))
+        .observe(move |execution: &Execution, result: &ToolResult| -> Result<(), ObserverError> {
+            let entry = (execution.call_id().to_string(), execution.body_invoked(), result.code());
+            observed.lock().unwrap().finished.push(entry);
+            Ok(())
+        })
 }
 
 /// A sink that fails once it has written `limit` events.
