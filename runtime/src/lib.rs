@@ -9,7 +9,7 @@
 //!
 //! 1. [`outcome`]: how a run ends: [`RunOutput`] or a [`RunError`] of a precise [`ErrorKind`].
 //! 2. [`limits`]: every limit, who enforces it, and its default.
-//! 3. [`protocol`]: the frames host and worker exchange.
+//! 3. `protocol` (private): the frames host and worker exchange.
 //! 4. `engine` (private): one script in a fresh Boa context; the run loop; `console`; host
 //!    functions; values across the boundary.
 //! 5. [`worker`]: the worker process, and the one line an embedder adds to `main`.
@@ -21,7 +21,7 @@ mod host;
 pub mod limits;
 pub mod outcome;
 mod poll;
-pub mod protocol;
+mod protocol;
 /// The OS-level sandbox of a worker process: rlimits, parent-death signal, seccomp filter.
 pub mod sandbox;
 /// TypeScript for scripts: types blanked out in place, so Boa's positions stay right (R-RT-1).
@@ -29,7 +29,7 @@ pub mod typescript;
 pub mod worker;
 
 pub use host::{
-    HostCall, HostFunction, HostFunctions, Runtime, RuntimeConfig, Script, WorkerCommand,
+    HostCall, HostFunction, HostFunctions, Isolation, Runtime, RuntimeConfig, Script, WorkerCommand,
 };
 pub use limits::{EngineLimits, Limits};
 pub use outcome::{

@@ -15,7 +15,7 @@
 //! Frames from a worker are hostile input: their size is bounded and any malformed frame ends
 //! the run as `crashed`.
 //!
-//! The worker reads and writes frames blocking ([`read_frame`], [`write_frame`]); the host
+//! The worker writes frames blocking ([`write_frame`]) and reads them through a [`FrameBuffer`]; the host
 //! side, which must never wait on a worker in a way the worker controls, has its own
 //! non-blocking, cancel-safe reader and writer.
 
@@ -28,12 +28,12 @@ use crate::limits::EngineLimits;
 use crate::outcome::{LogEntry, Position};
 
 /// The largest frame either side accepts.
-pub const MAX_FRAME_BYTES: usize = 64 << 20;
+pub(crate) const MAX_FRAME_BYTES: usize = 64 << 20;
 
 /// What the host tells a worker.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
-pub enum ToWorker {
+pub(crate) enum ToWorker {
     /// Run a script.
     Run(RunRequest),
     /// The answer to a host call.
@@ -47,24 +47,24 @@ pub enum ToWorker {
 
 /// A script and how to run it.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct RunRequest {
+pub(crate) struct RunRequest {
     /// The code: the body of an async function.
-    pub code: String,
+    pub(crate) code: String,
     /// Whether to strip TypeScript types first.
-    pub typescript: bool,
+    pub(crate) typescript: bool,
     /// Trusted JavaScript the embedder runs first, in the same context (e.g. to build an SDK
     /// object over the host functions). Its failure is a `host` error.
-    pub prelude: Option<String>,
+    pub(crate) prelude: Option<String>,
     /// The async host functions to install as globals, by name.
-    pub host_functions: Vec<String>,
+    pub(crate) host_functions: Vec<String>,
     /// The engine's limits.
-    pub limits: EngineLimits,
+    pub(crate) limits: EngineLimits,
 }
 
 /// What a worker tells the host.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
-pub enum FromWorker {
+pub(crate) enum FromWorker {
     /// The worker is started and its engine built.
     Ready,
     /// The script called a host function.
@@ -83,23 +83,23 @@ pub enum FromWorker {
 }
 
 /// How a run ended inside the engine: the result as JSON text, or the script's failure.
-pub type EngineOutcome = Result<String, ScriptFailure>;
+pub(crate) type EngineOutcome = Result<String, ScriptFailure>;
 
 /// A failure the engine observed. Only the kinds the engine can know; the host adds its own.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct ScriptFailure {
+pub(crate) struct ScriptFailure {
     /// What kind.
-    pub kind: ScriptFailureKind,
+    pub(crate) kind: ScriptFailureKind,
     /// What happened.
-    pub message: String,
+    pub(crate) message: String,
     /// Where, in the source as written.
-    pub position: Option<Position>,
+    pub(crate) position: Option<Position>,
 }
 
 /// The kinds of failure the engine reports.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
-pub enum ScriptFailureKind {
+pub(crate) enum ScriptFailureKind {
     /// The code does not parse.
     Syntax,
     /// Uncaught exception or rejection.
@@ -140,13 +140,14 @@ impl HostError {
 }
 
 /// Writes one frame (blocking; the worker's side).
-pub fn write_frame<T: Serialize>(writer: &mut impl Write, message: &T) -> io::Result<()> {
+pub(crate) fn write_frame<T: Serialize>(writer: &mut impl Write, message: &T) -> io::Result<()> {
     writer.write_all(&encode(message)?)?;
     writer.flush()
 }
 
 /// Reads one frame (blocking); `Ok(None)` at a clean end of stream.
-pub fn read_frame<T: DeserializeOwned>(reader: &mut impl Read) -> io::Result<Option<T>> {
+#[cfg(test)]
+fn read_frame<T: DeserializeOwned>(reader: &mut impl Read) -> io::Result<Option<T>> {
     let mut length = [0u8; 4];
     match reader.read_exact(&mut length) {
         Ok(()) => {}

@@ -203,16 +203,30 @@ impl Runtime {
         host: &HostFunctions,
         cancel: &CancellationToken,
     ) -> RunOutcome {
-        let connection = match self.pool.take().await {
-            Ok(connection) => connection,
-            Err(error) => {
-                let message = format!("cannot start a worker: {error}");
-                return Err(RunError {
-                    kind: ErrorKind::Host,
-                    message,
-                    position: None,
-                    logs: Vec::new(),
-                });
+        let deadline = script.deadline.unwrap_or(self.limits.deadline);
+        let started = tokio::time::Instant::now();
+        // A worker that never starts (a program that forgot `run_if_worker`) holds no run past
+        // its deadline or its cancellation.
+        let taken = tokio::select! {
+            biased;
+            () = cancel.cancelled() => {
+                return Err(failed(ErrorKind::Cancelled, "cancelled before the script started".to_owned()));
+            }
+            taken = tokio::time::timeout(deadline, self.pool.take()) => taken,
+        };
+        let connection = match taken {
+            Ok(Ok(connection)) => connection,
+            Ok(Err(error)) => {
+                return Err(failed(ErrorKind::Host, format!("cannot start a worker: {error}")));
+            }
+            Err(_) => {
+                let message = format!(
+                    "no engine was ready within the deadline ({} ms); a worker process is never \
+                     ready when its program does not call ordo_runtime::worker::run_if_worker() \
+                     (ordo_sdk::run_if_worker) first thing in main",
+                    deadline.as_millis()
+                );
+                return Err(failed(ErrorKind::Host, message));
             }
         };
         let request = RunRequest {
@@ -222,12 +236,17 @@ impl Runtime {
             host_functions: host.names().map(str::to_owned).collect(),
             limits: self.limits.engine.clone(),
         };
-        let deadline = script.deadline.unwrap_or(self.limits.deadline);
+        let deadline = deadline.saturating_sub(started.elapsed());
         // The run's worker is replaced when the run no longer needs the CPU (see `Pool::take`):
         // when it returns, or when the caller drops it.
         let _refill = RefillOnDrop(&self.pool);
         run::drive(connection, request, host, &self.limits, deadline, cancel).await
     }
+}
+
+/// A run that failed before its script started.
+fn failed(kind: ErrorKind, message: String) -> RunError {
+    RunError { kind, message, position: None, logs: Vec::new() }
 }
 
 /// Brings the pool back to its target when dropped.

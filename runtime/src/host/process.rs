@@ -46,6 +46,9 @@ impl WorkerCommand {
     }
 }
 
+/// How long a worker may take to say `Ready` (its engine is built in milliseconds).
+const START_TIMEOUT: Duration = Duration::from_secs(10);
+
 /// A started worker that has said `Ready`.
 pub(crate) struct Worker {
     pub(crate) child: Child,
@@ -85,14 +88,30 @@ impl Worker {
         };
         let stderr = tokio::spawn(keep_tail(stderr));
         let mut stdout = FrameReader::new(stdout);
-        match stdout.next::<FromWorker>().await? {
-            Some(FromWorker::Ready) => {
+        let hint = "does the program call ordo_runtime::worker::run_if_worker() (ordo_sdk::run_if_worker) first thing in main?";
+        let first = tokio::time::timeout(START_TIMEOUT, stdout.next::<FromWorker>()).await;
+        match first {
+            Ok(Ok(Some(FromWorker::Ready))) => {
                 Ok(Self { child, stdin: Some(stdin), stdout: Some(stdout), stderr })
             }
-            other => {
-                let _ = child.start_kill();
-                Err(io::Error::other(format!("the worker did not start: {other:?}")))
-            }
+            // Dropping `child` kills the process (kill_on_drop).
+            Ok(Ok(None)) => Err(io::Error::other(format!(
+                "the worker {:?} exited before it was ready: {hint}",
+                command.program
+            ))),
+            Ok(Ok(Some(other))) => Err(io::Error::other(format!(
+                "the worker {:?} sent {other:?} before it was ready",
+                command.program
+            ))),
+            Ok(Err(error)) => Err(io::Error::other(format!(
+                "the worker {:?} did not start ({error}): {hint}",
+                command.program
+            ))),
+            Err(_) => Err(io::Error::other(format!(
+                "the worker {:?} was not ready within {} s: {hint}",
+                command.program,
+                START_TIMEOUT.as_secs()
+            ))),
         }
     }
 
