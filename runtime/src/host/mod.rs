@@ -236,11 +236,10 @@ impl Runtime {
             host_functions: host.names().map(str::to_owned).collect(),
             limits: self.limits.engine.clone(),
         };
-        let deadline = deadline.saturating_sub(started.elapsed());
         // The run's worker is replaced when the run no longer needs the CPU (see `Pool::take`):
         // when it returns, or when the caller drops it.
         let _refill = RefillOnDrop(&self.pool);
-        run::drive(connection, request, host, &self.limits, deadline, cancel).await
+        run::drive(connection, request, host, &self.limits, (deadline, started), cancel).await
     }
 }
 

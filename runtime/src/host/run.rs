@@ -39,13 +39,14 @@ enum End {
     Broken(String),
 }
 
-/// Runs `request` over `connection` to its end.
+/// Runs `request` over `connection` to its end. The run's `deadline` was counted from `since`
+/// (before its worker was taken).
 pub(crate) async fn drive(
     mut connection: Box<dyn Connection>,
     request: RunRequest,
     host: &HostFunctions,
     limits: &Limits,
-    deadline: Duration,
+    (deadline, since): (Duration, tokio::time::Instant),
     cancel: &CancellationToken,
 ) -> RunOutcome {
     connection.send(ToWorker::Run(request));
@@ -61,7 +62,7 @@ pub(crate) async fn drive(
         host,
         limits,
     };
-    let timer = tokio::time::sleep(deadline);
+    let timer = tokio::time::sleep_until(since + deadline);
     tokio::pin!(timer);
     // Made once, not in every turn (each would register with the token again).
     let cancelled = cancel.cancelled();
