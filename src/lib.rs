@@ -1,11 +1,16 @@
 //! # ordo
 //!
 //! The `ordo` command line's library half: the standard tools the CLI ships, usable from any
-//! program that embeds `ordo-tools`.
+//! program that embeds `ordo-tools`. Each sits behind a cargo feature; the default, `cli`,
+//! takes them all with the binary. An embedder who wants only the file tools writes
+//! `ordo = { version = "…", default-features = false, features = ["files"] }` and compiles
+//! neither the command line's crates nor the script runtime.
 //!
 //! - [`files`]: the built-in file tools (`read_file`, `write_file`, `list_dir`, `search_files`)
 //!   and the root guard that confines them (R-CLI-7).
 //! - [`manifest`]: command-backed tools declared in a TOML manifest (R-CLI-5).
 
+#[cfg(feature = "files")]
 pub mod files;
+#[cfg(feature = "manifest")]
 pub mod manifest;

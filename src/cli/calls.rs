@@ -9,7 +9,7 @@ use serde_json::{Value, json};
 
 use super::args::{CallsArgs, ResultFormat};
 use super::exit::{CliError, Exit};
-use super::{interrupt, output, setup, step_input};
+use super::{interrupt, output, setup};
 
 /// Runs the step.
 pub(crate) async fn run(args: CallsArgs) -> Result<Exit, CliError> {
@@ -20,7 +20,7 @@ pub(crate) async fn run(args: CallsArgs) -> Result<Exit, CliError> {
         args.file.display().to_string()
     };
     let calls =
-        step_input::parse(&text).map_err(|error| CliError::usage(format!("{origin}: {error}")))?;
+        ordo_tools::parse_step(&text).map_err(|error| CliError::usage(format!("{origin}: {error}")))?;
     let session = setup::session(&args.session)?;
     let signal = interrupt::watch();
     let step = session

@@ -4,7 +4,7 @@
 //! | module | command |
 //! | --- | --- |
 //! | [`run`] | `ordo run SCRIPT` — a script as one `run_code` call |
-//! | [`calls`] | `ordo calls FILE` — one model step ([`step_input`] reads it) |
+//! | [`calls`] | `ordo calls FILE` — one model step (`ordo_tools::parse_step` reads it) |
 //! | [`replay`] | `ordo replay FILE` — a session log as cards |
 //! | [`tools`] | `ordo tools` — the schemas a model sees |
 //!
@@ -21,7 +21,6 @@ mod output;
 mod replay;
 mod run;
 mod setup;
-mod step_input;
 mod tools;
 
 use std::process::ExitCode;

@@ -21,7 +21,8 @@
 //! 5. [`result`] and [`content`]: the content blocks the model sees, the error codes, and the
 //!    durable result record the session log stores.
 //! 6. [`presentation`]: pure UI cards of calls and results, recomputed on replay.
-//! 7. [`provider`]: tool lists in the shapes of OpenAI Chat, OpenAI Responses and Anthropic.
+//! 7. [`provider`]: tool lists in the shapes of OpenAI Chat, OpenAI Responses and Anthropic,
+//!    and a model step read back from any of them.
 //! 8. [`execution`]: one call's frozen identity: id, tool, lossless arguments, parent, scopes,
 //!    the caller's signal.
 //! 9. [`pipeline`]: the five stages a call goes through, and where plugins take part:
@@ -71,7 +72,7 @@ pub use hooks::{
 };
 pub use pipeline::{Finalized, Pipeline, PipelineBuilder, PipelineError, Prepared, Ready, Staged};
 pub use presentation::Card;
-pub use provider::{Provider, ToolSchema};
+pub use provider::{Provider, StepParseError, ToolSchema, parse_step};
 pub use registry::{ExecutionMode, RUN_CODE, RegisterError, SchemaRole, Tool, ToolRegistry};
 pub use result::{ErrorCode, ErrorInfo, ResultRecord, ToolFailure, ToolResult};
 pub use scheduler::{

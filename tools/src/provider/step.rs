@@ -1,5 +1,7 @@
-//! The input of `ordo calls` (R-CLI-2): one model step in any of the shapes a provider hands
-//! back, turned into the calls the scheduler takes.
+//! One model step in any of the shapes a provider hands back, turned into the calls the
+//! scheduler takes: the inverse of the transcript export
+//! ([`export_transcript`](crate::session::export_transcript)), and the input of `ordo calls`
+//! (R-CLI-2).
 //!
 //! Accepted: ordo's own `[{ "id", "name", "arguments": "<raw string>" }]`; OpenAI Chat
 //! `tool_calls` (`{ "id", "type": "function", "function": { "name", "arguments" } }`) or the
@@ -10,11 +12,22 @@
 
 use std::collections::HashSet;
 
-use ordo_tools::ModelCall;
 use serde_json::{Map, Value};
+use thiserror::Error;
 
-/// The calls of the step in `text`, in model order; the error says what is wrong and where.
-pub(crate) fn parse(text: &str) -> Result<Vec<ModelCall>, String> {
+use crate::scheduler::ModelCall;
+
+/// A step that cannot be read: what is wrong, and where (a JSON position or a call's index).
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[error("{0}")]
+pub struct StepParseError(String);
+
+/// The calls of the step in `text`, in model order.
+pub fn parse_step(text: &str) -> Result<Vec<ModelCall>, StepParseError> {
+    parse(text).map_err(StepParseError)
+}
+
+fn parse(text: &str) -> Result<Vec<ModelCall>, String> {
     let input: Value = serde_json::from_str(text).map_err(|error| {
         format!("not JSON (line {}, column {}): {error}", error.line(), error.column())
     })?;

@@ -1,4 +1,9 @@
-//! Tool schemas as the model sees them, and their shapes in each provider's API (R-DEF-2).
+//! The providers' formats: tool schemas as the model sees them, in each provider's shape
+//! (R-DEF-2), and a model step read from any of them ([`parse_step`]).
+
+mod step;
+
+pub use step::{StepParseError, parse_step};
 
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
