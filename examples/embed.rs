@@ -6,12 +6,12 @@
 use std::sync::Arc;
 
 use ordo::files::{self, Roots};
-use ordo_runtime::{Runtime, RuntimeConfig, WorkerCommand};
+use ordo_runtime::Runtime;
 use ordo_sdk::CodeModeConfig;
-use ordo_tools::session::{LoadedLog, MemorySink, SessionLog};
+use ordo_tools::session::MemorySink;
 use ordo_tools::{
     CallContext, CancellationToken, ContentBlock, ModelCall, Pipeline, PreDecision, Scheduler,
-    ToolDefinition, ToolFailure, ToolRegistry, TypedTool, policy,
+    ToolFailure, ToolRegistry, TypedTool, policy,
 };
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
@@ -83,12 +83,15 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
 
 async fn agent() -> Result<(), Box<dyn std::error::Error>> {
     let registry = ToolRegistry::new();
-    registry.register(ToolDefinition::from_typed(Convert))?;
+    registry.register(Convert)?;
     let roots = Arc::new(Roots::current_dir()?);
     files::register(&registry, Arc::clone(&roots))?;
+    // Code mode: scripts run in sandboxed workers of this very executable.
+    ordo_sdk::install(&registry, CodeModeConfig::new(Runtime::current_exe()?))?;
 
     // A policy hook: a cooperative rule, here refusing temperatures below absolute zero. The
-    // root guard is a guard, not a hook: no hook can skip it.
+    // root guard is a guard, not a hook: no hook can skip it. Declared timeouts are enforced
+    // without asking.
     let below_absolute_zero = policy(|execution| {
         let args = execution.arguments().value();
         let cold = execution.name() == "convert_temperature"
@@ -101,10 +104,10 @@ async fn agent() -> Result<(), Box<dyn std::error::Error>> {
         .guard(files::root_guard(roots))
         .build();
 
-    let sink = MemorySink::new();
-    let log = SessionLog::new(sink.clone());
-    let runtime = Runtime::new(RuntimeConfig::new(WorkerCommand::current_exe()?));
-    ordo_sdk::install(pipeline.registry(), CodeModeConfig::new(runtime))?;
+    // The session: its scheduler runs every call, nested ones included, and records each in
+    // the log.
+    let log = MemorySink::new();
+    let scheduler = Scheduler::builder(pipeline).log(log.clone()).build();
 
     // One model step, as a provider would hand it over: three calls, run concurrently where
     // safe, results committed in this order.
@@ -117,19 +120,15 @@ async fn agent() -> Result<(), Box<dyn std::error::Error>> {
         ModelCall::new("call_2", "convert_temperature", r#"{"value": -300, "from": "celsius"}"#),
         ModelCall::new("call_3", "run_code", json!({ "code": script }).to_string()),
     ];
-    let scheduler = Scheduler::builder(pipeline).log(log).build();
     let outcome = scheduler.run_step(&step, &CancellationToken::new()).await?;
     for call in &outcome.results {
-        let record = &call.result.record;
-        let text: Vec<String> =
-            record.content.iter().filter_map(|block| block.as_text().map(String::from)).collect();
-        println!("{} {}: {}", call.call_id, call.name, text.join(" "));
+        println!("{} {}: {}", call.call_id, call.name, call.result.text());
     }
 
     // The session log: every call, nested ones included, with its one result.
-    let loaded = LoadedLog::from_events(sink.events())?;
-    println!("\nsession log: {} events", loaded.events().len());
-    for event in loaded.events() {
+    let events = log.events();
+    println!("\nsession log: {} events", events.len());
+    for event in &events {
         println!("  {}", serde_json::to_string(event)?);
     }
     Ok(())

@@ -19,8 +19,8 @@ pub(crate) async fn run(args: CallsArgs) -> Result<Exit, CliError> {
     } else {
         args.file.display().to_string()
     };
-    let calls =
-        ordo_tools::parse_step(&text).map_err(|error| CliError::usage(format!("{origin}: {error}")))?;
+    let calls = ordo_tools::parse_step(&text)
+        .map_err(|error| CliError::usage(format!("{origin}: {error}")))?;
     let session = setup::session(&args.session)?;
     let signal = interrupt::watch();
     let step = session

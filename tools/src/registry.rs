@@ -238,7 +238,11 @@ impl ToolRegistry {
 
     /// Adds a tool, after checking it against R-DEF-3. A taken name is an error: replacing a
     /// tool is [`replace`](Self::replace).
-    pub fn register(&self, definition: ToolDefinition) -> Result<Arc<Tool>, RegisterError> {
+    pub fn register(
+        &self,
+        definition: impl Into<ToolDefinition>,
+    ) -> Result<Arc<Tool>, RegisterError> {
+        let definition = definition.into();
         reject_reserved(&definition)?;
         let tool = Arc::new(Tool::compile(definition)?);
         let mut tools = self.write();

@@ -133,6 +133,13 @@ impl ToolDefinition {
     }
 }
 
+/// A typed tool registers as it is: `registry.register(MyTool)`.
+impl<T: TypedTool> From<T> for ToolDefinition {
+    fn from(tool: T) -> Self {
+        Self::from_typed(tool)
+    }
+}
+
 fn typed_pair<T: TypedTool>(
     args: &Value,
     value: &Value,

@@ -170,6 +170,13 @@ pub struct Runtime {
 }
 
 impl Runtime {
+    /// A runtime whose scripts run in worker processes of this very executable, with the
+    /// default limits: what most programs want. The program must call
+    /// [`run_if_worker`](crate::worker::run_if_worker) first thing in `main`.
+    pub fn current_exe() -> std::io::Result<Self> {
+        Ok(Self::new(RuntimeConfig::new(WorkerCommand::current_exe()?)))
+    }
+
     /// A runtime. Engines are started on first use, or by [`warm_up`](Self::warm_up).
     pub fn new(config: RuntimeConfig) -> Self {
         let process_limits = ProcessLimits {

@@ -120,9 +120,10 @@ pub struct SchedulerBuilder {
 }
 
 impl SchedulerBuilder {
-    /// Records every call and result in `log`. Without one, nothing is recorded.
-    pub fn log(mut self, log: SessionLog) -> Self {
-        self.log = Some(log);
+    /// Records every call and result in `log` (a [`SessionLog`], or any sink of events, such as
+    /// a `JsonlSink` or a `MemorySink`). Without one, nothing is recorded.
+    pub fn log(mut self, log: impl Into<SessionLog>) -> Self {
+        self.log = Some(log.into());
         self
     }
 

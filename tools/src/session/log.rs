@@ -102,6 +102,13 @@ impl SessionLog {
     }
 }
 
+/// A sink becomes a log whose first event gets `seq` 1.
+impl<S: EventSink> From<S> for SessionLog {
+    fn from(sink: S) -> Self {
+        Self::new(sink)
+    }
+}
+
 impl std::fmt::Debug for SessionLog {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         let next_seq = self.inner.lock().unwrap_or_else(PoisonError::into_inner).next_seq;
