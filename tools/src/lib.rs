@@ -41,6 +41,10 @@
 //! `code` (`OK` or the error code) and `duration_ms`. Nothing is printed unless the embedder
 //! installs a `tracing` subscriber.
 
+// The pipeline's stage tests share fixtures written against the crate's public name.
+#[cfg(test)]
+extern crate self as ordo_tools;
+
 pub mod approval;
 pub mod content;
 pub mod context;
@@ -70,7 +74,7 @@ pub use hooks::{
     PostExecuteNext, PreDecision, PreExecuteHook, PreExecuteNext, ResultObserver, policy,
     post_rule,
 };
-pub use pipeline::{Finalized, Pipeline, PipelineBuilder, PipelineError, Prepared, Ready, Staged};
+pub use pipeline::{Pipeline, PipelineBuilder, PipelineError};
 pub use presentation::Card;
 pub use provider::{Provider, StepParseError, ToolSchema, parse_step};
 pub use registry::{ExecutionMode, RUN_CODE, RegisterError, SchemaRole, Tool, ToolRegistry};

@@ -8,10 +8,11 @@ use std::time::Duration;
 
 use common::stages::*;
 use common::*;
+use futures::future::BoxFuture;
 use ordo_tools::{
-    Arguments, CallRequest, CancellationToken, ContentBlock, ErrorCode, Pipeline, PipelineBuilder,
-    PostDecision, PreDecision, ProjectionError, TimeoutPolicy, ToolOutput, ToolResult, policy,
-    post_rule,
+    Arguments, CallRequest, CancellationToken, ContentBlock, DispatchResult, ErrorCode,
+    ExecuteHook, ExecuteNext, Execution, Pipeline, PipelineBuilder, PostDecision, PreDecision,
+    ProjectionError, TimeoutPolicy, ToolOutput, ToolResult, policy, post_rule,
 };
 use serde_json::{Value, json};
 // ---------------------------------------------------------------------------------------------
@@ -258,9 +259,29 @@ async fn r_fin_7_every_error_result_carries_name_code_and_message() {
         assert_envelope(&result, expected, expected_name);
     }
 
-    let token = CancellationToken::new();
-    let aborted = cancelled_after_dispatch(&pipeline, call("echo", "x"), &token).await;
+    // The caller gives up just as the body returns: the success becomes ABORTED.
+    let echo = fixture("echo", Behaviour::Echo);
+    let cancelling = builder_with(&[&echo]).without_timeouts().execute(CancelsAfterBody).build();
+    let aborted = run(&cancelling, call("echo", "x")).await;
     assert_envelope(&aborted, ErrorCode::Aborted, "ToolAbortedError");
+}
+
+/// An `execute` hook that cancels the call once its body has returned.
+struct CancelsAfterBody;
+
+impl ExecuteHook for CancelsAfterBody {
+    fn execute<'a>(
+        &'a self,
+        _execution: &'a Execution,
+        signal: CancellationToken,
+        next: ExecuteNext<'a>,
+    ) -> BoxFuture<'a, DispatchResult> {
+        Box::pin(async move {
+            let result = next.run(signal.clone()).await;
+            signal.cancel();
+            result
+        })
+    }
 }
 
 #[tokio::test]

@@ -8,8 +8,8 @@ use std::sync::{Arc, Mutex};
 use common::*;
 use futures::future::BoxFuture;
 use ordo_tools::{
-    ApprovalOutcome, ApprovalRequest, ApprovalService, ErrorCode, Execution, Pipeline, PreDecision,
-    PreExecuteHook, PreExecuteNext, Prepared, Scope, ScopeChain, guard, policy, post_rule,
+    ApprovalOutcome, ApprovalRequest, ApprovalService, ErrorCode, Execution, PreDecision,
+    PreExecuteHook, PreExecuteNext, Scope, ScopeChain, guard, policy, post_rule,
 };
 
 /// An approval service that answers `outcome` and records what it was asked.
@@ -368,28 +368,6 @@ async fn cancellation_during_a_pre_execute_hook_aborts_before_dispatch() {
     });
 
     assert_eq!(code(&result.unwrap()), ErrorCode::AbortedBeforeDispatch);
-}
-
-#[tokio::test]
-async fn cancellation_between_prepare_and_dispatch_aborts_before_dispatch() {
-    let echo = fixture("echo", Behaviour::Echo);
-    let pipeline = Pipeline::new(registry_with(&[&echo]));
-    let request = call("echo", "x");
-    let signal = request.signal.clone();
-    let execution = pipeline.begin(request);
-
-    let Prepared::Dispatch(ready) = pipeline.prepare(&execution).await.unwrap() else {
-        panic!("the call should be ready to dispatch");
-    };
-    signal.cancel();
-    let staged = pipeline.dispatch(&execution, ready).await;
-    assert!(!staged.needs_post_execute(), "a call cancelled before dispatch skips post-execute");
-    let result = pipeline.finish(&execution, pipeline.finalize(&execution, staged).await);
-
-    assert_eq!(code(&result), ErrorCode::AbortedBeforeDispatch);
-    assert!(!execution.body_invoked());
-    assert_eq!(echo.bodies.get(), 0);
-    assert_eq!(echo.finalized.get(), 1);
 }
 
 #[tokio::test]

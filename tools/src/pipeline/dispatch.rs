@@ -31,7 +31,7 @@ enum BodyEnd {
 impl Pipeline {
     /// Validates the arguments, runs the `execute` chain around the body, and normalizes the
     /// output. Never fails: every outcome is a result, waiting for [`finalize`](Self::finalize).
-    pub async fn dispatch(&self, execution: &Execution, ready: Ready) -> Staged {
+    pub(crate) async fn dispatch(&self, execution: &Execution, ready: Ready) -> Staged {
         let nesting = Nesting::unscheduled(self.clone(), execution.scopes().clone());
         self.dispatch_in(execution, ready, Some(nesting)).await
     }

@@ -15,7 +15,7 @@ use crate::result::{ErrorCode, ErrorInfo, ToolResult};
 impl Pipeline {
     /// Runs `post_execute` on a staged result (unless it skips it, R-PIPE-1) and applies the
     /// decision. Context the body deferred joins an accepted success and nothing else.
-    pub async fn finalize(&self, execution: &Execution, staged: Staged) -> Finalized {
+    pub(crate) async fn finalize(&self, execution: &Execution, staged: Staged) -> Finalized {
         self.finalize_inner(execution, staged).instrument(execution.span.clone()).await
     }
 

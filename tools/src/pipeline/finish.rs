@@ -10,7 +10,7 @@ use crate::result::{ErrorCode, ErrorInfo, ToolResult};
 impl Pipeline {
     /// Settles a result for good. Runs exactly once per call (it consumes the [`Finalized`]
     /// token) and always yields a result: the call is already logged and must get one.
-    pub fn finish(&self, execution: &Execution, finalized: Finalized) -> ToolResult {
+    pub(crate) fn finish(&self, execution: &Execution, finalized: Finalized) -> ToolResult {
         let _entered = execution.span.enter();
         // R-FIN-3: the durable form is built from owned, serializable values, so only a bug can
         // break it; if one does, the fallback is a result built from constants.

@@ -5,17 +5,18 @@
 //!          (ordered)  (concurrent) (at commit, in model order)
 //! ```
 //!
-//! - [`Pipeline::begin`] freezes the call's identity and takes the tool as registered now.
-//! - [`Pipeline::prepare`] is the ordered gate: cancellation, `pre_execute`, approval, guards.
-//!   A scheduler runs prepares one at a time, in model order (R-SCHED-3).
-//! - [`Pipeline::dispatch`] validates the arguments, runs the `execute` chain around the body, and
+//! - `begin` freezes the call's identity and takes the tool as registered now.
+//! - `prepare` is the ordered gate: cancellation, `pre_execute`, approval, guards. A scheduler
+//!   runs prepares one at a time, in arrival order (R-SCHED-3).
+//! - `dispatch` validates the arguments, runs the `execute` chain around the body, and
 //!   normalizes the output. Dispatches of parallel calls overlap.
-//! - [`Pipeline::finalize`] runs `post_execute`, at commit, in model order (R-SCHED-4).
-//! - [`Pipeline::finish`] applies cancellation, `finalize_content`, and tells the observers.
+//! - `finalize` runs `post_execute`, at commit (in model order for a step, R-SCHED-4).
+//! - `finish` applies cancellation, `finalize_content`, and tells the observers.
 //!
-//! The stages hand each other move-only tokens ([`Ready`], [`Staged`], [`Finalized`]), so the
-//! order cannot be broken and each call is finished exactly once. [`Pipeline::call`] runs all
-//! of them for a caller that schedules nothing.
+//! The stages hand each other move-only tokens (`Ready`, `Staged`, `Finalized`), so the order
+//! cannot be broken and each call is finished exactly once. They are private to the crate: the
+//! [`Scheduler`](crate::Scheduler) drives them for every door a call comes in by, and
+//! [`Pipeline::call`] runs all of them for a caller that schedules nothing.
 
 mod dispatch;
 mod finalize;
@@ -140,11 +141,11 @@ impl PipelineBuilder {
 
 /// Proof that prepare let a call through to dispatch.
 #[derive(Debug)]
-pub struct Ready(());
+pub(crate) struct Ready(());
 
 /// What prepare decided.
 #[derive(Debug)]
-pub enum Prepared {
+pub(crate) enum Prepared {
     /// Go on to dispatch.
     Dispatch(Ready),
     /// The call ended in prepare (denied, cancelled, unknown tool).
@@ -153,7 +154,7 @@ pub enum Prepared {
 
 /// A result waiting for commit. Move-only: it is finalized once.
 #[derive(Debug)]
-pub struct Staged {
+pub(crate) struct Staged {
     result: ToolResult,
     deferred: Vec<ContentBlock>,
     needs_post_execute: bool,
@@ -175,20 +176,16 @@ impl Staged {
         Self::final_result(ToolResult::failure(aborted_before_dispatch(execution)))
     }
 
-    /// The result as it stands before `post_execute`.
-    pub fn result(&self) -> &ToolResult {
-        &self.result
-    }
-
     /// Whether `post_execute` will run on it at commit.
-    pub fn needs_post_execute(&self) -> bool {
+    #[cfg(test)]
+    pub(crate) fn needs_post_execute(&self) -> bool {
         self.needs_post_execute
     }
 }
 
 /// A result past `post_execute`, waiting for finish. Move-only: it is finished once.
 #[derive(Debug)]
-pub struct Finalized(ToolResult);
+pub(crate) struct Finalized(ToolResult);
 
 /// Prepare broke: a `pre_execute` hook panicked. The scheduler stops (R-SCHED-6); no result is
 /// fabricated for the call, whose `tool/call` stays in the log as the honest record.
@@ -237,7 +234,7 @@ impl Pipeline {
     }
 
     /// Begins an execution: freezes its identity and takes the tool as registered now.
-    pub fn begin(&self, request: CallRequest) -> Execution {
+    pub(crate) fn begin(&self, request: CallRequest) -> Execution {
         let tool = self.inner.registry.get(&request.name);
         Execution::begin(request, tool)
     }
@@ -285,3 +282,6 @@ pub(crate) fn panic_message(payload: &(dyn Any + Send)) -> &str {
         .or_else(|| payload.downcast_ref::<String>().map(String::as_str))
         .unwrap_or("a non-string panic payload")
 }
+
+#[cfg(test)]
+mod tests;

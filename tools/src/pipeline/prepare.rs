@@ -22,7 +22,7 @@ use crate::result::{ErrorCode, ErrorInfo, ToolResult};
 impl Pipeline {
     /// Decides whether a call may be dispatched. `Err` means prepare itself broke (a
     /// `pre_execute` hook panicked); the scheduler must stop (R-SCHED-6).
-    pub async fn prepare(&self, execution: &Execution) -> Result<Prepared, PipelineError> {
+    pub(crate) async fn prepare(&self, execution: &Execution) -> Result<Prepared, PipelineError> {
         self.prepare_with(execution, None).await
     }
 

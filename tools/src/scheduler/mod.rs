@@ -12,9 +12,9 @@
 //!
 //! Whatever the door, the scheduler owns, for the session:
 //!
-//! - **The order of prepares** ([`turns`]): one prepare at a time, in arrival order, so approval
+//! - **The order of prepares** (`turns`): one prepare at a time, in arrival order, so approval
 //!   prompts never overlap and guards see calls one by one.
-//! - **The pool and the gate** ([`place`]): at most `max_parallel` bodies at once, nested ones
+//! - **The pool and the gate** (`place`): at most `max_parallel` bodies at once, nested ones
 //!   included; an exclusive call runs with no other body of the session except its own nested
 //!   calls.
 //! - **The session log**: every call's `tool/call` is written before its body can run, and its

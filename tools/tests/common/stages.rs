@@ -7,22 +7,14 @@ use futures::future::BoxFuture;
 use ordo_tools::{
     CallContext, CallRequest, CancellationToken, ContentBlock, DispatchResult, ErrorCode,
     ExecuteHook, ExecuteNext, Execution, ObserverError, Pipeline, PostDecision, PostExecuteHook,
-    PostExecuteNext, Prepared, Ready, ResultObserver, ToolDefinition, ToolFailure, ToolOutput,
-    ToolResult, post_rule,
+    PostExecuteNext, ResultObserver, ToolDefinition, ToolFailure, ToolOutput, ToolResult,
+    post_rule,
 };
 use serde_json::{Value, json};
 
 /// Runs every stage of a call; prepare never breaks in these tests.
 pub async fn run(pipeline: &Pipeline, request: CallRequest) -> ToolResult {
     pipeline.call(request).await.expect("prepare does not break in these tests")
-}
-
-/// The proof prepare let the call through, panicking if it settled the call instead.
-pub fn dispatchable(prepared: Prepared) -> Ready {
-    match prepared {
-        Prepared::Dispatch(ready) => ready,
-        Prepared::Settled(staged) => panic!("expected the call to be dispatched, got {staged:?}"),
-    }
 }
 
 /// `OK` or the error code, as finish records it.
@@ -159,17 +151,13 @@ pub fn cancelled_call(name: &str) -> CallRequest {
     call(name, "hi").with_signal(token)
 }
 
-/// Drives `request` through begin, prepare and dispatch, cancels `token`, then finalizes and
-/// finishes it: a body that returned before the caller's cancellation reached finish.
-pub async fn cancelled_after_dispatch(
-    pipeline: &Pipeline,
-    request: CallRequest,
-    token: &CancellationToken,
-) -> ToolResult {
-    let execution = pipeline.begin(request.with_signal(token.clone()));
-    let ready = dispatchable(pipeline.prepare(&execution).await.expect("prepare does not break"));
-    let staged = pipeline.dispatch(&execution, ready).await;
-    token.cancel();
-    let finalized = pipeline.finalize(&execution, staged).await;
-    pipeline.finish(&execution, finalized)
+/// The codes of the records `finalize_content` saw, in order.
+pub fn finalized_codes(fixture: &Fixture) -> Vec<&'static str> {
+    fixture
+        .finalized_records
+        .lock()
+        .expect("not poisoned")
+        .iter()
+        .map(|record| record.error.as_ref().map_or("OK", |error| error.code.as_str()))
+        .collect()
 }
