@@ -1,6 +1,6 @@
 //! # ordo-runtime
 //!
-//! The sandboxed JavaScript runtime of ordo (SPEC §5, R-RT). It runs model-written JavaScript
+//! The sandboxed JavaScript runtime of ordo (DESIGN.md §5, R-RT). It runs model-written JavaScript
 //! or TypeScript in the embedded Boa engine under hard limits and lets the script call async
 //! host functions the embedder installs. It knows nothing of tools: code mode (`ordo-sdk`)
 //! builds the `tools` SDK on top of host functions.

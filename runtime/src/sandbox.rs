@@ -1,4 +1,4 @@
-//! The OS-level sandbox of a worker process (SPEC §5, R-RT-3).
+//! The OS-level sandbox of a worker process (DESIGN.md §5, R-RT-3).
 //!
 //! The JavaScript engine has no heap limit and no reliable interrupt, and hostile code may find a
 //! bug in it, so the limits that must hold whatever the script does are enforced by the kernel on
@@ -109,7 +109,7 @@ pub enum SandboxError {
     },
 }
 
-/// Narrows the calling process, all its threads, to the system calls a worker needs (SPEC §5,
+/// Narrows the calling process, all its threads, to the system calls a worker needs (DESIGN.md §5,
 /// R-RT-3). Call it inside the worker, after starting its threads and building its JavaScript
 /// context, before running untrusted code; call it once (the filter denies `seccomp` itself, so a
 /// second call fails with [`SandboxError::Install`]).
@@ -196,7 +196,7 @@ mod child {
         limit: libc::rlimit,
     }
 
-    /// Makes the child that `command` spawns start under `limits` and die with its host (SPEC §5,
+    /// Makes the child that `command` spawns start under `limits` and die with its host (DESIGN.md §5,
     /// R-RT-3). Call it before `spawn`; a failure in the child (e.g. the host died meanwhile)
     /// makes `spawn` fail.
     ///

@@ -1,4 +1,4 @@
-//! The OS-level sandbox of a worker process (SPEC §5, R-RT-3), tested on real child processes.
+//! The OS-level sandbox of a worker process (DESIGN.md §5, R-RT-3), tested on real child processes.
 //!
 //! Most tests re-execute this test binary with `ORDO_SANDBOX_CHILD` naming a role: the
 //! `child_role` test then plays that role (runs Rust code under the limits or the filter and

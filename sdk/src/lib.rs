@@ -1,6 +1,6 @@
 //! # ordo-sdk
 //!
-//! Code mode (SPEC §6, R-CODE): the reserved `run_code` tool, which runs a model-written script in
+//! Code mode (DESIGN.md §6, R-CODE): the reserved `run_code` tool, which runs a model-written script in
 //! the sandboxed `ordo-runtime`, with a frozen `tools` object whose functions are the other
 //! registered tools, each call a nested execution through the same `ordo-tools` pipeline.
 //!

@@ -1,4 +1,4 @@
-//! The command line as clap parses it (SPEC §7): subcommands, their flags, and the help text a
+//! The command line as clap parses it (DESIGN.md §7): subcommands, their flags, and the help text a
 //! first-time user reads.
 
 use std::path::PathBuf;

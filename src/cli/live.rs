@@ -1,4 +1,4 @@
-//! Live cards (issue 7, R-CLI-1): on a terminal, each call in flight is a spinner with its
+//! Live cards (R-CLI-1): on a terminal, each call in flight is a spinner with its
 //! `present_call` card, nested calls indented under their `run_code`; when its result is
 //! committed the spinner becomes the `present_result` summary and the call's duration.
 //!

@@ -1,4 +1,4 @@
-//! The `ordo` command line (SPEC §7). Each subcommand has its module; `setup` turns flags into a
+//! The `ordo` command line (DESIGN.md §7). Each subcommand has its module; `setup` turns flags into a
 //! session; `exit` is how a command ends.
 //!
 //! | module | command |

@@ -1,5 +1,5 @@
 //! The scripts in `examples/` run from the repository root and exit 0, as the README says
-//! (issue 7); each returns what its comment promises.
+//! (R-CLI-1); each returns what its comment promises.
 
 use std::path::Path;
 

@@ -1,4 +1,4 @@
-//! End-to-end tests of the `ordo` binary (issue 7, SPEC §7): each runs the built binary in a
+//! End-to-end tests of the `ordo` binary (DESIGN.md §7): each runs the built binary in a
 //! scratch folder and checks its stdout, stderr, exit code and the session log it leaves.
 
 #![allow(clippy::unwrap_used)]

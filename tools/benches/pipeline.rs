@@ -1,4 +1,4 @@
-//! What one call costs in the pipeline itself, apart from the tool's own work (SPEC §2).
+//! What one call costs in the pipeline itself, apart from the tool's own work (DESIGN.md §2).
 //!
 //! A no-op tool (its body returns `{ "ok": true }` at once) is called three ways, in one
 //! criterion group, `pipeline`, so the figures read as ratios of each other:

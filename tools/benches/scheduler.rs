@@ -1,4 +1,4 @@
-//! The scheduler of one model step, measured (issue: R-SCHED benchmark).
+//! The scheduler of one model step, measured (R-SCHED-3, R-SCHED-7).
 //!
 //! - `fanout/100x10ms_pool10`: 100 parallel-safe calls of a tool that sleeps 10 ms (on a blocking
 //!   thread, see `support/fanout.rs`) with the pool at 10. The ideal is 10 waves of 10 ms =

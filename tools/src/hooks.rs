@@ -9,8 +9,8 @@
 //!   (R-PIPE-2). No decision rewrites the arguments: they are already logged and shown.
 //! - [`ExecuteHook`]: wraps the body, like a `tower::Layer` (timeouts, retries, metrics). It may
 //!   hand the rest of the chain a different cancellation signal, and nothing else (R-PIPE-7).
-//! - [`PostExecuteHook`]: runs at commit, in model order, and accepts a result (optionally
-//!   replacing its content or its value) or blocks it (R-FIN-1).
+//! - [`PostExecuteHook`]: runs at commit (in model order for a step) and accepts a result
+//!   (optionally replacing its content or its value) or blocks it (R-FIN-1).
 //! - [`ResultObserver`]: sees every final result; isolated, it can change nothing (R-FIN-5).
 
 use std::future::ready;
@@ -161,8 +161,10 @@ pub enum PostDecision {
     },
 }
 
-/// A `post_execute` hook. It runs at commit, in model order (R-SCHED-4), so policies with
-/// running state (a token budget, spill slots) see results in the order the model does.
+/// A `post_execute` hook. It runs when a result commits: for the calls of a model step, in model
+/// order (R-SCHED-4), so policies with running state (a token budget, spill slots) see them in
+/// the order the model does. A nested or independent call has no transcript order to keep: it
+/// commits as it settles, so a hook may see several of those at once.
 pub trait PostExecuteHook: Send + Sync + 'static {
     /// Decides, or calls `next.run()` to let the rest of the chain decide.
     fn post_execute<'a>(

@@ -2,7 +2,7 @@
 //!
 //! The tool side of ordo: how a tool is defined and registered, how one call travels through
 //! the five-stage pipeline, how the calls of one model step are scheduled and committed, and how
-//! all of it is recorded in the session log. The contract is SPEC.md (requirement ids `R-…`).
+//! all of it is recorded in the session log. What it guarantees is DESIGN.md (requirement ids `R-…`).
 //!
 //! ## Where to start reading
 //!

@@ -1,4 +1,4 @@
-//! The five-stage pipeline one call travels through (SPEC §2).
+//! The five-stage pipeline one call travels through (DESIGN.md §2).
 //!
 //! ```text
 //! begin ─► prepare ─► dispatch ─► finalize ─► finish

@@ -1,4 +1,4 @@
-//! The scheduling core of a session: every call, whichever way it arrives (SPEC §3, R-SCHED-7).
+//! The scheduling core of a session: every call, whichever way it arrives (DESIGN.md §3, R-SCHED-7).
 //!
 //! A call reaches ordo by one of three doors, and all three go through one [`Scheduler`]:
 //!

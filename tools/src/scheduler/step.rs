@@ -1,4 +1,4 @@
-//! A model step: out-of-order dispatch, in-order commit (SPEC §3).
+//! A model step: out-of-order dispatch, in-order commit (DESIGN.md §3).
 //!
 //! A model step announces several calls at once. The scheduler runs the safe ones concurrently
 //! but makes everything the model and the log see happen in the model's order:

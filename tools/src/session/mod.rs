@@ -1,4 +1,4 @@
-//! The session log (SPEC §4): the replayable record of every call and its result.
+//! The session log (DESIGN.md §4): the replayable record of every call and its result.
 //!
 //! - [`event`]: the two events, `tool/call` and `tool/result`.
 //! - [`log`]: [`SessionLog`] numbers events and writes them in order to an [`EventSink`];
