@@ -1,5 +1,5 @@
 //! Ctrl-C (R-CLI-4): the first cancels the step as R-SCHED-5 says (started calls are told to
-//! stop and awaited, unstarted ones get `ABORTED`, every call gets its one result in the log);
+//! stop and awaited, unstarted ones get `ABORTED_BEFORE_DISPATCH`, every call gets its one result in the log);
 //! the second exits at once, leaving the log for `ordo replay` to repair.
 
 use tokio_util::sync::CancellationToken;

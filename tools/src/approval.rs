@@ -87,8 +87,8 @@ impl ApprovalSeam {
         self.service.read().unwrap_or_else(PoisonError::into_inner).clone()
     }
 
-    /// Asks the session's own service if it has one, else the service installed at this moment;
-    /// `Err` is the denial the call ends with.
+    /// Asks the session's own service if it has one, else (instead) the service installed at
+    /// this moment; `Err` is the denial the call ends with.
     pub(crate) async fn ask(
         &self,
         session: Option<&Arc<dyn ApprovalService>>,

@@ -26,8 +26,8 @@ impl Pipeline {
         self.prepare_with(execution, None).await
     }
 
-    /// [`prepare`](Self::prepare), asking `approval` (a session's own channel) before the
-    /// pipeline's seam.
+    /// [`prepare`](Self::prepare), asking `approval` (a session's own channel), when there is
+    /// one, instead of the pipeline's seam.
     pub(crate) async fn prepare_with(
         &self,
         execution: &Execution,
