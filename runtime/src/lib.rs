@@ -31,7 +31,7 @@ pub mod worker;
 pub use host::{
     HostCall, HostFunction, HostFunctions, Isolation, Runtime, RuntimeConfig, Script, WorkerCommand,
 };
-pub use limits::{EngineLimits, Limits};
+pub use limits::{EngineLimits, LOG_ENTRY_OVERHEAD, Limits};
 pub use outcome::{
     ErrorKind, LimitKind, LogEntry, LogLevel, Position, RunError, RunOutcome, RunOutput,
 };

@@ -26,7 +26,16 @@ pub struct Limits {
     pub host_calls: usize,
     /// How many host calls may run at once; more wait their turn. Default: 32.
     pub concurrent_host_calls: usize,
+    /// What a run may make the host hold, whichever route it takes: its console output (each
+    /// entry charged [`LOG_ENTRY_OVERHEAD`] beyond its text) and the answers written for it that
+    /// it has not read yet. Enforced by the host, which trusts nothing the worker says; past it
+    /// the run ends as `limit(host_memory)`. Default: 256 MiB.
+    pub host_memory_bytes: usize,
 }
+
+/// What one console entry costs beyond its text, against the log budget and the host's memory:
+/// an empty line is not free.
+pub const LOG_ENTRY_OVERHEAD: usize = 64;
 
 impl Default for Limits {
     fn default() -> Self {
@@ -37,6 +46,7 @@ impl Default for Limits {
             engine: EngineLimits::default(),
             host_calls: 10_000,
             concurrent_host_calls: 32,
+            host_memory_bytes: 256 << 20,
         }
     }
 }
@@ -61,8 +71,8 @@ pub struct EngineLimits {
     pub stack_values: Option<usize>,
     /// Size of the result as JSON text. Default: 4 MiB.
     pub output_bytes: usize,
-    /// Total size of console output; beyond it, output is dropped and the logs say so.
-    /// Default: 256 KiB.
+    /// Total size of console output, each entry charged [`LOG_ENTRY_OVERHEAD`] beyond its text;
+    /// beyond it, output is dropped and the logs say so. Default: 256 KiB.
     pub log_bytes: usize,
     /// Largest `ArrayBuffer` a script may allocate (a catchable `RangeError` beyond).
     /// Default: 64 MiB.

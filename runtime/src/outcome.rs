@@ -59,6 +59,8 @@ pub enum LimitKind {
     Output,
     /// The number of host calls.
     HostCalls,
+    /// What the script made the host hold: its console output and the answers it has not read.
+    HostMemory,
 }
 
 impl LimitKind {
@@ -72,6 +74,7 @@ impl LimitKind {
             Self::Stack => "stack",
             Self::Output => "output",
             Self::HostCalls => "host_calls",
+            Self::HostMemory => "host_memory",
         }
     }
 }

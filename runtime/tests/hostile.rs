@@ -187,3 +187,71 @@ async fn r_rt_3_a_worker_that_stops_reading_cannot_stall_the_deadline() {
     assert_eq!(error.kind, ErrorKind::Timeout, "{error}");
     assert!(started.elapsed() < Duration::from_millis(300) + MARGIN, "{:?}", started.elapsed());
 }
+
+/// R-RT-6: an empty console line is charged like any other; a flood of them keeps the host's
+/// memory bounded and the run ends normally, the logs saying output was dropped.
+#[tokio::test]
+async fn r_rt_6_empty_console_lines_are_charged_and_capped() {
+    let code = "for (let i = 0; i < 1e6; i++) console.log(); return 1";
+    let output = runtime(LONG)
+        .run(&Script::javascript(code), &HostFunctions::new(), &CancellationToken::new())
+        .await
+        .unwrap();
+    assert_eq!(output.result, json!(1));
+    let cap = ordo_runtime::EngineLimits::default().log_bytes;
+    let most = cap / ordo_runtime::LOG_ENTRY_OVERHEAD + 1;
+    assert!(output.logs.len() <= most, "{} entries kept, at most {most}", output.logs.len());
+    let last = output.logs.last().unwrap();
+    assert!(last.text.contains("log limit reached"), "{:?}", last.text);
+}
+
+/// A host function whose answer is 256 KiB, counting the answers it made.
+fn big_answers(made: &std::sync::Arc<std::sync::atomic::AtomicUsize>) -> HostFunctions {
+    let mut host = HostFunctions::new();
+    let made = std::sync::Arc::clone(made);
+    host.insert("big", move |_call| {
+        let made = std::sync::Arc::clone(&made);
+        async move {
+            made.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+            Ok(json!("x".repeat(256 << 10)))
+        }
+    });
+    host
+}
+
+/// R-RT-6: a script that starts thousands of calls and never reads their answers makes the host
+/// hold back: it stops answering once a megabyte waits unread, instead of buffering gigabytes.
+#[tokio::test]
+async fn r_rt_6_answers_a_script_does_not_read_are_held_back() {
+    let made = std::sync::Arc::default();
+    let host = big_answers(&made);
+    let code = "for (let i = 0; i < 3000; i++) big(); \
+                const end = Date.now() + 1000; while (Date.now() < end) {} return 'spun'";
+    let output = runtime(LONG)
+        .run(&Script::javascript(code), &host, &CancellationToken::new())
+        .await
+        .unwrap();
+    assert_eq!(output.result, json!("spun"));
+    let made = made.load(std::sync::atomic::Ordering::SeqCst);
+    assert!(made <= 16, "{made} answers of 256 KiB were made for a script that read none");
+}
+
+/// R-RT-6: one budget for what a run makes the host hold; past it, `limit(host_memory)`.
+#[tokio::test]
+async fn r_rt_6_the_host_memory_budget_ends_the_run() {
+    let worker = WorkerCommand::program(env!("CARGO_BIN_EXE_ordo-js-worker"));
+    let mut config = RuntimeConfig::new(worker);
+    config.limits.host_memory_bytes = 600 << 10;
+    config.warm_workers = 0;
+    let made = std::sync::Arc::default();
+    let host = big_answers(&made);
+    let code = "for (let i = 0; i < 100; i++) big(); while (true) {}";
+    let started = Instant::now();
+    let error = Runtime::new(config)
+        .run(&Script::javascript(code), &host, &CancellationToken::new())
+        .await
+        .unwrap_err();
+    assert_eq!(error.kind, ErrorKind::Limit(LimitKind::HostMemory), "{error}");
+    assert!(error.message.contains("past its budget of 614400 bytes"), "{}", error.message);
+    assert!(started.elapsed() < Duration::from_secs(5), "{:?}", started.elapsed());
+}

@@ -18,6 +18,7 @@ use boa_engine::{
 
 use super::Bridge;
 use super::convert::{self, Originals};
+use crate::limits::LOG_ENTRY_OVERHEAD;
 use crate::outcome::{LogEntry, LogLevel};
 use crate::protocol::{HostError, RunRequest};
 
@@ -239,12 +240,13 @@ fn console_line(level: LogLevel, args: &[JsValue], context: &mut Context) -> JsR
         return Ok(JsValue::undefined());
     };
     let budget = state.log_budget.get();
-    let entry = if text.len() <= budget {
-        state.log_budget.set(budget - text.len());
+    let cost = text.len() + LOG_ENTRY_OVERHEAD;
+    let entry = if cost <= budget {
+        state.log_budget.set(budget - cost);
         LogEntry { level, text }
     } else {
         state.log_closed.set(true);
-        let cut = floor_char_boundary(&text, budget);
+        let cut = floor_char_boundary(&text, budget.saturating_sub(LOG_ENTRY_OVERHEAD));
         text.truncate(cut);
         text.push_str("… [log limit reached: further console output was dropped]");
         LogEntry { level, text }

@@ -44,6 +44,11 @@ pub(crate) trait Connection: Send {
     fn recv_before(&mut self, until: Instant) -> Option<io::Result<Option<FromWorker>>>;
     /// Whether the engine is still there, waiting for its run (a warm engine may have died).
     fn is_alive(&mut self) -> bool;
+    /// Bytes sent that the peer has not taken yet: what a worker that does not read makes the
+    /// host hold. An engine thread shares the host's memory and is trusted: nothing is counted.
+    fn unsent_bytes(&self) -> usize {
+        0
+    }
     /// Closes the connection; for [`Ending::Vanished`], says how the peer died.
     fn end(self: Box<Self>, ending: Ending) -> BoxFuture<'static, (ErrorKind, String)>;
 }
@@ -99,6 +104,10 @@ impl Connection for ProcessConnection {
 
     fn is_alive(&mut self) -> bool {
         self.worker.is_alive()
+    }
+
+    fn unsent_bytes(&self) -> usize {
+        self.stdin.unsent()
     }
 
     fn end(self: Box<Self>, ending: Ending) -> BoxFuture<'static, (ErrorKind, String)> {

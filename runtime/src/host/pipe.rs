@@ -121,6 +121,11 @@ impl<W: AsyncWrite + Unpin> FrameWriter<W> {
         Ok(())
     }
 
+    /// Bytes encoded and not written yet.
+    pub(crate) fn unsent(&self) -> usize {
+        self.pending.len() - self.written
+    }
+
     /// Whether every frame sent has been written to the pipe.
     pub(crate) fn is_flushed(&self) -> bool {
         self.pending.is_empty()

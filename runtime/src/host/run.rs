@@ -24,7 +24,7 @@ use tokio_util::sync::CancellationToken;
 
 use super::connection::{Connection, Ending};
 use super::{HostCall, HostFunctions, panic_text};
-use crate::limits::Limits;
+use crate::limits::{LOG_ENTRY_OVERHEAD, Limits};
 use crate::outcome::{ErrorKind, LimitKind, LogEntry, RunError, RunOutcome, RunOutput};
 use crate::poll::POLL_FOR;
 use crate::protocol::{
@@ -57,6 +57,7 @@ pub(crate) async fn drive(
             made: 0,
         },
         calls_signal: CancellationToken::new(),
+        held: Held::default(),
         logs: Vec::new(),
         polling: Polling::default(),
         host,
@@ -88,9 +89,15 @@ pub(crate) async fn drive(
                 ErrorKind::Timeout,
                 format!("the script ran past its deadline of {} ms", deadline.as_millis()),
             ),
-            Some((id, result)) = run.calls.running.next(), if !run.calls.running.is_empty() => {
+            // Backpressure: while the worker leaves answers unread, no more are made.
+            Some((id, result)) = run.calls.running.next(),
+                if !run.calls.running.is_empty() && connection.unsent_bytes() < UNREAD_ANSWERS_BYTES =>
+            {
                 connection.send(ToWorker::HostReply { id, result });
                 run.polling.sent(run.calls.running.is_empty());
+                if let Some(end) = run.held.check(connection.unsent_bytes(), limits) {
+                    break end;
+                }
             }
             frame = connection.recv() => {
                 if let Some(end) = run.on_frame(frame, &mut *connection) {
@@ -124,9 +131,43 @@ pub(crate) async fn drive(
     outcome
 }
 
+/// While the worker leaves this many bytes of answers unread, no host call is polled: a script
+/// that starts calls and never awaits them makes the host hold at most this much (plus the
+/// answer that crossed it) until it reads.
+const UNREAD_ANSWERS_BYTES: usize = 1 << 20;
+
+/// How far past the log budget a worker's console output may go: its last entry carries the
+/// notice that output was dropped.
+const LOG_SLACK: usize = 2 * LOG_ENTRY_OVERHEAD + 128;
+
+/// What the run makes the host hold, against its budget (R-RT-6).
+#[derive(Default)]
+struct Held {
+    /// Console output kept, each entry charged its text and [`LOG_ENTRY_OVERHEAD`].
+    logs: usize,
+}
+
+impl Held {
+    /// `Some` when the console output kept and the answers unread are past the budget.
+    fn check(&self, unsent: usize, limits: &Limits) -> Option<End> {
+        let held = self.logs + unsent;
+        (held > limits.host_memory_bytes).then(|| {
+            End::Kill(
+                ErrorKind::Limit(LimitKind::HostMemory),
+                format!(
+                    "the script made the host hold {held} bytes (console output and answers it \
+                     did not read), past its budget of {} bytes",
+                    limits.host_memory_bytes
+                ),
+            )
+        })
+    }
+}
+
 /// What a run's driver keeps between turns.
 struct Run<'a> {
     calls: HostCalls,
+    held: Held,
     /// The parent of every host call's signal.
     calls_signal: CancellationToken,
     logs: Vec<LogEntry>,
@@ -160,8 +201,16 @@ impl Run<'_> {
                 None
             }
             Ok(Some(FromWorker::Log(entry))) => {
+                self.held.logs += entry.text.len() + LOG_ENTRY_OVERHEAD;
+                // The engine stops at its budget; a worker that does not has been taken over.
+                if self.held.logs > self.limits.engine.log_bytes + LOG_SLACK {
+                    return Some(End::Broken(format!(
+                        "the worker sent more console output than its budget of {} bytes",
+                        self.limits.engine.log_bytes
+                    )));
+                }
                 self.logs.push(entry);
-                None
+                self.held.check(connection.unsent_bytes(), self.limits)
             }
             Ok(Some(FromWorker::Done(outcome))) => Some(End::Done(outcome)),
             Ok(Some(FromWorker::Ready)) => {
