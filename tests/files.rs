@@ -654,3 +654,43 @@ fn r_cli_7_a_symlink_loop_is_unresolvable() {
     let roots = Roots::new(&base, ["."], ["."]).unwrap();
     assert!(matches!(roots.resolve("a/x", Access::Read), Err(ResolveError::Unresolvable { .. })));
 }
+
+/// R-RT-6: a path past the size limits is refused by the guard before any system call, and the
+/// denial does not echo it (it once cost the host 11 s of CPU and 766 MB).
+#[tokio::test]
+async fn r_rt_6_a_path_past_the_limits_is_refused_at_once_and_not_echoed() {
+    let sandbox = Sandbox::new(false);
+    sandbox.file("sub/a.txt", "a");
+    let path = "sub/../".repeat(4_000_000) + "a.txt";
+    let started = std::time::Instant::now();
+    let message = denied(&sandbox.call("read_file", json!({ "path": path })).await);
+    assert!(started.elapsed() < std::time::Duration::from_secs(5), "{:?}", started.elapsed());
+    assert!(message.len() < 200, "{message}");
+    assert!(message.ends_with("is too long: 28000005 bytes, past the limit of 4096"), "{message}");
+
+    let deep = "a/".repeat(300) + "f";
+    let message = denied(&sandbox.call("list_dir", json!({ "path": deep })).await);
+    assert!(message.ends_with("301 components, past the limit of 256"), "{message}");
+}
+
+/// R-RT-6: a glob or a pattern past its size is refused with an error that does not echo it
+/// (a glob of 100,000 `*` used to panic inside the glob library).
+#[tokio::test]
+async fn r_rt_6_a_huge_glob_or_pattern_is_an_error_that_does_not_echo_it() {
+    let sandbox = Sandbox::new(false);
+    sandbox.file("a.txt", "a");
+    for args in [
+        json!({ "pattern": "a", "glob": "*".repeat(100_000) }),
+        json!({ "pattern": "a".repeat(100_000) }),
+    ] {
+        let result = sandbox.call("search_files", args).await;
+        let (code, _, message) = failure(&result);
+        assert_eq!(code, ErrorCode::InvalidArguments, "{message}");
+        assert!(message.len() < 400, "{} bytes: {message}", message.len());
+    }
+    // A pattern that fits its length but would compile to more than the size limit.
+    let result =
+        sandbox.call("search_files", json!({ "pattern": "\\w{1000}\\w{1000}\\w{1000}" })).await;
+    let (code, name, message) = failure(&result);
+    assert_eq!((code, name.as_str()), (ErrorCode::ToolError, "InvalidPattern"), "{message}");
+}

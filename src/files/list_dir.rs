@@ -14,7 +14,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 
 use super::LIST_DIR;
-use super::roots::{Access, Roots};
+use super::roots::{Access, MAX_PATH_BYTES, Roots};
 use super::shared::{
     blocking, cancelled, confined, format_size, io_failure, parse_args, path_or_dot, plural,
     resolve, result_card, text_output, to_value, walker,
@@ -138,6 +138,7 @@ fn parameters() -> Value {
         "properties": {
             "path": {
                 "type": "string",
+                "maxLength": MAX_PATH_BYTES,
                 "description": "The directory, relative to the working directory or absolute. \
                                 Default \".\"."
             },

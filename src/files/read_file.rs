@@ -17,7 +17,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 
 use super::READ_FILE;
-use super::roots::{Access, Roots};
+use super::roots::{Access, MAX_PATH_BYTES, Roots};
 use super::shared::{
     BINARY_SNIFF_BYTES, blocking, cancelled, confined, format_size, io_failure, looks_binary,
     parse_args, plural, resolve, result_card, text_output, to_value,
@@ -134,6 +134,7 @@ fn parameters() -> Value {
         "properties": {
             "path": {
                 "type": "string",
+                "maxLength": MAX_PATH_BYTES,
                 "description": "The file, relative to the working directory or absolute."
             },
             "offset": {

@@ -77,6 +77,15 @@ pub enum ResolveError {
         /// The roots that would have allowed it.
         roots: Vec<PathBuf>,
     },
+    /// The path is longer, or has more components, than any path a tool needs: refused before
+    /// any work is done on it, so a hostile path costs the host nothing.
+    #[error("path `{preview}` is too long: {reason}")]
+    TooLong {
+        /// The path's first characters.
+        preview: String,
+        /// Which limit it broke.
+        reason: String,
+    },
     /// The path could not be followed (a symlink loop, an unreadable link): judged unsafe.
     #[error("path `{requested}` cannot be resolved: {reason}")]
     Unresolvable {
@@ -186,6 +195,7 @@ impl Roots {
     /// created, so a missing file outside the roots is denied, not reported missing.
     pub fn resolve(&self, path: impl AsRef<Path>, access: Access) -> Result<PathBuf, ResolveError> {
         let requested = path.as_ref();
+        check_size(requested)?;
         let resolved =
             physical(&self.base, requested).map_err(|error| ResolveError::Unresolvable {
                 requested: requested.display().to_string(),
@@ -216,6 +226,33 @@ impl Roots {
             Err(_) => resolved.to_string_lossy().into_owned(),
         }
     }
+}
+
+/// The most bytes a path may have (Linux's `PATH_MAX`).
+pub const MAX_PATH_BYTES: usize = 4096;
+
+/// The most components a path may have.
+pub const MAX_PATH_COMPONENTS: usize = 256;
+
+/// Refuses a path past [`MAX_PATH_BYTES`] or [`MAX_PATH_COMPONENTS`]: resolving costs a
+/// system call per component, and nothing a tool may reach needs more.
+fn check_size(path: &Path) -> Result<(), ResolveError> {
+    let bytes = path.as_os_str().len();
+    let reason = if bytes > MAX_PATH_BYTES {
+        format!("{bytes} bytes, past the limit of {MAX_PATH_BYTES}")
+    } else {
+        let components = path.components().count();
+        if components <= MAX_PATH_COMPONENTS {
+            return Ok(());
+        }
+        format!("{components} components, past the limit of {MAX_PATH_COMPONENTS}")
+    };
+    let text = path.to_string_lossy();
+    let preview = match text.char_indices().nth(60) {
+        Some((end, _)) => format!("{}…", &text[..end]),
+        None => text.into_owned(),
+    };
+    Err(ResolveError::TooLong { preview, reason })
 }
 
 /// The canonical form of a root, which must exist.

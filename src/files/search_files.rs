@@ -24,7 +24,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 
 use super::SEARCH_FILES;
-use super::roots::{Access, Roots};
+use super::roots::{Access, MAX_PATH_BYTES, Roots};
 use super::shared::{
     blocking, cancelled, confined, io_failure, looks_binary, parse_args, path_or_dot, plural,
     resolve, result_card, to_value, walker,
@@ -140,15 +140,18 @@ fn parameters() -> Value {
         "properties": {
             "pattern": {
                 "type": "string",
+                "maxLength": MAX_PATTERN_CHARS,
                 "description": "A regular expression (Rust regex syntax) matched against each line."
             },
             "path": {
                 "type": "string",
+                "maxLength": MAX_PATH_BYTES,
                 "description": "The directory (or file) to search, relative to the working \
                                 directory or absolute. Default \".\"."
             },
             "glob": {
                 "type": "string",
+                "maxLength": MAX_GLOB_CHARS,
                 "description": "Only files matching this glob, e.g. \"*.rs\" (file names) or \
                                 \"src/**/*.ts\" (paths relative to `path`)."
             },
@@ -216,10 +219,42 @@ async fn run(roots: Arc<Roots>, args: Arc<Value>, cx: CallContext) -> Result<Val
     to_value(&output)
 }
 
+/// The longest regular expression a search takes.
+const MAX_PATTERN_CHARS: usize = 4096;
+
+/// The longest glob a search takes (a glob of 100,000 `*` panics inside the glob library).
+const MAX_GLOB_CHARS: usize = 1024;
+
+/// How much memory a compiled pattern may take: a pattern that needs more is refused, never
+/// built.
+const REGEX_SIZE_LIMIT: usize = 1 << 20;
+
+/// `Err` (named `error`) unless `text` has at most `max` characters; the error does not echo
+/// the text.
+fn check_length(
+    what: &str,
+    text: &str,
+    max: usize,
+    error: &'static str,
+) -> Result<(), ToolFailure> {
+    let chars = text.chars().count();
+    if chars <= max {
+        return Ok(());
+    }
+    let message = format!("the {what} has {chars} characters, past the limit of {max}");
+    Err(ToolFailure::new(message).named(error))
+}
+
 fn compile_regex(pattern: &str, case_insensitive: bool) -> Result<Regex, ToolFailure> {
-    RegexBuilder::new(pattern).case_insensitive(case_insensitive).build().map_err(|error| {
-        ToolFailure::new(format!("invalid pattern: {error}")).named("InvalidPattern")
-    })
+    check_length("pattern", pattern, MAX_PATTERN_CHARS, "InvalidPattern")?;
+    RegexBuilder::new(pattern)
+        .case_insensitive(case_insensitive)
+        .size_limit(REGEX_SIZE_LIMIT)
+        .dfa_size_limit(REGEX_SIZE_LIMIT)
+        .build()
+        .map_err(|error| {
+            ToolFailure::new(format!("invalid pattern: {error}")).named("InvalidPattern")
+        })
 }
 
 /// Which files a glob picks: by name when it has no `/`, by path relative to the searched
@@ -231,6 +266,7 @@ struct Picker {
 
 impl Picker {
     fn new(glob: &str, case_insensitive: bool) -> Result<Self, ToolFailure> {
+        check_length("glob", glob, MAX_GLOB_CHARS, "InvalidGlob")?;
         let matcher = GlobBuilder::new(glob)
             .literal_separator(true)
             .case_insensitive(case_insensitive)

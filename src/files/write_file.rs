@@ -13,7 +13,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 
 use super::WRITE_FILE;
-use super::roots::{Access, Roots};
+use super::roots::{Access, MAX_PATH_BYTES, Roots};
 use super::shared::{
     blocking, cancelled, confined, format_size, io_failure, parse_args, plural, resolve,
     result_card, text_output, to_value,
@@ -75,6 +75,7 @@ fn parameters() -> Value {
         "properties": {
             "path": {
                 "type": "string",
+                "maxLength": MAX_PATH_BYTES,
                 "description": "The file, relative to the working directory or absolute."
             },
             "content": {

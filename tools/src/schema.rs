@@ -253,8 +253,8 @@ impl CompiledSchema {
             .validator
             .iter_errors(instance)
             .map(|error| Violation {
-                pointer: error.instance_path().as_str().to_owned(),
-                message: error.to_string(),
+                pointer: shorten(error.instance_path().as_str()),
+                message: shorten(&error.to_string()),
             })
             .collect();
         if violations.is_empty() { Ok(()) } else { Err(Violations(violations)) }
@@ -262,6 +262,22 @@ impl CompiledSchema {
 }
 
 impl std::error::Error for Violations {}
+
+/// The longest violation message or pointer kept whole. The validator's messages quote the
+/// offending value, which a hostile instance makes as long as it likes; past this, the middle is
+/// cut, keeping the start of the value and the end of the sentence (what was wrong).
+const MAX_MESSAGE_CHARS: usize = 240;
+
+fn shorten(text: &str) -> String {
+    let chars = text.chars().count();
+    if chars <= MAX_MESSAGE_CHARS {
+        return text.to_owned();
+    }
+    let (head, tail) = (MAX_MESSAGE_CHARS / 2, MAX_MESSAGE_CHARS / 3);
+    let start: String = text.chars().take(head).collect();
+    let end: String = text.chars().skip(chars - tail).collect();
+    format!("{start}… [{} characters cut] …{end}", chars - head - tail)
+}
 
 /// One way an instance violates a schema.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -445,6 +461,20 @@ mod tests {
 
     fn rejection(schema: Value) -> SchemaError {
         CompiledSchema::compile(&schema).expect_err("schema should be rejected")
+    }
+
+    #[test]
+    fn r_pipe_6_a_violation_never_echoes_a_huge_value_back() {
+        let schema = CompiledSchema::compile(&json!({
+            "type": "object",
+            "properties": { "glob": { "type": "string", "maxLength": 5 } }
+        }))
+        .unwrap();
+        let huge = "*".repeat(100_000);
+        let message = schema.validate(&json!({ "glob": huge })).unwrap_err().to_string();
+        assert!(message.len() < 400, "{} bytes", message.len());
+        assert!(message.starts_with("at /glob: \"*****"), "{message}");
+        assert!(message.ends_with("is longer than 5 characters"), "{message}");
     }
 
     #[test]
