@@ -8,10 +8,11 @@ use std::io::{IsTerminal, Write};
 use std::sync::Arc;
 
 use console::{Key, Term, style};
-use indicatif::MultiProgress;
+use indicatif::{MultiProgress, ProgressDrawTarget};
 use ordo_tools::{ApprovalOutcome, ApprovalRequest, ApprovalService};
 
 use super::args::ApproveMode;
+use super::visible;
 
 /// The approval service for `mode`, or none when there is nobody to ask.
 pub(crate) fn service(
@@ -49,10 +50,9 @@ impl ApprovalService for Prompt {
                 () = request.signal.cancelled() => return ApprovalOutcome::Cancelled,
             };
             let question = question(&request);
-            match &bars {
-                Some(bars) => bars.suspend(|| eprint!("{question}")),
-                None => eprint!("{question}"),
-            }
+            // Every live card is paused while the question is up: nothing repaints over it.
+            let _paused = bars.as_ref().map(Paused::new);
+            eprint!("{question}");
             let _ = std::io::stderr().flush();
             // The key is read on a blocking thread; if the call is cancelled meanwhile the
             // question is withdrawn and the read is left to finish on its own.
@@ -66,26 +66,47 @@ impl ApprovalService for Prompt {
                 ApprovalOutcome::Rejected => style("rejected").red(),
                 _ => style("cancelled").yellow(),
             };
-            match &bars {
-                Some(bars) => bars.suspend(|| eprintln!("{said}")),
-                None => eprintln!("{said}"),
-            }
+            eprintln!("{said}");
             outcome
         })
     }
 }
 
-/// The question: the call's card, what the policy wants considered, and the keys.
+/// Hides the live cards while it lives, and shows them again when dropped.
+struct Paused(MultiProgress);
+
+impl Paused {
+    fn new(bars: &MultiProgress) -> Self {
+        bars.set_draw_target(ProgressDrawTarget::hidden());
+        Self(bars.clone())
+    }
+}
+
+impl Drop for Paused {
+    fn drop(&mut self) {
+        self.0.set_draw_target(ProgressDrawTarget::stderr());
+    }
+}
+
+/// The question: the call's card title, its whole arguments (what the human approves is what
+/// runs, not a projection of it), what the policy wants considered, and the keys. Everything
+/// from outside is shown escaped (R-CLI-9).
 fn question(request: &ApprovalRequest) -> String {
-    let mut text =
-        format!("\n{} {}\n", style("?").yellow().bold(), style(&request.card.title).bold());
-    if let Some(detail) = &request.card.detail {
-        for line in detail.lines().take(12) {
-            text.push_str(&format!("    {line}\n"));
-        }
+    let title = visible::line(&request.card.title);
+    let mut text = format!("\n{} {}\n", style("?").yellow().bold(), style(title).bold());
+    let arguments = request.arguments.value();
+    let pretty = if request.arguments.parse_error().is_some() {
+        format!("(not JSON) {}", request.arguments.raw())
+    } else {
+        serde_json::to_string_pretty(arguments)
+            .unwrap_or_else(|_| request.arguments.raw().to_owned())
+    };
+    text.push_str(&format!("  {} {}:\n", style("tool").dim(), visible::line(&request.tool)));
+    for line in pretty.lines() {
+        text.push_str(&format!("    {}\n", visible::line(line)));
     }
     if !request.prompt.is_empty() {
-        text.push_str(&format!("  {}\n", request.prompt));
+        text.push_str(&format!("  {}\n", visible::lines(&request.prompt)));
     }
     text.push_str(&format!(
         "  Allow this call? [{}]es / [{}]o / Esc: ",

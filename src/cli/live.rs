@@ -17,6 +17,8 @@ use ordo_tools::session::{CallEvent, Event, EventSink, ResultEvent};
 use ordo_tools::{Arguments, Card, ToolRegistry};
 use serde_json::Value;
 
+use super::visible;
+
 /// The live display of the calls in flight. Cheap to clone.
 #[derive(Clone)]
 pub(crate) struct Live {
@@ -70,7 +72,7 @@ impl Live {
             Some(tool) => tool.present_call(&arguments),
             None => ordo_tools::presentation::default_call_card(&call.name, &arguments),
         };
-        let title = first_line(&card);
+        let title = title(&card);
         let bar = self.bars.add(ProgressBar::new_spinner());
         bar.set_style(
             ProgressStyle::with_template("{prefix}{spinner:.cyan} {wide_msg}")
@@ -98,11 +100,7 @@ impl Live {
             ProgressStyle::with_template("{prefix}{wide_msg}")
                 .unwrap_or_else(|_| ProgressStyle::default_spinner()),
         );
-        call.bar.finish_with_message(format!(
-            "{mark} {} — {} {took}",
-            call.title,
-            first_line(&card)
-        ));
+        call.bar.finish_with_message(format!("{mark} {} — {} {took}", call.title, title(&card)));
     }
 }
 
@@ -110,8 +108,9 @@ fn indent(depth: usize) -> String {
     "  ".repeat(depth)
 }
 
-fn first_line(card: &Card) -> String {
-    card.title.lines().next().unwrap_or_default().to_owned()
+/// A card's title as one line: a newline in it is shown, never hides the rest.
+fn title(card: &Card) -> String {
+    visible::line(&card.title).into_owned()
 }
 
 /// A session log sink that also drives the live cards: each event is written first, then shown.

@@ -22,6 +22,7 @@ mod replay;
 mod run;
 mod setup;
 mod tools;
+mod visible;
 
 use std::process::ExitCode;
 
@@ -43,12 +44,8 @@ pub(crate) fn main() -> ExitCode {
     match ended {
         Ok(exit) => exit.into(),
         Err(CliError { exit, message }) => {
-            eprintln!(
-                "{}",
-                message
-                    .strip_prefix("ordo: ")
-                    .map_or_else(|| format!("ordo: {message}"), |rest| format!("ordo: {rest}"),)
-            );
+            let message = message.strip_prefix("ordo: ").unwrap_or(&message);
+            eprintln!("ordo: {}", visible::lines(message));
             exit.into()
         }
     }

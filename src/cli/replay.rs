@@ -12,7 +12,7 @@ use serde_json::Value;
 
 use super::args::{ReplayArgs, ReplayFormat};
 use super::exit::{CliError, Exit};
-use super::{output, setup};
+use super::{output, setup, visible};
 
 /// Prints the session.
 pub(crate) fn run(args: &ReplayArgs) -> Result<Exit, CliError> {
@@ -73,8 +73,8 @@ fn text(entries: &[ReplayEntry]) -> String {
         };
         lines.push_str(&format!(
             "{indent}{mark} {} — {} {}\n",
-            first_line(&entry.call_card.title),
-            first_line(&entry.result_card.title),
+            visible::line(&entry.call_card.title),
+            visible::line(&entry.result_card.title),
             style(format!("{} ms [{}]", entry.duration_ms, entry.call_id)).dim(),
         ));
         if entry.repaired {
@@ -85,8 +85,4 @@ fn text(entries: &[ReplayEntry]) -> String {
         }
     }
     lines
-}
-
-fn first_line(text: &str) -> &str {
-    text.lines().next().unwrap_or_default()
 }

@@ -9,6 +9,7 @@ use serde_json::{Value, json};
 
 use super::args::RunArgs;
 use super::exit::{CliError, Exit};
+use super::visible;
 use super::{interrupt, output, setup};
 
 /// Runs the script.
@@ -64,7 +65,7 @@ fn read_script(path: &Path) -> Result<String, CliError> {
 /// source line).
 fn summary(result: &ToolResult) -> String {
     match result.error() {
-        Some(error) => format!("{}: {}", error.code, error.message),
+        Some(error) => format!("{}: {}", error.code, visible::lines(&error.message)),
         None => "ordo: the run produced no value".to_owned(),
     }
 }
@@ -75,9 +76,13 @@ fn print_logs(logs: &Value) {
     for entry in logs {
         match entry.level {
             ordo_runtime::LogLevel::Info | ordo_runtime::LogLevel::Debug => {
-                eprintln!("{}", entry.text)
+                eprintln!("{}", visible::lines(&entry.text))
             }
-            level => eprintln!("[{}] {}", format!("{level:?}").to_lowercase(), entry.text),
+            level => eprintln!(
+                "[{}] {}",
+                format!("{level:?}").to_lowercase(),
+                visible::lines(&entry.text)
+            ),
         }
     }
 }

@@ -80,3 +80,21 @@ fn r_cli_4_a_broken_log_is_a_usage_error_that_says_where() {
     let output = scratch.ordo(&["replay", "absent.jsonl"]).output().unwrap();
     assert_eq!(output.status.code(), Some(2));
 }
+
+/// R-CLI-9: what a log holds is shown escaped: a path with an escape sequence and a newline in
+/// it cannot clear the screen, nor hide the rest of the card below a line break.
+#[test]
+fn r_cli_9_replay_shows_control_characters_escaped() {
+    let scratch = Scratch::new();
+    scratch.write(
+        "sneaky.js",
+        "try { await tools.read_file({ path: 'a\\u001b[2J\\nb.txt' }) } catch (e) {} return 1",
+    );
+    let run = scratch.ordo(&["run", "sneaky.js", "--session", "s.jsonl"]).output().unwrap();
+    assert_eq!(run.status.code(), Some(0), "{}", stderr(&run));
+    let output = scratch.ordo(&["replay", "s.jsonl"]).output().unwrap();
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    assert!(!output.stdout.contains(&0x1b), "{:?}", String::from_utf8_lossy(&output.stdout));
+    let text = String::from_utf8_lossy(&output.stdout);
+    assert!(text.contains("a\\x1b[2J\\nb.txt"), "{text}");
+}

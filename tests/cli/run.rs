@@ -151,3 +151,22 @@ fn r_cli_1_the_session_log_records_the_run_and_its_nested_calls() {
     assert_eq!(events[4]["step"], 2);
     assert_ne!(events[4]["call_id"], events[0]["call_id"]);
 }
+
+/// R-CLI-9: escape sequences a script prints, or puts in its error, never reach the terminal:
+/// the console and the error summary show them escaped.
+#[test]
+fn r_cli_9_console_output_and_error_summaries_show_escapes_escaped() {
+    let scratch = Scratch::new();
+    scratch.write(
+        "loud.js",
+        "console.log('\\u001b]0;owned\\u0007title'); console.error('\\u001b[2Jcleared');\n\
+         throw new Error('boom\\u001b[1A\\u202e');",
+    );
+    let output = scratch.ordo(&["run", "loud.js"]).output().unwrap();
+    assert_eq!(output.status.code(), Some(1));
+    assert!(!output.stderr.contains(&0x1b), "an escape byte reached stderr: {:?}", stderr(&output));
+    let text = stderr(&output);
+    assert!(text.contains("\\x1b]0;owned\\x07title"), "{text}");
+    assert!(text.contains("[error] \\x1b[2Jcleared"), "{text}");
+    assert!(text.contains("boom\\x1b[1A\\u{202e}"), "{text}");
+}

@@ -48,6 +48,14 @@ fn on_terminal(scratch: &Scratch, args: &[&str], key: Option<&[u8]>) -> (u32, St
 
 /// Runs a script whose one tool call needs approval, and answers the prompt with `key`.
 fn answer_prompt_with(key: &[u8]) -> (u32, String) {
+    answer_prompt_for(
+        "try { return await tools.deploy({ target: 'staging' }); } catch (error) { return error.code; }",
+        key,
+    )
+}
+
+/// Runs `script`, whose tool calls need approval, and answers the first prompt with `key`.
+fn answer_prompt_for(script: &str, key: &[u8]) -> (u32, String) {
     let scratch = Scratch::new();
     scratch.write(
         "tools.toml",
@@ -60,10 +68,7 @@ command = ["sh", "-c", "echo '\"deployed\"'"]
 approval = "ask"
 "#,
     );
-    scratch.write(
-        "ask.js",
-        "try { return await tools.deploy({ target: 'staging' }); } catch (error) { return error.code; }",
-    );
+    scratch.write("ask.js", script);
     on_terminal(&scratch, &["run", "ask.js", "--tools", "tools.toml"], Some(key))
 }
 
@@ -100,4 +105,18 @@ fn r_cli_1_calls_in_flight_are_shown_as_cards_on_a_terminal() {
     assert!(screen.contains("Read notes.txt"), "the nested call's card: {screen}");
     assert!(screen.contains("✓"), "finished calls are marked: {screen}");
     assert!(screen.contains("ms"), "with their duration: {screen}");
+}
+
+/// R-CLI-9: the prompt shows the whole arguments, not a cut card: what is approved is what runs;
+/// and what the model wrote cannot clear the screen or retitle the window.
+#[test]
+fn r_cli_9_the_prompt_shows_the_whole_arguments_escaped() {
+    let script = r#"return await tools.deploy({ target: "harmless", pad: " ".repeat(90),
+        zz: { target: "/elsewhere/victim", note: "\u001b[2J\u001b]0;owned\u0007" } });"#;
+    let (code, screen) = answer_prompt_for(script, b"n");
+    assert_eq!(code, 1, "{screen}");
+    let question = &screen[..screen.find("Allow this call?").unwrap()];
+    assert!(question.contains("/elsewhere/victim"), "the whole arguments: {question}");
+    assert!(question.contains("\\u001b[2J\\u001b]0;owned\\u0007"), "escaped: {question}");
+    assert!(!screen.contains("\x1b[2J") && !screen.contains("\x1b]0;"), "{screen:?}");
 }
