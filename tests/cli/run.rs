@@ -170,3 +170,24 @@ fn r_cli_9_console_output_and_error_summaries_show_escapes_escaped() {
     assert!(text.contains("[error] \\x1b[2Jcleared"), "{text}");
     assert!(text.contains("boom\\x1b[1A\\u{202e}"), "{text}");
 }
+
+/// R-LOG-6: ten calls with a 30-million-character argument once wrote a 1.26 GB log; each
+/// argument is now kept as a preview with its size and hash (here three of 4 million, to keep
+/// the test quick on a debug build).
+#[test]
+fn r_log_6_huge_arguments_leave_a_small_log() {
+    let scratch = Scratch::new();
+    scratch.write(
+        "huge.js",
+        "const big = 'x'.repeat(4e6);\n\
+         for (let i = 0; i < 3; i++) { try { await tools.read_file({ path: big }) } catch (e) {} }\n\
+         return 'done'",
+    );
+    let output = scratch.ordo(&["run", "huge.js", "--session", "s.jsonl"]).output().unwrap();
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    let size = std::fs::metadata(scratch.path().join("s.jsonl")).unwrap().len();
+    assert!(size < 64 << 10, "the log holds {size} bytes");
+    let events = scratch.events("s.jsonl");
+    let elided = events.iter().filter(|event| event["elided"][0]["bytes"] == 4_000_011).count();
+    assert_eq!(elided, 3, "each huge argument is recorded by its size and hash");
+}

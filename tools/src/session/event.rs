@@ -9,6 +9,7 @@
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
+use super::elide::Elision;
 use crate::content::ContentBlock;
 use crate::result::{ErrorInfo, ResultRecord};
 
@@ -67,6 +68,9 @@ pub struct CallEvent {
     /// the log; absent for nested calls. Lets an export rebuild one message per step.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub step: Option<u64>,
+    /// What the log did not keep whole (R-LOG-6): `arguments` is then a preview.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub elided: Vec<Elision>,
 }
 
 /// `tool/result`: the one result of a call.
@@ -94,6 +98,9 @@ pub struct ResultEvent {
     /// written by a live session.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub repaired: bool,
+    /// The content blocks the log did not keep whole (R-LOG-6): each is then a preview.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub elided: Vec<Elision>,
 }
 
 impl ResultEvent {

@@ -9,6 +9,7 @@ use std::io;
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
 
+use super::elide::{Budget, LogLimits};
 use super::event::{CallEvent, Event, ResultEvent};
 use crate::result::ResultRecord;
 
@@ -41,6 +42,7 @@ pub struct SessionLog {
 struct Inner {
     next_seq: u64,
     sink: Box<dyn EventSink>,
+    budget: Budget,
 }
 
 impl SessionLog {
@@ -51,19 +53,38 @@ impl SessionLog {
 
     /// A log that goes on from an existing one: its next event gets `next_seq`.
     pub fn resume(sink: impl EventSink, next_seq: u64) -> Self {
-        Self { inner: Arc::new(Mutex::new(Inner { next_seq, sink: Box::new(sink) })) }
+        let budget = Budget::new(LogLimits::default());
+        Self { inner: Arc::new(Mutex::new(Inner { next_seq, sink: Box::new(sink), budget })) }
+    }
+
+    /// Sets what the log keeps of arguments and content (R-LOG-6; [`LogLimits::default`]
+    /// unless set).
+    #[must_use]
+    pub fn with_limits(self, limits: LogLimits) -> Self {
+        self.lock().budget.set_limits(limits);
+        self
+    }
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, Inner> {
+        // A panic inside a sink leaves `next_seq` untouched, so the state is still consistent.
+        self.inner.lock().unwrap_or_else(PoisonError::into_inner)
     }
 
     /// Appends a `tool/call`.
     pub fn record_call(&self, call: CallIdentity<'_>, arguments: &str) -> io::Result<u64> {
-        self.append(|seq| {
+        self.append(|seq, budget| {
+            let mut elided = Vec::new();
+            let arguments = budget
+                .elide("arguments".to_owned(), arguments, &mut elided)
+                .unwrap_or_else(|| arguments.to_owned());
             Event::Call(CallEvent {
                 seq,
                 call_id: call.call_id.to_owned(),
                 parent: call.parent.map(str::to_owned),
                 name: call.name.to_owned(),
-                arguments: arguments.to_owned(),
+                arguments,
                 step: call.step,
+                elided,
             })
         })
     }
@@ -75,28 +96,31 @@ impl SessionLog {
         record: &ResultRecord,
         duration: Duration,
     ) -> io::Result<u64> {
-        self.append(|seq| {
+        self.append(|seq, budget| {
+            let mut elided = Vec::new();
+            let content = budget.content(&record.content, &mut elided);
             Event::Result(ResultEvent {
                 seq,
                 call_id: call.call_id.to_owned(),
                 parent: call.parent.map(str::to_owned),
                 name: call.name.to_owned(),
                 is_error: record.is_error(),
-                content: record.content.clone(),
+                content,
                 meta: record.meta.clone(),
                 error: record.error.clone(),
                 duration_ms: u64::try_from(duration.as_millis()).unwrap_or(u64::MAX),
                 repaired: false,
+                elided,
             })
         })
     }
 
     /// Numbers an event and writes it; the number is spent only if the write succeeds.
-    fn append(&self, event: impl FnOnce(u64) -> Event) -> io::Result<u64> {
-        // A panic inside a sink leaves `next_seq` untouched, so the state is still consistent.
-        let mut inner = self.inner.lock().unwrap_or_else(PoisonError::into_inner);
+    fn append(&self, event: impl FnOnce(u64, &mut Budget) -> Event) -> io::Result<u64> {
+        let mut inner = self.lock();
         let seq = inner.next_seq;
-        inner.sink.write(&event(seq))?;
+        let event = event(seq, &mut inner.budget);
+        inner.sink.write(&event)?;
         inner.next_seq = seq + 1;
         Ok(seq)
     }

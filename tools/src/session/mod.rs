@@ -13,6 +13,7 @@
 //! - [`export`]: the transcript as OpenAI Chat, OpenAI Responses or Anthropic messages
 //!   (R-LOG-5).
 
+pub mod elide;
 pub mod event;
 pub mod export;
 pub mod jsonl;
@@ -21,6 +22,7 @@ pub mod log;
 pub mod repair;
 pub mod replay;
 
+pub use elide::{Elision, LogLimits};
 pub use event::{CallEvent, Event, ResultEvent};
 pub use export::{
     ToolReply, ToolUse, export_transcript, tool_call_messages, tool_result_messages,

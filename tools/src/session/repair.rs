@@ -182,5 +182,6 @@ fn repair(call: &CallEvent, seq: u64) -> ResultEvent {
         error: record.error,
         duration_ms: 0,
         repaired: true,
+        elided: Vec::new(),
     }
 }
