@@ -245,7 +245,8 @@ comand = ["grep"]
     assert_eq!(
         error.to_string(),
         "tools.toml:3:1: tool \"grep\" field `environment`: is not a tool field; a tool has name, \
-         description, parameters, output_schema, command, concurrency_safe, timeout_ms, approval"
+         description, parameters, output_schema, command, concurrency_safe, timeout_ms, approval, \
+         env, env_pass"
     );
     let error = rejection("tools = []\n");
     assert_eq!(

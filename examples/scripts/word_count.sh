@@ -1,8 +1,10 @@
 #!/bin/sh
 # A manifest tool: arguments as JSON on stdin, the value as JSON on stdout.
+#
+# Arguments are read with a JSON parser, never with a pattern: `{"path": "a.txt", "x": {"path":
+# "/elsewhere"}}` names a.txt, and a pattern that takes the last "path" would read the other.
 set -eu
-read -r args
-path=$(printf '%s' "$args" | sed -n 's/.*"path" *: *"\([^"]*\)".*/\1/p')
+path=$(python3 -c 'import json, sys; print(json.load(sys.stdin)["path"])')
 if [ ! -f "$path" ]; then
   echo "no such file: $path" >&2
   exit 1

@@ -3,7 +3,7 @@
 //! The command gets the call's arguments as one line of JSON on its stdin, which is then
 //! closed, and prints its value as JSON on stdout. Exit status 0 means success; anything else
 //! is a failure (`TOOL_ERROR`) whose message is what the command wrote on stderr. The command
-//! inherits ordo's working directory and environment.
+//! runs in ordo's working directory, with only the environment its manifest gives it.
 //!
 //! The three pipes are served at once, so a command that writes a lot before it reads, or
 //! reads nothing, cannot deadlock against ordo. What ordo keeps of them is bounded: a value up
@@ -22,6 +22,7 @@ use tokio::process::{ChildStdin, Command};
 
 use ordo_tools::{CallContext, ToolFailure};
 
+use super::environment::Environment;
 use super::group::ProcessGroup;
 use super::tool::Argv;
 
@@ -42,6 +43,7 @@ const QUOTED_STDOUT: usize = 200;
 /// whole process group killed and reaped.
 pub(super) async fn run(
     argv: Arc<Argv>,
+    environment: Arc<Environment>,
     arguments: Arc<Value>,
     context: CallContext,
 ) -> Result<Value, ToolFailure> {
@@ -49,6 +51,7 @@ pub(super) async fn run(
     input.push(b'\n');
     let mut command = Command::new(argv.program());
     command.args(argv.args()).stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped());
+    environment.apply(&mut command);
     let mut group = ProcessGroup::spawn(&mut command).map_err(|error| {
         ToolFailure::new(format!("cannot start {}: {error}", argv.program().display()))
     })?;

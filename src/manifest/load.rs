@@ -15,6 +15,7 @@ use serde_json::{Map, Number, Value};
 use toml::Spanned;
 use toml::de::{DeTable, DeValue};
 
+use super::environment::Environment;
 use super::error::{Location, ManifestError, ToolRef, did_you_mean};
 use super::tool::{Argv, CommandTool};
 
@@ -28,6 +29,8 @@ const FIELDS: &[&str] = &[
     "concurrency_safe",
     "timeout_ms",
     "approval",
+    "env",
+    "env_pass",
 ];
 
 /// The longest tool name every provider accepts (as the registry checks).
@@ -143,6 +146,7 @@ impl<'a, 'i> ToolReader<'a, 'i> {
         let concurrency_safe = self.boolean("concurrency_safe")?;
         let timeout = self.timeout()?;
         let needs_approval = self.approval()?;
+        let environment = Environment { set: self.env()?, passed: self.env_pass()? };
         Ok(CommandTool {
             name,
             name_location: self.source.location(name_span.start),
@@ -153,6 +157,7 @@ impl<'a, 'i> ToolReader<'a, 'i> {
             concurrency_safe,
             timeout,
             needs_approval,
+            environment,
         })
     }
 
@@ -317,6 +322,55 @@ impl<'a, 'i> ToolReader<'a, 'i> {
         }
     }
 
+    /// `env = { NAME = "value" }`: variables the command gets, set to these strings.
+    fn env(&self) -> Result<Vec<(String, String)>, ManifestError> {
+        let Some(value) = self.optional("env") else {
+            return Ok(Vec::new());
+        };
+        let DeValue::Table(table) = value.get_ref() else {
+            let message = format!(
+                "must be a table of variables, like env = {{ NAME = \"value\" }}, not {}",
+                kind(value.get_ref())
+            );
+            return Err(self.error_at("env", value.span(), message));
+        };
+        let mut set = Vec::with_capacity(table.len());
+        for (name, item) in table {
+            let name = name.get_ref().to_string();
+            check_variable_name(&name)
+                .map_err(|problem| self.error_at("env", item.span(), problem))?;
+            let DeValue::String(text) = item.get_ref() else {
+                let message = format!("{name} must be a string, not {}", kind(item.get_ref()));
+                return Err(self.error_at("env", item.span(), message));
+            };
+            set.push((name, text.to_string()));
+        }
+        Ok(set)
+    }
+
+    /// `env_pass = ["NAME", …]`: variables passed through from ordo's environment.
+    fn env_pass(&self) -> Result<Vec<String>, ManifestError> {
+        const SHAPE: &str =
+            "must be an array of variable names, like env_pass = [\"GITHUB_TOKEN\"]";
+        let Some(value) = self.optional("env_pass") else {
+            return Ok(Vec::new());
+        };
+        let DeValue::Array(items) = value.get_ref() else {
+            return Err(self.error_at("env_pass", value.span(), SHAPE));
+        };
+        let mut names = Vec::with_capacity(items.len());
+        for (index, item) in items.iter().enumerate() {
+            let DeValue::String(name) = item.get_ref() else {
+                let message = format!("{SHAPE}; element {index} is {}", kind(item.get_ref()));
+                return Err(self.error_at("env_pass", item.span(), message));
+            };
+            check_variable_name(name)
+                .map_err(|problem| self.error_at("env_pass", item.span(), problem))?;
+            names.push(name.to_string());
+        }
+        Ok(names)
+    }
+
     fn approval(&self) -> Result<bool, ManifestError> {
         let Some(value) = self.optional("approval") else {
             return Ok(false);
@@ -335,6 +389,13 @@ impl<'a, 'i> ToolReader<'a, 'i> {
             }
         }
     }
+}
+
+/// A variable name a shell could set: letters, digits and `_`, not starting with a digit.
+fn check_variable_name(name: &str) -> Result<(), String> {
+    let valid = name.bytes().next().is_some_and(|first| !first.is_ascii_digit())
+        && name.bytes().all(|byte| byte.is_ascii_alphanumeric() || byte == b'_');
+    if valid { Ok(()) } else { Err(format!("{name:?} is not a valid environment variable name")) }
 }
 
 /// Whether `name` matches `^[a-zA-Z0-9_-]{1,64}$`, as the registry requires.

@@ -38,6 +38,8 @@
 //! | `concurrency_safe` | optional | `true` lets calls run in parallel (default `false`) |
 //! | `timeout_ms` | optional | > 0; enforced by the pipeline's [`TimeoutPolicy`] |
 //! | `approval` | optional | `"ask"`: see [`Manifest::approval_hook`] |
+//! | `env` | optional | `{ NAME = "value" }`: variables the command gets |
+//! | `env_pass` | optional | `["NAME", …]`: variables passed through from ordo's environment |
 //!
 //! A schema is a TOML table, or a string of JSON (`parameters = '''{ "type": "object" }'''`)
 //! for what TOML cannot say (`null`) or to keep the order of keys, which TOML tables sort.
@@ -48,7 +50,9 @@
 //! - The program, if it contains a `/`, is a path: relative ones resolve against the
 //!   manifest's folder, and it must exist and be executable when the manifest loads. A bare
 //!   name (`jq`) is looked up on `PATH` when the tool runs.
-//! - It runs in ordo's working directory and environment, in a process group of its own.
+//! - It runs in ordo's working directory, in a process group of its own, with an environment
+//!   cleared of ordo's: only `PATH`, `HOME`, `LANG`, `LC_ALL`, `LC_CTYPE`, `TZ` and `TMPDIR`,
+//!   the variables `env_pass` names, and those `env` sets.
 //! - Its arguments arrive on stdin as one line of JSON; stdin is then closed.
 //! - Exit status 0: stdout must hold one JSON value, which is the call's value (checked
 //!   against `output_schema`). A string value is shown to the model as its text, any other
@@ -82,6 +86,7 @@
 
 mod approval;
 mod command;
+mod environment;
 mod error;
 mod group;
 mod load;
@@ -92,6 +97,7 @@ use std::path::{Path, PathBuf};
 use ordo_tools::{RegisterError, ToolRegistry};
 
 pub use approval::ApprovalPolicy;
+pub use environment::{ALWAYS_PASSED, Environment};
 pub use error::{Location, ManifestError, ToolRef};
 pub use tool::{Argv, CommandTool};
 

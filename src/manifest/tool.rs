@@ -10,6 +10,7 @@ use ordo_tools::{CallContext, ContentBlock, ProjectionError, ToolDefinition, Too
 use serde_json::{Value, json};
 
 use super::command;
+use super::environment::Environment;
 use super::error::Location;
 
 /// A command line: the program and its arguments. The arguments are passed as they are, never
@@ -68,6 +69,7 @@ pub struct CommandTool {
     pub(super) concurrency_safe: bool,
     pub(super) timeout: Option<Duration>,
     pub(super) needs_approval: bool,
+    pub(super) environment: Environment,
 }
 
 impl CommandTool {
@@ -111,6 +113,11 @@ impl CommandTool {
         self.needs_approval
     }
 
+    /// What the command sees of the environment (`env`, `env_pass`).
+    pub fn environment(&self) -> &Environment {
+        &self.environment
+    }
+
     /// The definition to register.
     ///
     /// Without an `output_schema` any JSON value is accepted (`{}`). The value is rendered as
@@ -118,9 +125,9 @@ impl CommandTool {
     /// arguments, with the command line as its detail.
     pub fn definition(&self) -> ToolDefinition {
         let argv = Arc::new(self.command.clone());
-        let body_argv = Arc::clone(&argv);
+        let (body_argv, environment) = (Arc::clone(&argv), Arc::new(self.environment.clone()));
         let body = move |arguments: Arc<Value>, context: CallContext| {
-            command::run(Arc::clone(&body_argv), arguments, context)
+            command::run(Arc::clone(&body_argv), Arc::clone(&environment), arguments, context)
         };
         let schema = self.output_schema.clone().unwrap_or_else(|| json!({}));
         let name = self.name.clone();

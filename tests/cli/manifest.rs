@@ -53,6 +53,16 @@ fn r_cli_5_each_manifest_error_is_a_usage_error_naming_file_tool_and_field() {
             &["tools.toml", "tool \"a\"", "`timeout_ms`"],
         ),
         (
+            "bad env",
+            "[[tool]]\nname = \"a\"\ndescription = \"d\"\nparameters = { type = \"object\" }\ncommand = [\"cat\"]\nenv = { \"1BAD\" = \"x\" }",
+            &["tools.toml", "tool \"a\"", "`env`", "1BAD"],
+        ),
+        (
+            "bad env_pass",
+            "[[tool]]\nname = \"a\"\ndescription = \"d\"\nparameters = { type = \"object\" }\ncommand = [\"cat\"]\nenv_pass = \"HOME\"",
+            &["tools.toml", "tool \"a\"", "`env_pass`"],
+        ),
+        (
             "reserved name",
             "[[tool]]\nname = \"run_code\"\ndescription = \"d\"\nparameters = { type = \"object\" }\ncommand = [\"cat\"]",
             &["tools.toml", "`name`", "run_code"],
@@ -149,4 +159,33 @@ timeout_ms = 200
     let output = scratch.ordo(&["calls", "step.json", "--tools", "tools.toml"]).output().unwrap();
     assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
     assert_eq!(json(&output)[0]["error"]["code"], "TIMEOUT");
+}
+
+/// R-CLI-10: a manifest command sees none of ordo's environment but the few variables every
+/// program needs, the ones `env_pass` names and the ones `env` sets: a secret in ordo's
+/// environment does not reach it.
+#[test]
+fn r_cli_10_a_command_gets_only_the_environment_its_manifest_gives_it() {
+    let scratch = Scratch::new();
+    scratch.write(
+        "tools.toml",
+        r#"
+[[tool]]
+name = "show_env"
+description = "Prints what it sees."
+parameters = { type = "object" }
+command = ["sh", "-c", "printf '\"%s|%s|%s|%s\"' \"$SECRET_TOKEN\" \"$GIVEN\" \"$PASSED\" \"${PATH:+path}\""]
+env = { GIVEN = "given" }
+env_pass = ["PASSED"]
+"#,
+    );
+    scratch.write("env.js", "return await tools.show_env({})");
+    let output = scratch
+        .ordo(&["run", "env.js", "--tools", "tools.toml"])
+        .env("SECRET_TOKEN", "hunter2")
+        .env("PASSED", "passed")
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    assert_eq!(json(&output), json!("|given|passed|path"));
 }
