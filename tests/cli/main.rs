@@ -6,6 +6,7 @@
 mod calls;
 mod common;
 mod examples;
+mod hostile;
 mod interrupt;
 mod manifest;
 mod replay;

@@ -1,0 +1,102 @@
+//! Hostile scripts against the host (R-RT-6, R-LOG-6), each reproduction as an attacker wrote
+//! it, each bound measured from outside the `ordo` process: its peak resident memory (the
+//! kernel's high-water mark, read while it runs), its wall time, the size of its session log.
+//! The script workers are other processes; what is measured here is what a script can make the
+//! host itself hold.
+
+use std::process::Output;
+use std::time::{Duration, Instant};
+
+use crate::common::{Scratch, stderr};
+
+/// The host's budget for what a run makes it hold (Limits::host_memory_bytes), in KiB: the
+/// host's whole peak must stay under it.
+const BUDGET_KIB: u64 = 256 << 10;
+
+/// What one run of `ordo` cost the host.
+struct Measured {
+    output: Output,
+    peak_kib: u64,
+    elapsed: Duration,
+}
+
+/// Runs `ordo ARGS` in `scratch`, sampling its peak resident memory until it exits.
+fn measure(scratch: &Scratch, args: &[&str]) -> Measured {
+    let started = Instant::now();
+    let child = scratch.spawn(args);
+    let status = format!("/proc/{}/status", child.id());
+    let sampling = std::thread::spawn(move || {
+        let mut peak = 0;
+        while let Ok(text) = std::fs::read_to_string(&status) {
+            let hwm = text
+                .lines()
+                .find_map(|line| line.strip_prefix("VmHWM:"))
+                .and_then(|value| value.trim().trim_end_matches("kB").trim().parse::<u64>().ok());
+            // A zombie has no memory left to report; the last live reading stands.
+            match hwm {
+                Some(kib) => peak = peak.max(kib),
+                None => break,
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        peak
+    });
+    let output = child.wait_with_output().unwrap();
+    let elapsed = started.elapsed();
+    let peak_kib = sampling.join().unwrap();
+    Measured { output, peak_kib, elapsed }
+}
+
+/// Route 1: empty console lines were charged nothing; in 8 s a script made the host keep 6.5
+/// million entries (9.4 GB).
+#[test]
+fn r_rt_6_empty_console_lines_for_eight_seconds_keep_the_host_small() {
+    let scratch = Scratch::new();
+    scratch.write(
+        "flood.js",
+        "const e = Date.now() + 8000; while (Date.now() < e) console.log(); return 1",
+    );
+    let run = measure(&scratch, &["run", "flood.js", "--timeout", "30000"]);
+    assert_eq!(run.output.status.code(), Some(0), "{}", stderr(&run.output));
+    assert!(run.peak_kib < BUDGET_KIB, "host peak {} KiB", run.peak_kib);
+    let lines = run.output.stderr.iter().filter(|byte| **byte == b'\n').count();
+    assert!(lines <= 4_200, "{lines} console lines reached stderr");
+    eprintln!("route 1: host peak {} KiB, {lines} lines, {:?}", run.peak_kib, run.elapsed);
+}
+
+/// Route 2: thousands of reads of a 256 KiB file, never awaited, then a spin: the host buffered
+/// every answer for a worker that was not reading (4.65 GB for 3,000 calls).
+#[test]
+fn r_rt_6_thousands_of_unread_answers_keep_the_host_small() {
+    let scratch = Scratch::new();
+    scratch.write("big.txt", &format!("{}\n", "x".repeat(250 << 10)));
+    scratch.write(
+        "unread.js",
+        "for (let i = 0; i < 3000; i++) tools.read_file({ path: 'big.txt' });\n\
+         const e = Date.now() + 3000; while (Date.now() < e) {}\n\
+         return 'spun'",
+    );
+    let run =
+        measure(&scratch, &["run", "unread.js", "--timeout", "30000", "--session", "s.jsonl"]);
+    assert_eq!(run.output.status.code(), Some(0), "{}", stderr(&run.output));
+    assert!(run.peak_kib < BUDGET_KIB, "host peak {} KiB", run.peak_kib);
+    let log = std::fs::metadata(scratch.path().join("s.jsonl")).unwrap().len();
+    assert!(log < 16 << 20, "the session log holds {log} bytes");
+    eprintln!("route 2: host peak {} KiB, log {log} bytes, {:?}", run.peak_kib, run.elapsed);
+}
+
+/// Route 6: a thousand reads of a 256 KiB file logged 1.57 GB; each result is now a preview.
+#[test]
+fn r_log_6_repeated_large_reads_leave_a_small_log() {
+    let scratch = Scratch::new();
+    scratch.write("big.txt", &format!("{}\n", "y".repeat(250 << 10)));
+    scratch.write(
+        "reads.js",
+        "for (let i = 0; i < 200; i++) await tools.read_file({ path: 'big.txt' }); return 'read'",
+    );
+    let run = measure(&scratch, &["run", "reads.js", "--timeout", "60000", "--session", "s.jsonl"]);
+    assert_eq!(run.output.status.code(), Some(0), "{}", stderr(&run.output));
+    let log = std::fs::metadata(scratch.path().join("s.jsonl")).unwrap().len();
+    assert!(log < 1 << 20, "200 reads of 250 KiB logged {log} bytes");
+    eprintln!("route 6: log {log} bytes, host peak {} KiB, {:?}", run.peak_kib, run.elapsed);
+}
