@@ -28,6 +28,7 @@
 //! # }
 //! ```
 
+mod beneath;
 pub mod guard;
 pub mod list_dir;
 pub mod read_file;

@@ -7,9 +7,7 @@
 //! [`DEFAULT_LIMIT`] lines unless the call asks otherwise, and at most [`MAX_CONTENT_BYTES`]
 //! of content whatever it asks; a cut window says where to continue.
 
-use std::fs::File;
 use std::io::{self, Read};
-use std::path::Path;
 use std::sync::Arc;
 
 use ordo_tools::{CallContext, CancellationToken, Card, ToolDefinition, ToolFailure};
@@ -17,10 +15,11 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 
 use super::READ_FILE;
+use super::beneath;
 use super::roots::{Access, MAX_PATH_BYTES, Roots};
 use super::shared::{
-    BINARY_SNIFF_BYTES, blocking, cancelled, confined, format_size, io_failure, looks_binary,
-    parse_args, plural, resolve, result_card, text_output, to_value,
+    BINARY_SNIFF_BYTES, Located, blocking, cancelled, confined, format_size, io_failure, locate,
+    looks_binary, parse_args, plural, result_card, text_output, to_value,
 };
 
 /// Lines returned when a call gives no `limit`.
@@ -172,13 +171,13 @@ fn output_schema() -> Value {
 
 async fn run(roots: Arc<Roots>, args: Arc<Value>, cx: CallContext) -> Result<Value, ToolFailure> {
     let args: Args = parse_args(READ_FILE, &args)?;
-    let resolved = resolve(&roots, &args.path, Access::Read)?;
-    let shown = roots.display(&resolved);
+    let located = locate(&roots, &args.path, Access::Read)?;
+    let shown = roots.display(&located.resolved);
     let limit = args.limit.unwrap_or(DEFAULT_LIMIT);
     let signal = cx.signal().clone();
     let (offset, requested) = (args.offset, args.path);
     let window =
-        blocking(move || read_window(&resolved, offset, limit, &signal, &requested)).await?;
+        blocking(move || read_window(&located, offset, limit, &signal, &requested)).await?;
     to_value(&Output {
         path: shown,
         content: window.content,
@@ -199,20 +198,28 @@ struct Window {
     next_offset: Option<u64>,
 }
 
-/// Streams the file once, keeping lines `offset..offset + limit` within the byte cap.
+/// Streams the file once, keeping lines `offset..offset + limit` within the byte cap. The file
+/// is opened beneath its root, following no symlink (R-CLI-10).
 fn read_window(
-    path: &Path,
+    located: &Located,
     offset: u64,
     limit: u64,
     signal: &CancellationToken,
     shown: &str,
 ) -> Result<Window, ToolFailure> {
-    let metadata = std::fs::metadata(path).map_err(|error| io_failure(shown, &error))?;
-    if metadata.is_dir() {
-        return Err(ToolFailure::new(format!("`{shown}` is a directory; list it with list_dir"))
-            .named("IsADirectory"));
+    let is_a_directory = || {
+        ToolFailure::new(format!("`{shown}` is a directory; list it with list_dir"))
+            .named("IsADirectory")
+    };
+    if located.relative.as_os_str().is_empty() {
+        return Err(is_a_directory());
     }
-    let mut file = File::open(path).map_err(|error| io_failure(shown, &error))?;
+    let mut file = beneath::open_file(&located.root, &located.relative)
+        .map_err(|error| io_failure(shown, &error))?;
+    let metadata = file.metadata().map_err(|error| io_failure(shown, &error))?;
+    if metadata.is_dir() {
+        return Err(is_a_directory());
+    }
     let mut chunk = vec![0; CHUNK_BYTES];
     let mut scan = Scan::new(offset, limit);
     let mut size = 0u64;

@@ -217,6 +217,22 @@ impl Roots {
         }
     }
 
+    /// The root a resolved path lies beneath for `access` (the deepest, when roots nest), and the
+    /// path relative to it: where a body opens it from, race-free (see `beneath`).
+    pub(crate) fn locate<'p>(
+        &self,
+        resolved: &'p Path,
+        access: Access,
+    ) -> Option<(&Path, &'p Path)> {
+        let allowing: Box<dyn Iterator<Item = &PathBuf>> = match access {
+            Access::Read => Box::new(self.read.iter().chain(&self.write)),
+            Access::Write => Box::new(self.write.iter()),
+        };
+        allowing
+            .filter_map(|root| Some((root.as_path(), resolved.strip_prefix(root).ok()?)))
+            .max_by_key(|(root, _)| root.as_os_str().len())
+    }
+
     /// How a resolved path is shown in outputs: relative to the base when under it (`.` for the
     /// base itself), else absolute. Either form can be passed back to a tool as is.
     pub fn display(&self, resolved: &Path) -> String {

@@ -9,7 +9,6 @@
 //! With no `pattern`, every file the glob picks is a match with no line: the tool then finds
 //! files by name, which is the other half of what "search" means to a model.
 
-use std::fs::File;
 use std::io::{BufRead, BufReader};
 use std::path::Path;
 use std::sync::Arc;
@@ -24,6 +23,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 
 use super::SEARCH_FILES;
+use super::beneath;
 use super::roots::{Access, MAX_PATH_BYTES, Roots};
 use super::shared::{
     blocking, cancelled, confined, io_failure, looks_binary, parse_args, path_or_dot, plural,
@@ -318,7 +318,7 @@ impl Search {
             }
             let shown = roots.display(path);
             let done = match &self.regex {
-                Some(regex) => self.search_file(path, shown, regex, &mut output, signal)?,
+                Some(regex) => self.search_file(roots, path, shown, regex, &mut output, signal)?,
                 None => {
                     let done =
                         self.push(&mut output, Match { path: shown, line: None, text: None });
@@ -346,13 +346,17 @@ impl Search {
     /// Searches one file's lines; returns whether the search is over.
     fn search_file(
         &self,
+        roots: &Roots,
         path: &Path,
         shown: String,
         regex: &Regex,
         output: &mut Output,
         signal: &CancellationToken,
     ) -> Result<bool, ToolFailure> {
-        let Ok(file) = File::open(path) else { return Ok(false) };
+        // Opened beneath its root, following no symlink: a directory the walk passed through
+        // and that was swapped for a symlink since cannot lead the read outside (R-CLI-10).
+        let Some((root, relative)) = roots.locate(path, Access::Read) else { return Ok(false) };
+        let Ok(file) = beneath::open_file(root, relative) else { return Ok(false) };
         let mut reader = BufReader::with_capacity(64 * 1024, file);
         match reader.fill_buf() {
             Ok(head) if !looks_binary(head) => {}

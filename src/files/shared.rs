@@ -39,6 +39,26 @@ pub(crate) fn resolve(roots: &Roots, path: &str, access: Access) -> Result<PathB
         .map_err(|error| ToolFailure::new(error.to_string()).named("OutsideRoots"))
 }
 
+/// A path a body may open: where it resolved, and the root and relative path it is opened
+/// from (race-free, see [`super::beneath`]).
+pub(crate) struct Located {
+    pub(crate) resolved: PathBuf,
+    pub(crate) root: PathBuf,
+    pub(crate) relative: PathBuf,
+}
+
+/// Resolves a path inside a body and finds the root to open it beneath.
+pub(crate) fn locate(roots: &Roots, path: &str, access: Access) -> Result<Located, ToolFailure> {
+    let resolved = resolve(roots, path, access)?;
+    let (root, relative) = roots
+        .locate(&resolved, access)
+        .map(|(root, relative)| (root.to_owned(), relative.to_owned()))
+        .ok_or_else(|| {
+            ToolFailure::new(format!("`{path}` lies beneath no root")).named("OutsideRoots")
+        })?;
+    Ok(Located { resolved, root, relative })
+}
+
 /// Deserializes a body's arguments; the pipeline validated them against the schema already, so
 /// a failure here means the schema and the type disagree.
 pub(crate) fn parse_args<T: DeserializeOwned>(tool: &str, args: &Value) -> Result<T, ToolFailure> {

@@ -4,8 +4,6 @@
 //! would see, so the scheduler must order it against them. Only paths under a write root are
 //! allowed, and there is none unless the embedder (the CLI's `--allow-write`) grants one.
 
-use std::io;
-use std::path::Path;
 use std::sync::Arc;
 
 use ordo_tools::{CallContext, Card, ProjectionError, ToolDefinition, ToolFailure};
@@ -13,9 +11,10 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 
 use super::WRITE_FILE;
+use super::beneath::{self, Target, WriteError};
 use super::roots::{Access, MAX_PATH_BYTES, Roots};
 use super::shared::{
-    blocking, cancelled, confined, format_size, io_failure, parse_args, plural, resolve,
+    blocking, cancelled, confined, format_size, io_failure, locate, parse_args, plural,
     result_card, text_output, to_value,
 };
 
@@ -107,52 +106,45 @@ fn output_schema() -> Value {
 
 async fn run(roots: Arc<Roots>, args: Arc<Value>, cx: CallContext) -> Result<Value, ToolFailure> {
     let args: Args = parse_args(WRITE_FILE, &args)?;
-    let resolved = resolve(&roots, &args.path, Access::Write)?;
+    let located = locate(&roots, &args.path, Access::Write)?;
     // A write is not interrupted halfway, so this is the last point where cancelling helps.
     if cx.is_cancelled() {
         return Err(cancelled());
     }
-    let shown = roots.display(&resolved);
-    let parent_shown = resolved.parent().map(|parent| roots.display(parent)).unwrap_or_default();
+    let shown = roots.display(&located.resolved);
+    let parent_shown =
+        located.resolved.parent().map(|parent| roots.display(parent)).unwrap_or_default();
     let bytes_written = args.content.len() as u64;
-    let requested = args.path;
-    let created = blocking(move || {
-        write(&resolved, args.content.as_bytes(), args.create_dirs, &requested, &parent_shown)
+    let written = blocking(move || {
+        let written = beneath::write_file(
+            &located.root,
+            &located.relative,
+            args.content.as_bytes(),
+            args.create_dirs,
+        );
+        written.map_err(|error| failure(error, &args.path, &parent_shown))
     })
     .await?;
-    to_value(&Output { path: shown, bytes_written, created })
+    to_value(&Output { path: shown, bytes_written, created: written == Target::Created })
 }
 
-/// Writes the file and says whether it is new.
-fn write(
-    path: &Path,
-    content: &[u8],
-    create_dirs: bool,
-    shown: &str,
-    parent_shown: &str,
-) -> Result<bool, ToolFailure> {
-    let existed = match std::fs::metadata(path) {
-        Ok(metadata) if metadata.is_dir() => {
-            return Err(ToolFailure::new(format!("`{shown}` is a directory, not a file"))
-                .named("IsADirectory"));
+/// A refused or failed write as the model reads it.
+fn failure(error: WriteError, shown: &str, parent_shown: &str) -> ToolFailure {
+    match error {
+        WriteError::IsADirectory => {
+            ToolFailure::new(format!("`{shown}` is a directory, not a file")).named("IsADirectory")
         }
-        Ok(_) => true,
-        Err(error) if error.kind() == io::ErrorKind::NotFound => false,
-        Err(error) => return Err(io_failure(shown, &error)),
-    };
-    if let Some(parent) = path.parent().filter(|parent| !parent.exists()) {
-        if !create_dirs {
-            return Err(ToolFailure::new(format!(
-                "directory `{parent_shown}` does not exist; pass \"create_dirs\": true to create it"
-            ))
-            .named("NotFound"));
-        }
-        // The missing directories lie below the write root the path resolved under: the
-        // part of a path that does not exist is always its tail.
-        std::fs::create_dir_all(parent).map_err(|error| io_failure(parent_shown, &error))?;
+        WriteError::MissingDirectory => ToolFailure::new(format!(
+            "directory `{parent_shown}` does not exist; pass \"create_dirs\": true to create it"
+        ))
+        .named("NotFound"),
+        WriteError::HardLinked(links) => ToolFailure::new(format!(
+            "`{shown}` has {links} hard links: writing through one would change a file that may \
+             lie outside the write roots, so ordo does not write it"
+        ))
+        .named("HardLinked"),
+        WriteError::Io(error) => io_failure(shown, &error),
     }
-    std::fs::write(path, content).map_err(|error| io_failure(shown, &error))?;
-    Ok(!existed)
 }
 
 /// What the model reads.
