@@ -121,3 +121,22 @@ async fn r_cli_10_a_hard_link_inside_the_write_root_is_not_written_through() {
     );
     assert_eq!(fs::read_to_string(race.outside.join("secret.txt")).unwrap(), SECRET);
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn r_cli_10_ten_thousand_raced_listings_never_show_what_lies_outside() {
+    let race = Race::new();
+    fs::write(race.outside.join("only-outside.txt"), "x").unwrap();
+    let mut listed = 0;
+    race.racing(async || {
+        for _ in 0..10_000 {
+            let result = race.call("list_dir", json!({ "path": "out/d" })).await;
+            if let Some(value) = &result.value {
+                let names = value["entries"].to_string();
+                assert!(!names.contains("only-outside"), "a listing showed outside: {names}");
+                listed += 1;
+            }
+        }
+    })
+    .await;
+    assert!(listed > 0, "some listings went through while the directory was in place");
+}

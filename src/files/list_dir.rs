@@ -14,10 +14,11 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 
 use super::LIST_DIR;
+use super::beneath;
 use super::roots::{Access, MAX_PATH_BYTES, Roots};
 use super::shared::{
-    blocking, cancelled, confined, format_size, io_failure, parse_args, path_or_dot, plural,
-    resolve, result_card, text_output, to_value, walker,
+    Located, blocking, cancelled, confined, format_size, io_failure, locate, parse_args,
+    path_or_dot, plural, result_card, text_output, to_value, walker,
 };
 
 /// Entries returned when a call gives no `max_entries`.
@@ -65,6 +66,15 @@ enum Kind {
 }
 
 impl Kind {
+    fn of_raw(file_type: rustix::fs::FileType) -> Self {
+        match file_type {
+            rustix::fs::FileType::Symlink => Self::Symlink,
+            rustix::fs::FileType::Directory => Self::Dir,
+            rustix::fs::FileType::RegularFile => Self::File,
+            _ => Self::Other,
+        }
+    }
+
     fn of(file_type: std::fs::FileType) -> Self {
         if file_type.is_symlink() {
             Self::Symlink
@@ -185,7 +195,8 @@ fn output_schema() -> Value {
 async fn run(roots: Arc<Roots>, args: Arc<Value>, cx: CallContext) -> Result<Value, ToolFailure> {
     let args: Args = parse_args(LIST_DIR, &args)?;
     let requested = path_or_dot(args.path.as_deref()).to_owned();
-    let resolved = resolve(&roots, &requested, Access::Read)?;
+    let located = locate(&roots, &requested, Access::Read)?;
+    let resolved = located.resolved.clone();
     let shown = roots.display(&resolved);
     let max =
         usize::try_from(args.max_entries.unwrap_or(DEFAULT_MAX_ENTRIES)).unwrap_or(usize::MAX);
@@ -202,41 +213,52 @@ async fn run(roots: Arc<Roots>, args: Arc<Value>, cx: CallContext) -> Result<Val
         if args.recursive {
             list_tree(&resolved, max, &signal)
         } else {
-            list_one(&resolved, max, &signal, &requested)
+            list_one(&located, max, &signal, &requested)
         }
     })
     .await?;
     to_value(&Output { path: shown, entries, truncated })
 }
 
-/// The directory's own entries, all of them, sorted, then cut to `max`.
+/// The directory's own entries, all of them, sorted, then cut to `max`. The directory is opened
+/// beneath its root following no symlink, and read by its handle (R-CLI-10): one swapped for a
+/// symlink since the guard's check is not listed.
 fn list_one(
-    dir: &Path,
+    located: &Located,
     max: usize,
     signal: &CancellationToken,
     shown: &str,
 ) -> Result<(Vec<Entry>, bool), ToolFailure> {
+    let failed = |error: std::io::Error| io_failure(shown, &error);
+    let dir = beneath::directory(&located.root, &located.relative, false).map_err(failed)?;
     let mut found = Vec::new();
-    for item in std::fs::read_dir(dir).map_err(|error| io_failure(shown, &error))? {
+    for item in rustix::fs::Dir::read_from(&dir).map_err(|error| failed(error.into()))? {
         if signal.is_cancelled() {
             return Err(cancelled());
         }
-        let item = item.map_err(|error| io_failure(shown, &error))?;
-        // On Unix neither call follows a symlink: the entry is described as it is.
-        let Ok(file_type) = item.file_type() else { continue };
-        let size = item.metadata().ok().map(|metadata| metadata.len());
-        found.push((item.file_name(), item.path(), file_type, size));
+        let item = item.map_err(|error| failed(error.into()))?;
+        let name = item.file_name();
+        if name == c"." || name == c".." {
+            continue;
+        }
+        // Described as it is: nothing here follows a symlink.
+        let stat = rustix::fs::statat(&dir, name, rustix::fs::AtFlags::SYMLINK_NOFOLLOW).ok();
+        let kind = stat.as_ref().map_or_else(
+            || Kind::of_raw(item.file_type()),
+            |stat| Kind::of_raw(rustix::fs::FileType::from_raw_mode(stat.st_mode)),
+        );
+        let size = stat.and_then(|stat| u64::try_from(stat.st_size).ok());
+        let target = (kind == Kind::Symlink)
+            .then(|| rustix::fs::readlinkat(&dir, name, Vec::new()).ok())
+            .flatten()
+            .map(|target| target.to_string_lossy().into_owned());
+        let name = name.to_string_lossy().into_owned();
+        found.push(Entry { name, kind, size: size.filter(|_| kind == Kind::File), target });
     }
-    found.sort_by(|a, b| a.0.cmp(&b.0));
+    found.sort_by(|a, b| a.name.cmp(&b.name));
     let truncated = found.len() > max;
-    let entries = found
-        .into_iter()
-        .take(max)
-        .map(|(name, path, file_type, size)| {
-            entry(name.to_string_lossy().into_owned(), &path, file_type, size)
-        })
-        .collect();
-    Ok((entries, truncated))
+    found.truncate(max);
+    Ok((found, truncated))
 }
 
 /// The tree below `root`, in walk order, stopping after `max` entries.
