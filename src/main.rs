@@ -5,5 +5,7 @@ mod cli;
 fn main() -> std::process::ExitCode {
     // The sandboxed runtime re-runs this executable as its script worker.
     ordo_sdk::run_if_worker();
+    // Nothing ordo's own parent left open reaches a script worker or a manifest command.
+    ordo_runtime::sandbox::close_inherited_descriptors();
     cli::main()
 }

@@ -34,7 +34,7 @@
 use std::time::Duration;
 
 #[cfg(target_os = "linux")]
-pub use child::{ChildCommand, apply_in_child};
+pub use child::{ChildCommand, apply_in_child, close_inherited_descriptors};
 
 /// Hard limits the kernel enforces on a worker process, set in the child before it runs any code
 /// of its own ([`apply_in_child`]). `None` keeps what the host has (the child inherits it).
@@ -253,7 +253,43 @@ mod child {
         if unsafe { libc::getppid() } != host {
             return Err(io::Error::from_raw_os_error(libc::ESRCH));
         }
+        // The worker inherits its three pipes and nothing else of the host's.
+        mark_close_on_exec_beyond_stdio();
         Ok(())
+    }
+
+    /// Marks every descriptor of this process past the standard streams close-on-exec, so a
+    /// program started from it inherits only what it is handed on 0–2 (R-CLI-10). For a host's
+    /// `main`, once, first thing: descriptors the host's own parent leaked to it (a shell's
+    /// `3>file`) then reach none of its children. Rust opens its own descriptors close-on-exec.
+    pub fn close_inherited_descriptors() {
+        mark_close_on_exec_beyond_stdio();
+    }
+
+    /// Async-signal-safe, allocation-free: also runs between fork and exec. Marking rather than
+    /// closing leaves open what std still needs before the exec (its error-reporting pipe).
+    #[allow(unsafe_code)]
+    fn mark_close_on_exec_beyond_stdio() {
+        // SAFETY: close_range takes plain integers; with CLOSE_RANGE_CLOEXEC it only sets a flag
+        // on the descriptors in range, touching no memory.
+        let marked = unsafe {
+            libc::syscall(libc::SYS_close_range, 3u32, u32::MAX, libc::CLOSE_RANGE_CLOEXEC)
+        };
+        if marked == 0 {
+            return;
+        }
+        // Kernels before 5.11: one fcntl per possible descriptor, up to the open-files limit.
+        let mut limit = libc::rlimit { rlim_cur: 0, rlim_max: 0 };
+        // SAFETY: getrlimit writes only the rlimit it is given.
+        let highest = if unsafe { libc::getrlimit(libc::RLIMIT_NOFILE, &mut limit) } == 0 {
+            limit.rlim_cur.min(1 << 16) as libc::c_int
+        } else {
+            1024
+        };
+        for fd in 3..highest {
+            // SAFETY: fcntl(F_SETFD) on a descriptor that may not be open only fails with EBADF.
+            unsafe { libc::fcntl(fd, libc::F_SETFD, libc::FD_CLOEXEC) };
+        }
     }
 
     /// Turns `limits` into the `setrlimit` calls the child will make.

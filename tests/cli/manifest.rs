@@ -189,3 +189,31 @@ env_pass = ["PASSED"]
     assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
     assert_eq!(json(&output), json!("|given|passed|path"));
 }
+
+/// R-CLI-10: a descriptor ordo's own parent left open (a shell's `3<file`) reaches no manifest
+/// command.
+#[test]
+fn r_cli_10_descriptors_ordo_inherits_reach_no_command() {
+    let scratch = Scratch::new();
+    scratch.write(
+        "tools.toml",
+        r#"
+[[tool]]
+name = "fd3"
+description = "Says whether descriptor 3 is open."
+parameters = { type = "object" }
+command = ["sh", "-c", "if [ -e /proc/self/fd/3 ]; then echo '\"leaked\"'; else echo '\"clean\"'; fi"]
+"#,
+    );
+    scratch.write("fd.js", "return await tools.fd3({})");
+    let ordo = crate::common::bin();
+    let script =
+        format!("exec 3</etc/hostname; exec '{}' run fd.js --tools tools.toml", ordo.display());
+    let output = std::process::Command::new("sh")
+        .args(["-c", &script])
+        .current_dir(scratch.path())
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    assert_eq!(json(&output), json!("clean"));
+}
