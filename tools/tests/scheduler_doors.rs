@@ -23,7 +23,9 @@ use ordo_tools::{
     ToolDefinition, ToolFailure, ToolOutput, ToolRegistry,
 };
 use proptest::prelude::*;
-use scheduler_common::{Shared as PrepareShared, event_counts, instrumented_pipeline, memory_log};
+use scheduler_common::{
+    Shared as PrepareShared, event_counts, instrumented_pipeline, memory_log, paused_runtime,
+};
 use serde_json::{Value, json};
 
 /// The bodies running now, by call id: parent and exclusivity.
@@ -224,12 +226,7 @@ enum Produced {
 }
 
 fn check(mix: &Mix) -> Result<(), TestCaseError> {
-    let runtime = tokio::runtime::Builder::new_current_thread()
-        .enable_time()
-        .start_paused(true)
-        .build()
-        .unwrap();
-    runtime.block_on(async {
+    paused_runtime().block_on(async {
         let tracked = Tracked::default();
         let registry = ToolRegistry::new();
         registry.register(leaf("leaf_par", false, &tracked, mix.pool)).unwrap();

@@ -92,12 +92,7 @@ fn model_calls(spec: &StepSpec) -> Vec<ModelCall> {
 
 /// Runs one random step and checks every invariant on it.
 fn check(spec: &StepSpec) -> Result<(), TestCaseError> {
-    let runtime = tokio::runtime::Builder::new_current_thread()
-        .enable_time()
-        .start_paused(true)
-        .build()
-        .unwrap();
-    runtime.block_on(async {
+    paused_runtime().block_on(async {
         let shared = Shared::default();
         let registry = ToolRegistry::new();
         for (name, exclusive) in [("par", false), ("excl", true), ("flip", false)] {

@@ -184,6 +184,12 @@ pub fn instrumented_builder(
         })
 }
 
+/// A single-threaded runtime on tokio's paused clock, for one property-test case: timing is
+/// deterministic, and a deadlock shows as the clock running on to a test's bound.
+pub fn paused_runtime() -> tokio::runtime::Runtime {
+    tokio::runtime::Builder::new_current_thread().enable_time().start_paused(true).build().unwrap()
+}
+
 /// A sink that fails once it has written `limit` events.
 pub struct FailingSink {
     pub inner: MemorySink,
