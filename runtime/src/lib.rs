@@ -22,9 +22,7 @@ pub mod limits;
 pub mod outcome;
 mod poll;
 mod protocol;
-/// The OS-level sandbox of a worker process: rlimits, parent-death signal, seccomp filter.
 pub mod sandbox;
-/// TypeScript for scripts: types blanked out in place, so Boa's positions stay right (R-RT-1).
 pub mod typescript;
 pub mod worker;
 
