@@ -28,7 +28,7 @@ use crate::limits::EngineLimits;
 use crate::outcome::{LogEntry, Position};
 
 /// The largest frame either side accepts.
-pub(crate) const MAX_FRAME_BYTES: usize = 64 << 20;
+pub(crate) const MAX_FRAME_BYTES: usize = 16 << 20;
 
 /// What the host tells a worker.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

@@ -6,7 +6,7 @@
 use std::time::{Duration, Instant};
 
 use ordo_runtime::{
-    ErrorKind, HostFunctions, LimitKind, Runtime, RuntimeConfig, Script, WorkerCommand,
+    ErrorKind, HostError, HostFunctions, LimitKind, Runtime, RuntimeConfig, Script, WorkerCommand,
 };
 use serde_json::json;
 use tokio_util::sync::CancellationToken;
@@ -254,4 +254,46 @@ async fn r_rt_6_the_host_memory_budget_ends_the_run() {
     assert_eq!(error.kind, ErrorKind::Limit(LimitKind::HostMemory), "{error}");
     assert!(error.message.contains("past its budget of 614400 bytes"), "{}", error.message);
     assert!(started.elapsed() < Duration::from_secs(5), "{:?}", started.elapsed());
+}
+
+/// R-RT-6: the arguments of host calls in flight count against the budget too: a script cannot
+/// hold the host to many large arguments at once.
+#[tokio::test]
+async fn r_rt_6_arguments_in_flight_count_against_the_host_memory_budget() {
+    let worker = WorkerCommand::program(env!("CARGO_BIN_EXE_ordo-js-worker"));
+    let mut config = RuntimeConfig::new(worker);
+    config.limits.host_memory_bytes = 1 << 20;
+    config.warm_workers = 0;
+    let mut host = HostFunctions::new();
+    host.insert("hold", |call| async move {
+        call.signal.cancelled().await;
+        Err(HostError::new("cancelled"))
+    });
+    let code =
+        "const big = 'x'.repeat(300000); for (let i = 0; i < 10; i++) hold(big); await hold(1)";
+    let error = Runtime::new(config)
+        .run(&Script::javascript(code), &host, &CancellationToken::new())
+        .await
+        .unwrap_err();
+    assert_eq!(error.kind, ErrorKind::Limit(LimitKind::HostMemory), "{error}");
+    assert!(error.message.contains("arguments of calls in flight"), "{}", error.message);
+}
+
+/// A host function that ignores its cancellation holds no run past the deadline and a short
+/// grace: its call is dropped.
+#[tokio::test]
+async fn r_rt_3_a_host_function_ignoring_its_cancellation_holds_no_run() {
+    let mut host = HostFunctions::new();
+    host.insert("stuck", |_call| std::future::pending());
+    let started = Instant::now();
+    let error = runtime(Duration::from_millis(300))
+        .run(&Script::javascript("await stuck()"), &host, &CancellationToken::new())
+        .await
+        .unwrap_err();
+    assert_eq!(error.kind, ErrorKind::Timeout, "{error}");
+    assert!(
+        started.elapsed() < Duration::from_millis(300 + 2000) + MARGIN,
+        "{:?}",
+        started.elapsed()
+    );
 }

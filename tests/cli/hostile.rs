@@ -100,3 +100,35 @@ fn r_log_6_repeated_large_reads_leave_a_small_log() {
     assert!(log < 1 << 20, "200 reads of 250 KiB logged {log} bytes");
     eprintln!("route 6: log {log} bytes, host peak {} KiB, {:?}", run.peak_kib, run.elapsed);
 }
+
+/// Route 7: a path of four million `sub/../` cost the host 11 s of CPU and 766 MB, past
+/// `--timeout 2000`; a glob of 100,000 `*` panicked in the glob library, printing a backtrace.
+/// (Two million here: four million no longer fits a frame, and the script gets a RangeError.)
+#[test]
+fn r_rt_6_huge_paths_and_globs_end_within_the_deadline_without_a_panic() {
+    let scratch = Scratch::new();
+    scratch.write("sub/a.txt", "a");
+    scratch.write(
+        "huge.js",
+        "const out = [];\n\
+         try { await tools.read_file({ path: 'sub/../'.repeat(2e6) + 'a.txt' }) } catch (e) { out.push(e.code) }\n\
+         try { await tools.read_file({ path: 'sub/../'.repeat(4e6) }) } catch (e) { out.push(e.name) }\n\
+         try { await tools.search_files({ pattern: 'a', glob: '*'.repeat(1e5) }) } catch (e) { out.push(e.code) }\n\
+         return out",
+    );
+    let run = measure(&scratch, &["run", "huge.js", "--timeout", "2000"]);
+    // Either the calls are refused in time, or the deadline ends the run as TIMEOUT (a debug
+    // build moves the 28 MB argument slowly): never more than the deadline and a margin.
+    assert!(run.elapsed < Duration::from_millis(2000 + 2000), "took {:?}", run.elapsed);
+    assert!(run.peak_kib < BUDGET_KIB, "host peak {} KiB", run.peak_kib);
+    assert!(run.output.stderr.len() < 4096, "no backtrace: {}", stderr(&run.output));
+    match run.output.status.code() {
+        Some(0) => {
+            let codes: serde_json::Value = serde_json::from_slice(&run.output.stdout).unwrap();
+            assert_eq!(codes, serde_json::json!(["DENIED", "RangeError", "INVALID_ARGUMENTS"]));
+        }
+        Some(1) => assert!(stderr(&run.output).starts_with("TIMEOUT: "), "{}", stderr(&run.output)),
+        other => panic!("exit {other:?}: {}", stderr(&run.output)),
+    }
+    eprintln!("route 7: host peak {} KiB, {:?}", run.peak_kib, run.elapsed);
+}

@@ -189,9 +189,24 @@ fn host_call(
     };
     let id = state.next_id.get();
     state.next_id.set(id + 1);
-    state.pending.borrow_mut().insert(id, resolvers);
-    if let Err(error) = state.bridge.borrow_mut().call(id, &name.to_std_string_escaped(), json) {
-        *state.broken.borrow_mut() = Some(format!("the host connection failed: {error}"));
+    let sent = state.bridge.borrow_mut().call(id, &name.to_std_string_escaped(), json);
+    match sent {
+        Ok(()) => {
+            state.pending.borrow_mut().insert(id, resolvers);
+        }
+        // Too large for a frame: nothing was sent, and the call is refused as any failing call
+        // is (catchable); the run goes on.
+        Err(error) if error.kind() == std::io::ErrorKind::InvalidData => {
+            let message = format!(
+                "{}: its arguments are too large to pass to the host ({error})",
+                name.to_std_string_escaped()
+            );
+            let error = JsNativeError::range().with_message(message).into_opaque(context);
+            resolvers.reject.call(&JsValue::undefined(), &[error.into()], context)?;
+        }
+        Err(error) => {
+            *state.broken.borrow_mut() = Some(format!("the host connection failed: {error}"));
+        }
     }
     Ok(promise.into())
 }

@@ -90,9 +90,10 @@ pub(crate) async fn drive(
                 format!("the script ran past its deadline of {} ms", deadline.as_millis()),
             ),
             // Backpressure: while the worker leaves answers unread, no more are made.
-            Some((id, result)) = run.calls.running.next(),
+            Some((id, arguments, result)) = run.calls.running.next(),
                 if !run.calls.running.is_empty() && connection.unsent_bytes() < UNREAD_ANSWERS_BYTES =>
             {
+                run.held.in_flight -= arguments;
                 connection.send(ToWorker::HostReply { id, result });
                 run.polling.sent(run.calls.running.is_empty());
                 if let Some(end) = run.held.check(connection.unsent_bytes(), limits) {
@@ -131,6 +132,10 @@ pub(crate) async fn drive(
     outcome
 }
 
+/// How long the host calls still in flight when a run ends get to honour their cancellation
+/// before they are dropped.
+const DRAIN_GRACE: Duration = Duration::from_secs(2);
+
 /// While the worker leaves this many bytes of answers unread, no host call is polled: a script
 /// that starts calls and never awaits them makes the host hold at most this much (plus the
 /// answer that crossed it) until it reads.
@@ -145,18 +150,21 @@ const LOG_SLACK: usize = 2 * LOG_ENTRY_OVERHEAD + 128;
 struct Held {
     /// Console output kept, each entry charged its text and [`LOG_ENTRY_OVERHEAD`].
     logs: usize,
+    /// The arguments of the host calls in flight, by [`weight`].
+    in_flight: usize,
 }
 
 impl Held {
-    /// `Some` when the console output kept and the answers unread are past the budget.
+    /// `Some` when the console output kept, the arguments in flight and the answers unread are
+    /// past the budget.
     fn check(&self, unsent: usize, limits: &Limits) -> Option<End> {
-        let held = self.logs + unsent;
+        let held = self.logs + self.in_flight + unsent;
         (held > limits.host_memory_bytes).then(|| {
             End::Kill(
                 ErrorKind::Limit(LimitKind::HostMemory),
                 format!(
-                    "the script made the host hold {held} bytes (console output and answers it \
-                     did not read), past its budget of {} bytes",
+                    "the script made the host hold {held} bytes (console output, arguments of \
+                     calls in flight, answers it did not read), past its budget of {} bytes",
                     limits.host_memory_bytes
                 ),
             )
@@ -192,9 +200,16 @@ impl Run<'_> {
                         format!("the script made more than {} host calls", self.limits.host_calls),
                     ));
                 }
-                if let Some(refusal) =
-                    self.calls.start(id, name, args, self.host, &self.calls_signal)
-                {
+                // Charged until the call ends: a script cannot hold the host to many large
+                // arguments at once.
+                let weight = weight(&args);
+                self.held.in_flight += weight;
+                if let Some(end) = self.held.check(connection.unsent_bytes(), self.limits) {
+                    return Some(end);
+                }
+                let call = (id, name, args, weight);
+                if let Some(refusal) = self.calls.start(call, self.host, &self.calls_signal) {
+                    self.held.in_flight -= weight;
                     connection.send(refusal);
                     self.polling.sent(self.calls.running.is_empty());
                 }
@@ -264,8 +279,9 @@ impl Polling {
     }
 }
 
-/// A host call in flight: its id and, once it ends, its answer.
-type RunningCall = BoxFuture<'static, (u64, Result<Value, HostError>)>;
+/// A host call in flight: its id, what its arguments weigh (see [`weight`]) and, once it ends,
+/// its answer.
+type RunningCall = BoxFuture<'static, (u64, usize, Result<Value, HostError>)>;
 
 /// The host calls of a run, polled by the driver itself: a call whose answer is ready at once
 /// (most are) is answered in the driver's next turn, with no task and no channel in between.
@@ -282,9 +298,7 @@ impl HostCalls {
     /// it panicked).
     fn start(
         &mut self,
-        id: u64,
-        name: String,
-        args: Value,
+        (id, name, args, weight): (u64, String, Value, usize),
         host: &HostFunctions,
         run_signal: &CancellationToken,
     ) -> Option<ToWorker> {
@@ -314,19 +328,47 @@ impl HostCalls {
                     .unwrap_or_else(|panic| Err(panicked(&name, &*panic))),
                 Err(_) => Err(HostError::new("the run is over")),
             };
-            (id, result)
+            (id, weight, result)
         }));
         None
     }
 
     /// Cancels the calls still in flight and drives each to its end, so whatever they record
-    /// is recorded before the run returns. Calls still waiting for a permit end without
-    /// running.
+    /// is recorded before the run returns; one that has not ended [`DRAIN_GRACE`] later is
+    /// dropped. Calls still waiting for a permit end without running.
     async fn cancel_and_drain(mut self, run_signal: &CancellationToken) {
         run_signal.cancel();
         self.permits.close();
-        while self.running.next().await.is_some() {}
+        let drained = async { while self.running.next().await.is_some() {} };
+        if tokio::time::timeout(DRAIN_GRACE, drained).await.is_err() {
+            // A host function that ignores its signal holds no run hostage: its future is
+            // dropped (what owns the call, such as code mode's nested calls, records that).
+            tracing::warn!(left = self.running.len(), "host calls ignored their cancellation");
+        }
     }
+}
+
+/// What a value weighs in the host's memory, near enough: its strings' bytes and a fixed cost per
+/// node. Walked without recursion, so a deeply nested value cannot overflow the stack.
+fn weight(value: &Value) -> usize {
+    const NODE: usize = 32;
+    let mut total = 0;
+    let mut pending = vec![value];
+    while let Some(value) = pending.pop() {
+        total += NODE;
+        match value {
+            Value::String(text) => total += text.len(),
+            Value::Array(items) => pending.extend(items),
+            Value::Object(members) => {
+                for (key, member) in members {
+                    total += key.len();
+                    pending.push(member);
+                }
+            }
+            Value::Null | Value::Bool(_) | Value::Number(_) => {}
+        }
+    }
+    total
 }
 
 /// The error a panicking host function's call rejects with.
