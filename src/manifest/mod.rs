@@ -86,6 +86,7 @@
 
 mod approval;
 mod command;
+mod contain;
 mod environment;
 mod error;
 mod group;

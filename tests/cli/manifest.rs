@@ -217,3 +217,51 @@ command = ["sh", "-c", "if [ -e /proc/self/fd/3 ]; then echo '\"leaked\"'; else 
     assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
     assert_eq!(json(&output), json!("clean"));
 }
+
+/// Whether this process may make cgroups in the v2 hierarchy (as ordo does for each call).
+fn cgroups_writable() -> bool {
+    let Ok(cgroups) = std::fs::read_to_string("/proc/self/cgroup") else { return false };
+    let Some(path) = cgroups.lines().find_map(|line| line.strip_prefix("0::")) else {
+        return false;
+    };
+    let Ok(mounts) = std::fs::read_to_string("/proc/self/mountinfo") else { return false };
+    let mount = mounts.lines().find_map(|line| {
+        let (fields, filesystem) = line.split_once(" - ")?;
+        filesystem.starts_with("cgroup2 ").then(|| fields.split(' ').nth(4))?
+    });
+    let Some(mount) = mount else { return false };
+    let probe = std::path::Path::new(mount)
+        .join(path.trim_start_matches('/'))
+        .join(format!("ordo-test-probe-{}", std::process::id()));
+    let made = std::fs::create_dir(&probe).is_ok();
+    let _ = std::fs::remove_dir(&probe);
+    made
+}
+
+/// R-CLI-10: a daemon a command starts in a session of its own (`setsid`, out of the command's
+/// process group) does not outlive the call, where ordo can make cgroups.
+#[test]
+fn r_cli_10_a_daemon_a_command_starts_dies_with_the_call() {
+    if !cgroups_writable() {
+        eprintln!("SKIPPED: this machine lets ordo make no cgroup; only the process group holds");
+        return;
+    }
+    let scratch = Scratch::new();
+    scratch.write(
+        "tools.toml",
+        r#"
+[[tool]]
+name = "daemonize"
+description = "Starts a daemon in a session of its own, then returns."
+parameters = { type = "object" }
+command = ["sh", "-c", "setsid sh -c 'echo $$ > daemon.pid; exec sleep 60' < /dev/null > /dev/null 2>&1 & sleep 0.3; echo '\"started\"'"]
+"#,
+    );
+    scratch.write("daemon.js", "return await tools.daemonize({})");
+    let output = scratch.ordo(&["run", "daemon.js", "--tools", "tools.toml"]).output().unwrap();
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    let pid = std::fs::read_to_string(scratch.path().join("daemon.pid")).unwrap();
+    let alive = std::path::Path::new("/proc").join(pid.trim());
+    crate::common::wait_until(std::time::Duration::from_secs(2), || !alive.exists());
+    assert!(!alive.exists(), "the daemon {} outlived its call", pid.trim());
+}
