@@ -201,10 +201,7 @@ impl Roots {
                 requested: requested.display().to_string(),
                 reason: error.to_string(),
             })?;
-        let allowing: Vec<&PathBuf> = match access {
-            Access::Read => self.read.iter().chain(&self.write).collect(),
-            Access::Write => self.write.iter().collect(),
-        };
+        let allowing: Vec<&PathBuf> = self.allowing(access).collect();
         if allowing.iter().any(|root| resolved.starts_with(root)) {
             Ok(resolved)
         } else {
@@ -224,13 +221,18 @@ impl Roots {
         resolved: &'p Path,
         access: Access,
     ) -> Option<(&Path, &'p Path)> {
-        let allowing: Box<dyn Iterator<Item = &PathBuf>> = match access {
-            Access::Read => Box::new(self.read.iter().chain(&self.write)),
-            Access::Write => Box::new(self.write.iter()),
-        };
-        allowing
+        self.allowing(access)
             .filter_map(|root| Some((root.as_path(), resolved.strip_prefix(root).ok()?)))
             .max_by_key(|(root, _)| root.as_os_str().len())
+    }
+
+    /// The roots that allow `access`: write roots are readable too.
+    fn allowing(&self, access: Access) -> impl Iterator<Item = &PathBuf> {
+        let read: &[PathBuf] = match access {
+            Access::Read => &self.read,
+            Access::Write => &[],
+        };
+        read.iter().chain(&self.write)
     }
 
     /// How a resolved path is shown in outputs: relative to the base when under it (`.` for the
@@ -263,11 +265,7 @@ fn check_size(path: &Path) -> Result<(), ResolveError> {
         }
         format!("{components} components, past the limit of {MAX_PATH_COMPONENTS}")
     };
-    let text = path.to_string_lossy();
-    let preview = match text.char_indices().nth(60) {
-        Some((end, _)) => format!("{}…", &text[..end]),
-        None => text.into_owned(),
-    };
+    let preview = ordo_tools::presentation::truncate(&path.to_string_lossy(), 61);
     Err(ResolveError::TooLong { preview, reason })
 }
 

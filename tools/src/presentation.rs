@@ -69,8 +69,9 @@ pub fn default_result_card(result: &ResultRecord) -> Card {
     Card::new(truncate(&first_line, DEFAULT_TITLE_CHARS))
 }
 
-/// Cuts `text` to at most `max_chars` characters, marking the cut with `…`.
-pub(crate) fn truncate(text: &str, max_chars: usize) -> String {
+/// Cuts `text` to at most `max_chars` characters, marking the cut with `…`: for card titles,
+/// previews, and messages that must not echo a long value whole.
+pub fn truncate(text: &str, max_chars: usize) -> String {
     match text.char_indices().nth(max_chars.saturating_sub(1)) {
         Some((cut, _)) if text[cut..].chars().nth(1).is_some() => format!("{}…", &text[..cut]),
         _ => text.to_owned(),
