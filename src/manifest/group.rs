@@ -5,8 +5,8 @@
 //! children, which would keep running and keep the output pipes open. The group lives exactly
 //! as long as the call:
 //!
-//! - once the leader has exited, whatever is left of its group is killed, and where the call has
-//!   a cgroup (`contain.rs`), whatever left the group too (`setsid`, a double fork);
+//! - once the leader has exited, whatever is left of its group is killed, and whatever left the
+//!   group (`setsid`, a double fork) that the call's containment finds (`contain`);
 //! - on cancel or timeout the group gets `SIGTERM`, then `SIGKILL` after [`TERM_GRACE`];
 //! - if the call's future is dropped mid-flight (a caller that gave up on it), `Drop` kills the
 //!   group with `SIGKILL` and hands the leader to a task that reaps it, so no zombie stays.
@@ -20,7 +20,7 @@ use nix::sys::signal::{Signal, killpg};
 use nix::unistd::Pid;
 use tokio::process::{Child, Command};
 
-use super::contain::CallCgroup;
+use super::contain::Containment;
 
 /// How long a group has to exit after `SIGTERM` before it gets `SIGKILL`. Well under the
 /// pipeline's default cancel grace (2 s), so a cancelled call still returns on its own.
@@ -30,9 +30,8 @@ const TERM_GRACE: Duration = Duration::from_millis(500);
 pub(super) struct ProcessGroup {
     /// `None` once handed to a reaper task in `Drop`.
     child: Option<Child>,
-    /// The call's cgroup, where one can be made: what the command starts stays in it, group or
-    /// not, and dies with it (see `contain.rs`).
-    cgroup: Option<CallCgroup>,
+    /// How the call's processes are found again, group or not (see `contain`).
+    containment: Containment,
     /// The group's id: the leader's pid.
     id: Pid,
     /// Whether the leader has been waited for. Until then its pid, and so the group id, cannot
@@ -45,17 +44,14 @@ impl ProcessGroup {
     pub(super) fn spawn(command: &mut Command) -> io::Result<Self> {
         // `kill_on_drop` is a last resort for the leader should the reaper task be impossible
         // (no runtime left); the group itself is killed by `Drop` below.
-        let cgroup = CallCgroup::new();
-        if let Some(cgroup) = &cgroup {
-            cgroup.join_in_child(command)?;
-        }
+        let containment = Containment::apply(command)?;
         let child = command.process_group(0).kill_on_drop(true).spawn()?;
         let id = child
             .id()
             .and_then(|pid| i32::try_from(pid).ok())
             .map(Pid::from_raw)
             .ok_or_else(|| io::Error::other("the started command has no process id"))?;
-        Ok(Self { child: Some(child), cgroup, id, reaped: false })
+        Ok(Self { child: Some(child), containment, id, reaped: false })
     }
 
     /// The leader, to take its pipes.
@@ -89,13 +85,11 @@ impl ProcessGroup {
     }
 
     /// Sends `signal` to every process of the group; `SIGKILL` also ends every process of the
-    /// call's cgroup, wherever it went. A group with no process left is not an error; any other
+    /// call that its containment finds, wherever it went. A group with no process left is not an error; any other
     /// failure is logged, there being nothing better to do with it.
     fn signal(&self, signal: Signal) {
-        if signal == Signal::SIGKILL
-            && let Some(cgroup) = &self.cgroup
-        {
-            cgroup.kill();
+        if signal == Signal::SIGKILL {
+            self.containment.kill();
         }
         match killpg(self.id, signal) {
             Ok(()) | Err(Errno::ESRCH) => {}

@@ -5,6 +5,7 @@
 
 mod calls;
 mod common;
+mod contain;
 mod examples;
 mod hostile;
 mod interrupt;

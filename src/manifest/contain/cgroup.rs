@@ -1,32 +1,37 @@
-//! Nothing a command starts outlives its call (R-CLI-10), where the machine allows it.
+//! A cgroup per call: the strong guarantee.
 //!
-//! A process group is not a container: a child that calls `setsid`, or forks twice, leaves it,
-//! and killing the group misses it. A cgroup is: a process stays in its parent's cgroup whatever
-//! it does, and `cgroup.kill` ends every process in it at once. So where ordo may make cgroups
-//! (a writable cgroup v2 hierarchy: root, or a delegated user slice), each call's command joins
-//! a cgroup of its own before it runs anything, and the cgroup is killed and removed when the
-//! call ends. A cgroup left by an ordo that was itself killed (SIGKILL) is killed and removed by
-//! the next ordo to start a command. Where cgroups cannot be made, the process group is all
-//! there is (see `group.rs`): the weaker guarantee the README states.
+//! A process stays in its parent's cgroup whatever it does (`setsid`, a double fork, a cleared
+//! environment), and `cgroup.kill` ends every process in it at once. So where ordo may make
+//! cgroups (a writable cgroup v2 hierarchy: root, or a delegated user slice), each call's
+//! command joins a cgroup of its own before it runs anything, and the cgroup is killed and
+//! removed when the call ends.
+//!
+//! ordo's own death is covered too. The first call starts a watchdog, a shell that reads a pipe
+//! whose other end only ordo holds: when ordo dies, however it dies, the kernel closes that end,
+//! the watchdog's read ends, and it kills every call cgroup ordo left. Should the watchdog be
+//! killed as well, the next ordo to start a command clears what is left.
 
 use std::fs::{self, File, OpenOptions};
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
+use std::process::{ChildStdin, Stdio};
 use std::sync::OnceLock;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
+
+use std::os::unix::process::CommandExt as _;
 
 use tokio::process::Command;
 
 /// The cgroup of one call.
 #[derive(Debug)]
-pub(super) struct CallCgroup {
+pub(crate) struct CallCgroup {
     dir: PathBuf,
 }
 
 impl CallCgroup {
     /// A new, empty cgroup beside ordo's own; `None` where none can be made.
-    pub(super) fn new() -> Option<Self> {
+    pub(crate) fn new() -> Option<Self> {
         static NEXT: AtomicU64 = AtomicU64::new(0);
         let base = base()?;
         let call = NEXT.fetch_add(1, Ordering::Relaxed);
@@ -37,7 +42,7 @@ impl CallCgroup {
 
     /// Makes `command`'s process join this cgroup between `fork` and `exec`, so it has started
     /// nothing outside it.
-    pub(super) fn join_in_child(&self, command: &mut Command) -> io::Result<()> {
+    pub(crate) fn join_in_child(&self, command: &mut Command) -> io::Result<()> {
         let procs = OpenOptions::new().write(true).open(self.dir.join("cgroup.procs"))?;
         let join = move || {
             let mut digits = [0u8; 20];
@@ -54,7 +59,7 @@ impl CallCgroup {
     }
 
     /// Kills every process in the cgroup.
-    pub(super) fn kill(&self) {
+    pub(crate) fn kill(&self) {
         kill_cgroup(&self.dir);
     }
 }
@@ -95,18 +100,56 @@ fn kill_cgroup(dir: &Path) {
 const PREFIX: &str = "ordo-call-";
 
 /// Where call cgroups are made: beside ordo's own cgroup, in the cgroup v2 hierarchy, if ordo
-/// may make cgroups there. Worked out once; cgroups left by a dead ordo are cleared then.
-fn base() -> Option<PathBuf> {
-    static BASE: OnceLock<Option<PathBuf>> = OnceLock::new();
-    BASE.get_or_init(|| {
-        let base = own_cgroup()?;
-        let probe = base.join(format!("{PREFIX}{}-probe", std::process::id()));
-        fs::create_dir(&probe).ok()?;
-        let _ = fs::remove_dir(&probe);
-        clear_abandoned(&base);
-        Some(base)
-    })
-    .clone()
+/// may make cgroups there and has a watchdog to clear them should it die. Worked out once;
+/// cgroups left by a dead ordo are cleared then.
+fn base() -> Option<&'static Path> {
+    /// The base, and the pipe that keeps the watchdog waiting while ordo lives.
+    static BASE: OnceLock<Option<(PathBuf, ChildStdin)>> = OnceLock::new();
+    let (base, _alive) = BASE
+        .get_or_init(|| {
+            let base = own_cgroup()?;
+            let probe = base.join(format!("{PREFIX}{}-probe", std::process::id()));
+            fs::create_dir(&probe).ok()?;
+            let _ = fs::remove_dir(&probe);
+            clear_abandoned(&base);
+            let alive = start_watchdog(&base)
+                .inspect_err(|error| {
+                    tracing::warn!(%error, "no watchdog for call cgroups; not using cgroups");
+                })
+                .ok()?;
+            Some((base, alive))
+        })
+        .as_ref()?;
+    Some(base)
+}
+
+/// What the watchdog runs: wait for the end of standard input (ordo's death), then kill and
+/// remove ordo's call cgroups. It ignores the signals a terminal sends its foreground group,
+/// and is in a process group of its own, so a Ctrl-C that kills ordo does not kill it first.
+const WATCHDOG: &str = r#"trap '' INT HUP TERM QUIT PIPE
+while read -r _; do :; done
+for dir in "$1"/"$2"*; do [ -d "$dir" ] && echo 1 > "$dir/cgroup.kill"; done
+sleep 0.2
+for dir in "$1"/"$2"*; do [ -d "$dir" ] && rmdir "$dir"; done
+exit 0"#;
+
+/// Starts the watchdog for this ordo's call cgroups under `base`; the returned pipe must be
+/// kept open for as long as ordo lives.
+fn start_watchdog(base: &Path) -> io::Result<ChildStdin> {
+    let mine = format!("{PREFIX}{}-", std::process::id());
+    let mut watchdog = std::process::Command::new("/bin/sh")
+        .arg("-c")
+        .arg(WATCHDOG)
+        .arg("ordo-cgroup-watchdog")
+        .arg(base)
+        .arg(mine)
+        .env_clear()
+        .stdin(Stdio::piped())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .process_group(0)
+        .spawn()?;
+    watchdog.stdin.take().ok_or_else(|| io::Error::other("the watchdog has no standard input"))
 }
 
 /// ordo's cgroup in the v2 hierarchy: `/proc/self/cgroup`'s `0::` line under the `cgroup2`
