@@ -34,6 +34,7 @@ use std::time::Duration;
 use futures::future::BoxFuture;
 use serde_json::Value;
 
+use crate::annotations::ToolAnnotations;
 use crate::content::ContentBlock;
 use crate::context::CallContext;
 use crate::presentation::Card;
@@ -186,6 +187,7 @@ pub struct ToolDefinition {
     output: ToolOutput,
     body: Arc<dyn ToolBody>,
     timeout: Option<Duration>,
+    annotations: ToolAnnotations,
     concurrency_safe: Option<Arc<ClassifierFn>>,
     present_call: Option<Arc<PresentCallFn>>,
     present_result: Option<Arc<PresentResultFn>>,
@@ -208,6 +210,7 @@ impl ToolDefinition {
             output,
             body: Arc::new(body),
             timeout: None,
+            annotations: ToolAnnotations::default(),
             concurrency_safe: None,
             present_call: None,
             present_result: None,
@@ -219,6 +222,14 @@ impl ToolDefinition {
     /// the timeout policy enforces it. Never sent to the model.
     pub fn with_timeout(mut self, timeout: Duration) -> Self {
         self.timeout = Some(timeout);
+        self
+    }
+
+    /// Declares what the tool may do to the world (read-only, destructive, idempotent,
+    /// open-world), for hosts and clients. Never sent to the model as text, and never a reason to
+    /// skip a guard or an approval. Default: [`ToolAnnotations::default`], which claims nothing.
+    pub fn with_annotations(mut self, annotations: ToolAnnotations) -> Self {
+        self.annotations = annotations;
         self
     }
 
@@ -291,6 +302,11 @@ impl ToolDefinition {
         self.timeout
     }
 
+    /// What the tool may do to the world.
+    pub fn annotations(&self) -> ToolAnnotations {
+        self.annotations
+    }
+
     /// The concurrency classifier, if declared.
     pub(crate) fn concurrency_classifier(&self) -> Option<&ClassifierFn> {
         self.concurrency_safe.as_deref()
@@ -320,6 +336,7 @@ impl fmt::Debug for ToolDefinition {
             .field("parameters", &self.parameters)
             .field("output", &self.output)
             .field("timeout", &self.timeout)
+            .field("annotations", &self.annotations)
             .finish_non_exhaustive()
     }
 }

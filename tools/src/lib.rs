@@ -45,6 +45,7 @@
 #[cfg(test)]
 extern crate self as ordo_tools;
 
+pub mod annotations;
 pub mod approval;
 pub mod content;
 pub mod context;
@@ -63,6 +64,7 @@ pub mod session;
 pub mod timeout;
 pub mod typed;
 
+pub use annotations::ToolAnnotations;
 pub use approval::{ApprovalOutcome, ApprovalRequest, ApprovalService};
 pub use content::ContentBlock;
 pub use context::{CallContext, CallId};
