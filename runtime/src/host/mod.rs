@@ -147,17 +147,31 @@ pub struct RuntimeConfig {
     /// How many engines to keep started and ready, so a run does not wait for one: worker
     /// processes, or engine threads in process. Default: 2 worker processes; 1 engine thread.
     pub warm_workers: usize,
+    /// The most engines alive at once, warm and running together; a run that finds none
+    /// free waits for one (within its deadline). Default: no cap. A server that lives long
+    /// and serves many clients sets one.
+    pub max_workers: Option<usize>,
 }
 
 impl RuntimeConfig {
     /// Worker processes started by `worker`, with the default limits and pool.
     pub fn new(worker: WorkerCommand) -> Self {
-        Self { isolation: Isolation::Process(worker), limits: Limits::default(), warm_workers: 2 }
+        Self {
+            isolation: Isolation::Process(worker),
+            limits: Limits::default(),
+            warm_workers: 2,
+            max_workers: None,
+        }
     }
 
     /// Runs on threads of this process; see [`Isolation::InProcess`].
     pub fn in_process() -> Self {
-        Self { isolation: Isolation::InProcess, limits: Limits::default(), warm_workers: 1 }
+        Self {
+            isolation: Isolation::InProcess,
+            limits: Limits::default(),
+            warm_workers: 1,
+            max_workers: None,
+        }
     }
 }
 
@@ -188,7 +202,7 @@ impl Runtime {
             Isolation::Process(command) => Engines::Process { command, limits: process_limits },
             Isolation::InProcess => Engines::Thread,
         };
-        let pool = Pool::new(engines, config.warm_workers);
+        let pool = Pool::new(engines, config.warm_workers, config.max_workers);
         Self { pool, limits: Arc::new(config.limits) }
     }
 
@@ -221,8 +235,8 @@ impl Runtime {
             }
             taken = tokio::time::timeout(deadline, self.pool.take()) => taken,
         };
-        let connection = match taken {
-            Ok(Ok(connection)) => connection,
+        let engine = match taken {
+            Ok(Ok(engine)) => engine,
             Ok(Err(error)) => {
                 return Err(failed(ErrorKind::Host, format!("cannot start a worker: {error}")));
             }
@@ -246,7 +260,9 @@ impl Runtime {
         // The run's worker is replaced when the run no longer needs the CPU (see `Pool::take`):
         // when it returns, or when the caller drops it.
         let _refill = RefillOnDrop(&self.pool);
-        run::drive(connection, request, host, &self.limits, (deadline, started), cancel).await
+        let _slot = engine.slot;
+        run::drive(engine.connection, request, host, &self.limits, (deadline, started), cancel)
+            .await
     }
 }
 

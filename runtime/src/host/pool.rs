@@ -7,7 +7,7 @@ use std::io;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-use tokio::sync::{Mutex, Notify};
+use tokio::sync::{Mutex, Notify, OwnedSemaphorePermit, Semaphore};
 
 use super::connection::{Connection, ProcessConnection, ThreadConnection};
 use super::process::{Worker, WorkerCommand};
@@ -33,11 +33,20 @@ impl Engines {
     }
 }
 
+/// An engine and its place under the cap on engines alive at once, held for as long as the
+/// engine lives: while warm, then through its run.
+pub(crate) struct Engine {
+    pub(crate) connection: Box<dyn Connection>,
+    pub(crate) slot: Option<OwnedSemaphorePermit>,
+}
+
 /// Engines waiting for a run.
 pub(crate) struct Pool {
     engines: Engines,
     target: usize,
-    ready: Mutex<Vec<Box<dyn Connection>>>,
+    /// The cap on engines alive at once (warm and running), if any.
+    slots: Option<Arc<Semaphore>>,
+    ready: Mutex<Vec<Engine>>,
     /// Engines being started for the pool, counted so refills do not overshoot.
     starting: AtomicUsize,
     /// Signalled whenever a background start ends, for [`fill`](Self::fill) to wait on.
@@ -45,29 +54,32 @@ pub(crate) struct Pool {
 }
 
 impl Pool {
-    pub(crate) fn new(engines: Engines, target: usize) -> Arc<Self> {
+    /// A pool that keeps `target` engines ready, with at most `max` alive at once.
+    pub(crate) fn new(engines: Engines, target: usize, max: Option<usize>) -> Arc<Self> {
         Arc::new(Self {
             engines,
-            target,
+            target: max.map_or(target, |max| target.min(max)),
+            slots: max.map(|max| Arc::new(Semaphore::new(max))),
             ready: Mutex::new(Vec::new()),
             starting: AtomicUsize::new(0),
             started: Notify::new(),
         })
     }
 
-    /// A ready engine: a warm one if any is alive, else one started now.
+    /// A ready engine: a warm one if any is alive, else one started now, once the cap on
+    /// engines alive leaves room for it.
     ///
     /// The replacement is started when the run is over ([`refill`](Self::refill), called by
     /// the runtime), not now: starting an engine (for a worker: fork, exec, building and warming
     /// up an engine, a few milliseconds of CPU) would compete with the run for the CPU, and on a small
     /// machine it made a trivial run slower. Only a pool this run leaves empty is refilled at
     /// once, so a burst of runs does not find it dry for longer than it must.
-    pub(crate) async fn take(self: &Arc<Self>) -> io::Result<Box<dyn Connection>> {
+    pub(crate) async fn take(self: &Arc<Self>) -> io::Result<Engine> {
         let (warm, left) = {
             let mut ready = self.ready.lock().await;
             let mut found = None;
             while let Some(mut engine) = ready.pop() {
-                if engine.is_alive() {
+                if engine.connection.is_alive() {
                     found = Some(engine);
                     break;
                 }
@@ -77,9 +89,27 @@ impl Pool {
         if left == 0 {
             self.refill();
         }
-        match warm {
-            Some(engine) => Ok(engine),
-            None => self.engines.start().await,
+        if let Some(engine) = warm {
+            return Ok(engine);
+        }
+        let slot = match &self.slots {
+            Some(slots) => Some(
+                Arc::clone(slots)
+                    .acquire_owned()
+                    .await
+                    .map_err(|_| io::Error::other("the engine pool is closed"))?,
+            ),
+            None => None,
+        };
+        Ok(Engine { connection: self.engines.start().await?, slot })
+    }
+
+    /// A place for one more engine under the cap, if there is room: `Some(None)` when there
+    /// is no cap, `None` when it is full.
+    fn free_slot(&self) -> Option<Option<OwnedSemaphorePermit>> {
+        match &self.slots {
+            None => Some(None),
+            Some(slots) => Arc::clone(slots).try_acquire_owned().ok().map(Some),
         }
     }
 
@@ -95,11 +125,13 @@ impl Pool {
         };
         let starting = self.starting.load(Ordering::Acquire);
         for _ in (ready + starting)..self.target {
+            // A warm spare never takes the place a run is waiting for.
+            let Some(slot) = self.free_slot() else { return };
             self.starting.fetch_add(1, Ordering::AcqRel);
             let pool = Arc::clone(self);
             runtime.spawn(async move {
                 match pool.engines.start().await {
-                    Ok(engine) => pool.ready.lock().await.push(engine),
+                    Ok(connection) => pool.ready.lock().await.push(Engine { connection, slot }),
                     Err(error) => tracing::warn!(%error, "could not start a warm engine"),
                 }
                 pool.starting.fetch_sub(1, Ordering::AcqRel);
@@ -123,8 +155,9 @@ impl Pool {
                 return Ok(());
             }
             for _ in 0..missing {
-                let engine = self.engines.start().await?;
-                self.ready.lock().await.push(engine);
+                let Some(slot) = self.free_slot() else { return Ok(()) };
+                let connection = self.engines.start().await?;
+                self.ready.lock().await.push(Engine { connection, slot });
             }
             if starting > 0 {
                 started.await;
