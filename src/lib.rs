@@ -9,8 +9,11 @@
 //! - [`files`]: the built-in file tools (`read_file`, `write_file`, `list_dir`, `search_files`)
 //!   and the root guard that confines them (R-CLI-7).
 //! - [`manifest`]: command-backed tools declared in a TOML manifest (R-CLI-5).
+//! - [`mcp`]: a registry's tools, `run_code` first, served over MCP (R-MCPS).
 
 #[cfg(feature = "files")]
 pub mod files;
 #[cfg(feature = "manifest")]
 pub mod manifest;
+#[cfg(feature = "mcp")]
+pub mod mcp;

@@ -33,6 +33,9 @@ pub(crate) enum Command {
     /// Print the tools' schemas: exactly what a model sees of them.
     #[command(after_help = TOOLS_EXAMPLES)]
     Tools(ToolsArgs),
+    /// Serve `run_code` (and with --direct every tool) to MCP clients, over stdio or HTTP.
+    #[command(after_help = MCP_EXAMPLES)]
+    Mcp(McpArgs),
 }
 
 const RUN_EXAMPLES: &str = "Examples:
@@ -65,6 +68,14 @@ const TOOLS_EXAMPLES: &str = "Examples:
   ordo tools --format anthropic
   ordo tools --format ts --tools examples/tools.toml";
 
+const MCP_EXAMPLES: &str = "Examples:
+  ordo mcp                                   # stdio: what a client's config starts
+  ordo mcp --allow-write out --session-dir logs
+  ordo mcp --http 127.0.0.1:8808             # prints the token and the client config line
+
+Claude Code: claude mcp add ordo -- ordo mcp --allow-read .
+Every client session gets its own scheduling core and, with --session-dir, its own log.";
+
 /// The flags shared by every command that builds the tool set.
 #[derive(Debug, Args)]
 pub(crate) struct ToolFlags {
@@ -81,6 +92,17 @@ pub(crate) struct SessionFlags {
     /// Append every call and result to this JSON Lines session log (created, or continued).
     #[arg(long, value_name = "FILE.jsonl")]
     pub(crate) session: Option<PathBuf>,
+    /// How calls that need approval are answered. Default: `prompt` on a terminal; without one,
+    /// there is no approval channel and such calls fail with APPROVAL_UNAVAILABLE.
+    #[arg(long, value_enum, value_name = "MODE")]
+    pub(crate) approve: Option<ApproveMode>,
+    #[command(flatten)]
+    pub(crate) calls: CallFlags,
+}
+
+/// What every command that runs calls takes: the roots, the timeout, the pool.
+#[derive(Debug, Args)]
+pub(crate) struct CallFlags {
     /// The `run_code` timeout, in milliseconds.
     #[arg(long, value_name = "MS", default_value_t = 60_000, value_parser = clap::value_parser!(u64).range(1..))]
     pub(crate) timeout: u64,
@@ -90,14 +112,48 @@ pub(crate) struct SessionFlags {
     /// A folder the file tools may write, and read (repeatable). Default: none.
     #[arg(long = "allow-write", value_name = "PATH")]
     pub(crate) allow_write: Vec<PathBuf>,
-    /// How calls that need approval are answered. Default: `prompt` on a terminal; without one,
-    /// there is no approval channel and such calls fail with APPROVAL_UNAVAILABLE.
-    #[arg(long, value_enum, value_name = "MODE")]
-    pub(crate) approve: Option<ApproveMode>,
-    /// How many tool bodies run at once.
+    /// How many tool bodies run at once (per client session, for `ordo mcp`).
     #[arg(long, value_name = "N", default_value_t = ordo_tools::DEFAULT_MAX_PARALLEL_TOOL_CALLS,
           value_parser = parse_positive)]
     pub(crate) max_parallel: usize,
+}
+
+/// `ordo mcp`'s flags.
+#[derive(Debug, Args)]
+pub(crate) struct McpArgs {
+    #[command(flatten)]
+    pub(crate) tools: ToolFlags,
+    #[command(flatten)]
+    pub(crate) calls: CallFlags,
+    /// Serve streamable HTTP at http://ADDR/mcp instead of stdio (e.g. 127.0.0.1:8808).
+    #[arg(long, value_name = "ADDR")]
+    pub(crate) http: Option<std::net::SocketAddr>,
+    /// How calls that need approval are answered when the client cannot be asked (it does not
+    /// support elicitation). Default: they fail with APPROVAL_UNAVAILABLE.
+    #[arg(long, value_enum, value_name = "MODE")]
+    pub(crate) approve: Option<ServerApproveMode>,
+    /// Write one JSON Lines session log per client session into this folder.
+    #[arg(long, value_name = "DIR")]
+    pub(crate) session_dir: Option<PathBuf>,
+    /// The most script workers alive at once, across all clients (warm spares included).
+    #[arg(long, value_name = "N", default_value_t = 8, value_parser = parse_positive)]
+    pub(crate) max_workers: usize,
+    /// The longest result text a client gets; longer is cut, and the cut announced.
+    #[arg(long, value_name = "N", default_value_t = ordo::mcp::DEFAULT_MAX_OUTPUT_CHARS,
+          value_parser = parse_positive)]
+    pub(crate) max_output_chars: usize,
+    /// List every tool to the client as a direct tool, besides `run_code`.
+    #[arg(long)]
+    pub(crate) direct: bool,
+}
+
+/// How a server answers approvals its client cannot be asked.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub(crate) enum ServerApproveMode {
+    /// Allow each call, once.
+    Yes,
+    /// Reject each call (APPROVAL_REJECTED).
+    No,
 }
 
 fn parse_positive(text: &str) -> Result<usize, String> {

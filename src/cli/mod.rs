@@ -7,6 +7,7 @@
 //! | [`calls`] | `ordo calls FILE` — one model step (`ordo_tools::parse_step` reads it) |
 //! | [`replay`] | `ordo replay FILE` — a session log as cards |
 //! | [`tools`] | `ordo tools` — the schemas a model sees |
+//! | [`mcp`] | `ordo mcp` — the tools served to MCP clients |
 //!
 //! Around them: [`approve`] (the approval channel), [`live`] (cards on a terminal),
 //! [`interrupt`] (Ctrl-C).
@@ -17,6 +18,7 @@ mod calls;
 mod exit;
 mod interrupt;
 mod live;
+mod mcp;
 mod output;
 mod replay;
 mod run;
@@ -40,6 +42,7 @@ pub(crate) fn main() -> ExitCode {
         Command::Replay(args) => replay::run(&args),
         Command::Run(args) => with_runtime(run::run(args)),
         Command::Calls(args) => with_runtime(calls::run(args)),
+        Command::Mcp(args) => with_runtime(mcp::run(args)),
     };
     match ended {
         Ok(exit) => exit.into(),

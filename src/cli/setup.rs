@@ -9,13 +9,14 @@ use std::time::Duration;
 
 use ordo::files::{self, Roots};
 use ordo::manifest::{self, Manifest};
+use ordo::mcp::{Listed, McpServer, McpServerConfig};
 use ordo_runtime::{Runtime, RuntimeConfig, WorkerCommand};
 use ordo_sdk::CodeModeConfig;
 use ordo_tools::session::{DiscardSink, Durability, JsonlSink, LoadedLog, SessionLog};
-use ordo_tools::{Pipeline, PreExecuteHook, Scheduler, ToolRegistry};
+use ordo_tools::{ApprovalOutcome, Pipeline, PreExecuteHook, Scheduler, ToolRegistry};
 
 use super::approve;
-use super::args::{ApproveMode, SessionFlags, ToolFlags};
+use super::args::{ApproveMode, CallFlags, McpArgs, ServerApproveMode, SessionFlags, ToolFlags};
 use super::exit::CliError;
 use super::live::{Live, LiveSink};
 
@@ -65,22 +66,56 @@ pub(crate) struct Session {
 
 /// Builds the session the flags describe.
 pub(crate) fn session(flags: &SessionFlags) -> Result<Session, CliError> {
-    let roots = roots(&flags.allow_read, &flags.allow_write)?;
+    let roots = roots(&flags.calls.allow_read, &flags.calls.allow_write)?;
     let tools = tool_set(&flags.tools, roots)?;
     let live = std::io::stderr().is_terminal().then(|| Live::new(tools.registry.clone()));
 
     let (log, next_step) = open_log(flags, live.clone())?;
     let pipeline = pipeline(&tools, flags.approve, live.as_ref());
-    let mut code_mode = CodeModeConfig::new(Runtime::new(runtime_config()?));
-    code_mode.timeout = Duration::from_millis(flags.timeout);
-    ordo_sdk::install(&tools.registry, code_mode)
-        .map_err(|error| CliError::usage(format!("cannot install run_code: {error}")))?;
+    install_code_mode(&tools, runtime_config()?, &flags.calls)?;
     let scheduler = Scheduler::builder(pipeline)
         .log(log)
-        .max_parallel_tool_calls(flags.max_parallel)
+        .max_parallel_tool_calls(flags.calls.max_parallel)
         .first_step(next_step)
         .build();
     Ok(Session { scheduler, next_step })
+}
+
+/// The server `ordo mcp` runs: the tools, `run_code` with workers kept warm (a server lives
+/// long) but never more than `--max-workers`, and the pipeline every client session shares.
+pub(crate) fn mcp_server(args: &McpArgs) -> Result<McpServer, CliError> {
+    let roots = roots(&args.calls.allow_read, &args.calls.allow_write)?;
+    let tools = tool_set(&args.tools, roots)?;
+    let mut runtime = runtime_config()?;
+    runtime.max_workers = Some(args.max_workers);
+    runtime.warm_workers = args.max_workers.min(2);
+    install_code_mode(&tools, runtime, &args.calls)?;
+    // Approvals go to each client session's own channel (elicitation, else --approve).
+    let pipeline = pipeline(&tools, None, None);
+    let approve = args.approve.map(|mode| match mode {
+        ServerApproveMode::Yes => ApprovalOutcome::AllowedOnce,
+        ServerApproveMode::No => ApprovalOutcome::Rejected,
+    });
+    let config = McpServerConfig {
+        listed: if args.direct { Listed::Direct } else { Listed::RunCodeOnly },
+        max_parallel: args.calls.max_parallel,
+        max_output_chars: args.max_output_chars,
+        approve,
+        session_dir: args.session_dir.clone(),
+    };
+    Ok(McpServer::new(pipeline, config))
+}
+
+/// Installs `run_code` into the tool set's registry, with the flags' timeout.
+fn install_code_mode(
+    tools: &ToolSet,
+    runtime: RuntimeConfig,
+    flags: &CallFlags,
+) -> Result<(), CliError> {
+    let mut code_mode = CodeModeConfig::new(Runtime::new(runtime));
+    code_mode.timeout = Duration::from_millis(flags.timeout);
+    ordo_sdk::install(&tools.registry, code_mode)
+        .map_err(|error| CliError::usage(format!("cannot install run_code: {error}")))
 }
 
 /// The registry of every tool a session would have, `run_code` included, for commands that only

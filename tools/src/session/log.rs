@@ -20,6 +20,12 @@ pub trait EventSink: Send + 'static {
     fn write(&mut self, event: &Event) -> io::Result<()>;
 }
 
+impl EventSink for Box<dyn EventSink> {
+    fn write(&mut self, event: &Event) -> io::Result<()> {
+        (**self).write(event)
+    }
+}
+
 /// The identity of a call as the log records it.
 #[derive(Clone, Copy, Debug)]
 pub struct CallIdentity<'a> {

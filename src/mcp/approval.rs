@@ -1,0 +1,70 @@
+//! Approvals asked of the client (R-MCPS-5): by MCP elicitation where the client supports it
+//! (accept → allowed once, decline → `APPROVAL_REJECTED`, cancel → `APPROVAL_CANCELLED`), else
+//! the server's `--approve` answer, else no channel (`APPROVAL_UNAVAILABLE`).
+
+use futures::future::BoxFuture;
+use ordo_tools::{ApprovalOutcome, ApprovalRequest, ApprovalService};
+use rmcp::model::{ElicitRequestParams, ElicitationAction, ElicitationSchema};
+use rmcp::service::{ElicitationMode, Peer, RoleServer};
+
+/// The approval channel of one client session.
+pub(crate) struct ClientApproval {
+    peer: Peer<RoleServer>,
+    /// What the server answers when the client cannot be asked.
+    fallback: Option<ApprovalOutcome>,
+}
+
+impl ClientApproval {
+    pub(crate) fn new(peer: Peer<RoleServer>, fallback: Option<ApprovalOutcome>) -> Self {
+        Self { peer, fallback }
+    }
+}
+
+impl ApprovalService for ClientApproval {
+    fn ask(&self, request: ApprovalRequest) -> BoxFuture<'static, ApprovalOutcome> {
+        let peer = self.peer.clone();
+        let fallback = self.fallback.unwrap_or(ApprovalOutcome::Unavailable);
+        Box::pin(async move {
+            if !peer.supported_elicitation_modes().contains(&ElicitationMode::Form) {
+                return fallback;
+            }
+            let params = ElicitRequestParams::FormElicitationParams {
+                meta: None,
+                message: message(&request),
+                requested_schema: empty_form(),
+            };
+            let answer = tokio::select! {
+                biased;
+                () = request.signal.cancelled() => return ApprovalOutcome::Cancelled,
+                answer = peer.create_elicitation(params) => answer,
+            };
+            match answer {
+                Ok(result) => match result.action {
+                    ElicitationAction::Accept => ApprovalOutcome::AllowedOnce,
+                    ElicitationAction::Decline => ApprovalOutcome::Rejected,
+                    // Cancel, and whatever later revisions add.
+                    _ => ApprovalOutcome::Cancelled,
+                },
+                Err(error) => {
+                    tracing::warn!(%error, "the client did not answer an approval request");
+                    fallback
+                }
+            }
+        })
+    }
+}
+
+/// What the person reads: the tool, the prompt, and the whole arguments, pretty-printed.
+fn message(request: &ApprovalRequest) -> String {
+    let arguments = serde_json::to_string_pretty(request.arguments.value())
+        .unwrap_or_else(|_| request.arguments.raw().to_owned());
+    format!(
+        "Allow the tool {} to run?\n{}\n\nArguments:\n{arguments}",
+        request.tool, request.prompt
+    )
+}
+
+/// A form with no field: accepting it is the answer.
+fn empty_form() -> ElicitationSchema {
+    ElicitationSchema::builder().build_unchecked()
+}

@@ -1,0 +1,20 @@
+//! `ordo mcp`: ordo served over the Model Context Protocol (R-MCPS), so that any MCP client
+//! (Claude Code, Codex, Cursor, Claude Desktop, an SDK) gives its model `run_code` over ordo's
+//! tools, with ordo's sandbox, policies and session log.
+//!
+//! - `server.rs`: the server and its client sessions, each a scheduling core of its own;
+//!   every `tools/call` is one independent call through it.
+//! - `listing.rs`: what clients list (schemas, annotations); `reply.rs`: what a call returns.
+//! - `approval.rs`: approvals asked of the client by elicitation; `progress.rs`: nested calls
+//!   reported as progress; `session_file.rs`: where each session's log goes.
+
+mod approval;
+mod listing;
+mod progress;
+mod reply;
+mod server;
+mod session_file;
+
+pub use listing::Listed;
+pub use reply::DEFAULT_MAX_OUTPUT_CHARS;
+pub use server::{ClientSession, McpServer, McpServerConfig};

@@ -1,0 +1,115 @@
+//! Progress of an MCP request (R-MCPS-4): when a `tools/call` carries a `progressToken`, each
+//! nested call of its `run_code` is a progress notification when it starts and when it ends,
+//! the message its card, the progress counting up.
+//!
+//! The notifications are driven by the session log's own events, through [`ProgressSink`], so
+//! they follow the order the log records. The sink must not wait on the client: each route
+//! hands its notifications to a task that sends them in order.
+
+use std::collections::HashMap;
+use std::io;
+use std::sync::{Arc, Mutex, PoisonError};
+
+use ordo_tools::session::{Event, EventSink};
+use ordo_tools::{Arguments, ToolRegistry};
+use rmcp::model::{ProgressNotificationParam, ProgressToken};
+use rmcp::service::{Peer, RoleServer};
+use tokio::sync::mpsc;
+
+/// The requests of one client session that asked for progress, by the id of their call.
+#[derive(Clone, Default)]
+pub(crate) struct ProgressRoutes {
+    routes: Arc<Mutex<HashMap<String, Route>>>,
+}
+
+struct Route {
+    token: ProgressToken,
+    sent: u64,
+    notifications: mpsc::UnboundedSender<ProgressNotificationParam>,
+}
+
+/// Keeps a route open; closes it when dropped.
+pub(crate) struct OpenRoute {
+    routes: ProgressRoutes,
+    call_id: String,
+}
+
+impl Drop for OpenRoute {
+    fn drop(&mut self) {
+        self.routes.lock().remove(&self.call_id);
+    }
+}
+
+impl ProgressRoutes {
+    fn lock(&self) -> std::sync::MutexGuard<'_, HashMap<String, Route>> {
+        self.routes.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// Sends the progress of `call_id`'s nested calls to `peer` under `token`, until the
+    /// returned guard is dropped.
+    pub(crate) fn open(
+        &self,
+        call_id: &str,
+        token: ProgressToken,
+        peer: Peer<RoleServer>,
+    ) -> OpenRoute {
+        let (notifications, mut queue) = mpsc::unbounded_channel::<ProgressNotificationParam>();
+        tokio::spawn(async move {
+            while let Some(notification) = queue.recv().await {
+                if let Err(error) = peer.notify_progress(notification).await {
+                    tracing::debug!(%error, "a progress notification was not delivered");
+                    return;
+                }
+            }
+        });
+        self.lock().insert(call_id.to_owned(), Route { token, sent: 0, notifications });
+        OpenRoute { routes: self.clone(), call_id: call_id.to_owned() }
+    }
+
+    /// Turns a nested call's event into a notification on its parent's route, if it has one.
+    fn route(&self, event: &Event, registry: &ToolRegistry) {
+        let Some(parent) = event.parent() else { return };
+        let mut routes = self.lock();
+        let Some(route) = routes.get_mut(parent) else { return };
+        route.sent += 1;
+        let message = match event {
+            Event::Call(call) => {
+                let arguments = Arguments::parse(&call.arguments);
+                let card = registry.get(&call.name).map_or_else(
+                    || ordo_tools::presentation::default_call_card(&call.name, arguments.value()),
+                    |tool| tool.present_call(arguments.value()),
+                );
+                format!("started: {}", card.title)
+            }
+            Event::Result(result) => match &result.error {
+                None => format!("done: {}", result.name),
+                Some(error) => format!("failed: {} ({})", result.name, error.code),
+            },
+        };
+        let mut notification =
+            ProgressNotificationParam::new(route.token.clone(), route.sent as f64);
+        notification.message = Some(message);
+        let _ = route.notifications.send(notification);
+    }
+}
+
+/// A session log sink that also reports nested calls to the requests that asked for progress.
+pub(crate) struct ProgressSink<S> {
+    inner: S,
+    routes: ProgressRoutes,
+    registry: ToolRegistry,
+}
+
+impl<S> ProgressSink<S> {
+    pub(crate) fn new(inner: S, routes: ProgressRoutes, registry: ToolRegistry) -> Self {
+        Self { inner, routes, registry }
+    }
+}
+
+impl<S: EventSink> EventSink for ProgressSink<S> {
+    fn write(&mut self, event: &Event) -> io::Result<()> {
+        self.inner.write(event)?;
+        self.routes.route(event, &self.registry);
+        Ok(())
+    }
+}

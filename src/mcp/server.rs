@@ -1,0 +1,208 @@
+//! The MCP server: one [`McpServer`] shared by every client, one [`ClientSession`] per client
+//! session, each with its own scheduling core (R-MCPS-4), session log, approval channel and
+//! progress routes, so two clients never wait on each other's gate.
+
+use std::io;
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, OnceLock};
+
+use ordo_tools::session::{DiscardSink, Durability, EventSink, JsonlSink, SessionLog};
+use ordo_tools::{ApprovalOutcome, ModelCall, Pipeline, Scheduler};
+use rmcp::model::{
+    CallToolRequestParams, CallToolResponse, Implementation, ListToolsResult,
+    PaginatedRequestParams, ServerCapabilities, ServerConfig,
+};
+use rmcp::service::{Peer, RequestContext, RoleServer};
+use rmcp::transport::streamable_http_server::session::local::LocalSessionManager;
+use rmcp::transport::streamable_http_server::{StreamableHttpServerConfig, StreamableHttpService};
+use rmcp::{ErrorData as McpError, ServerHandler, ServiceExt};
+use serde_json::Value;
+use tokio_util::sync::CancellationToken;
+
+use super::approval::ClientApproval;
+use super::listing::{self, Listed};
+use super::progress::{ProgressRoutes, ProgressSink};
+use super::reply::{self, DEFAULT_MAX_OUTPUT_CHARS};
+use super::session_file;
+
+/// How a server serves, whichever the transport.
+#[derive(Clone, Debug)]
+pub struct McpServerConfig {
+    /// Which tools clients list.
+    pub listed: Listed,
+    /// How many tool bodies of one client session run at once.
+    pub max_parallel: usize,
+    /// The cap on a result's text; past it the text is cut and the cut announced.
+    pub max_output_chars: usize,
+    /// What approvals get when the client cannot be asked by elicitation (`--approve`);
+    /// `None`: `APPROVAL_UNAVAILABLE`.
+    pub approve: Option<ApprovalOutcome>,
+    /// Where each client session's log goes (one JSONL file each); `None`: no log.
+    pub session_dir: Option<PathBuf>,
+}
+
+impl Default for McpServerConfig {
+    fn default() -> Self {
+        Self {
+            listed: Listed::RunCodeOnly,
+            max_parallel: ordo_tools::DEFAULT_MAX_PARALLEL_TOOL_CALLS,
+            max_output_chars: DEFAULT_MAX_OUTPUT_CHARS,
+            approve: None,
+            session_dir: None,
+        }
+    }
+}
+
+/// ordo's tools, served over MCP. Cheap to clone.
+#[derive(Clone)]
+pub struct McpServer {
+    shared: Arc<Shared>,
+}
+
+struct Shared {
+    pipeline: Pipeline,
+    config: McpServerConfig,
+}
+
+impl McpServer {
+    /// A server for the tools of `pipeline`'s registry (with `run_code` installed), under its
+    /// guards and hooks.
+    pub fn new(pipeline: Pipeline, config: McpServerConfig) -> Self {
+        Self { shared: Arc::new(Shared { pipeline, config }) }
+    }
+
+    /// The handler of a new client session.
+    pub fn session(&self) -> ClientSession {
+        ClientSession {
+            shared: Arc::clone(&self.shared),
+            scheduler: OnceLock::new(),
+            progress: ProgressRoutes::default(),
+            next_call: AtomicU64::new(1),
+        }
+    }
+
+    /// Serves one client over standard input and output, until it goes away.
+    pub async fn serve_stdio(&self) -> io::Result<()> {
+        let running =
+            self.session().serve(rmcp::transport::stdio()).await.map_err(|error| {
+                io::Error::other(format!("the MCP session did not start: {error}"))
+            })?;
+        running.waiting().await.map_err(io::Error::other)?;
+        Ok(())
+    }
+
+    /// The streamable-HTTP service: a client session per MCP session. `shutdown` ends them.
+    /// Host and Origin are checked by ordo's own guard in front of it (`http`), not here.
+    pub fn http_service(
+        &self,
+        shutdown: CancellationToken,
+    ) -> StreamableHttpService<ClientSession, LocalSessionManager> {
+        let server = self.clone();
+        let config = StreamableHttpServerConfig::default()
+            .disable_allowed_hosts()
+            .disable_allowed_origins()
+            .with_cancellation_token(shutdown);
+        StreamableHttpService::new(move || Ok(server.session()), Arc::default(), config)
+    }
+}
+
+/// One client session: its scheduling core, built at its first call.
+pub struct ClientSession {
+    shared: Arc<Shared>,
+    scheduler: OnceLock<Scheduler>,
+    progress: ProgressRoutes,
+    next_call: AtomicU64,
+}
+
+impl ClientSession {
+    /// The session's scheduler; made at the first call, when the client is known.
+    fn scheduler(&self, peer: &Peer<RoleServer>) -> Result<&Scheduler, McpError> {
+        if let Some(scheduler) = self.scheduler.get() {
+            return Ok(scheduler);
+        }
+        let config = &self.shared.config;
+        let registry = self.shared.pipeline.registry().clone();
+        let sink: Box<dyn EventSink> = match &config.session_dir {
+            None => Box::new(DiscardSink),
+            Some(dir) => {
+                let client = peer.peer_info().map(|info| info.client_info.name.clone());
+                let path = session_file::path(dir, client.as_deref());
+                let file = JsonlSink::create(&path, Durability::Flush).map_err(|error| {
+                    McpError::internal_error(
+                        format!("cannot create the session log {}: {error}", path.display()),
+                        None,
+                    )
+                })?;
+                tracing::info!(log = %path.display(), "client session log");
+                Box::new(file)
+            }
+        };
+        let log = SessionLog::new(ProgressSink::new(sink, self.progress.clone(), registry));
+        let scheduler = Scheduler::builder(self.shared.pipeline.clone())
+            .log(log)
+            .max_parallel_tool_calls(config.max_parallel)
+            .approval(ClientApproval::new(peer.clone(), config.approve))
+            .build();
+        Ok(self.scheduler.get_or_init(|| scheduler))
+    }
+}
+
+impl ServerHandler for ClientSession {
+    fn get_info(&self) -> ServerConfig {
+        let mut info = ServerConfig::new(ServerCapabilities::builder().enable_tools().build());
+        info.server_info = Implementation::new("ordo", env!("CARGO_PKG_VERSION"));
+        info.instructions = Some(
+            "Call run_code with a JavaScript or TypeScript program that calls the tools \
+             declared in its description and returns what it computes."
+                .to_owned(),
+        );
+        info
+    }
+
+    async fn list_tools(
+        &self,
+        _request: Option<PaginatedRequestParams>,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<ListToolsResult, McpError> {
+        let tools = listing::tools(self.shared.pipeline.registry(), self.shared.config.listed);
+        Ok(ListToolsResult::with_all_items(tools))
+    }
+
+    async fn call_tool(
+        &self,
+        request: CallToolRequestParams,
+        context: RequestContext<RoleServer>,
+    ) -> Result<CallToolResponse, McpError> {
+        let config = &self.shared.config;
+        let name = request.name.as_ref();
+        let tool = self
+            .shared
+            .pipeline
+            .registry()
+            .get(name)
+            .filter(|_| config.listed.includes(name))
+            .ok_or_else(|| {
+                let listed = listing::tools(self.shared.pipeline.registry(), config.listed);
+                let names: Vec<&str> = listed.iter().map(|tool| tool.name.as_ref()).collect();
+                McpError::invalid_params(
+                    format!("unknown tool {name:?}; this server's tools: {}", names.join(", ")),
+                    None,
+                )
+            })?;
+        let scheduler = self.scheduler(&context.peer)?;
+        let id = format!("mcp_{}", self.next_call.fetch_add(1, Ordering::Relaxed));
+        let arguments = Value::Object(request.arguments.unwrap_or_default()).to_string();
+        let call = ModelCall::new(id, name, arguments);
+        let _progress = context
+            .meta
+            .get_progress_token()
+            .map(|token| self.progress.open(&call.id, token, context.peer.clone()));
+        let result = scheduler
+            .call(&call, &context.ct)
+            .await
+            .map_err(|error| McpError::internal_error(error.to_string(), None))?;
+        let schema = tool.definition().output().schema();
+        Ok(reply::reply(&result, schema, config.max_output_chars).into())
+    }
+}

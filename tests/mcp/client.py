@@ -1,0 +1,117 @@
+"""A real MCP client (the Python SDK, PyPI `mcp`) driving `ordo mcp` for the end-to-end tests.
+
+Usage: client.py SCENARIO (--stdio ORDO [ARGS...] | --http URL [--token TOKEN])
+
+Runs one scenario and prints what it observed as one JSON object on stdout; the Rust tests
+(tests/cli/mcp.rs) assert on it. Nothing here decides whether ordo is right.
+"""
+
+import json
+import sys
+
+import anyio
+import httpx2
+from mcp import ClientSession, StdioServerParameters, types
+from mcp.client.stdio import stdio_client
+from mcp.client.streamable_http import streamable_http_client
+
+
+def dump(result):
+    return result.model_dump(by_alias=True, mode="json", exclude_none=True)
+
+
+async def scenario_list(session, _args):
+    tools = await session.list_tools()
+    return {"tools": [dump(tool) for tool in tools.tools]}
+
+
+async def scenario_call(session, args):
+    """args: TOOL JSON_ARGUMENTS"""
+    name, arguments = args[0], json.loads(args[1])
+    try:
+        result = await session.call_tool(name, arguments)
+        return {"result": dump(result)}
+    except Exception as error:  # a protocol error: what the client saw
+        return {"error": str(error), "type": type(error).__name__}
+
+
+async def scenario_calls(session, args):
+    """args: JSON list of [TOOL, ARGUMENTS]: called in order on one session."""
+    out = []
+    for name, arguments in json.loads(args[0]):
+        try:
+            out.append({"result": dump(await session.call_tool(name, arguments))})
+        except Exception as error:
+            out.append({"error": str(error), "type": type(error).__name__})
+    return {"calls": out}
+
+
+async def scenario_progress(session, args):
+    seen = []
+
+    async def on_progress(progress, total, message):
+        seen.append({"progress": progress, "message": message})
+
+    result = await session.call_tool("run_code", {"code": args[0]}, progress_callback=on_progress)
+    return {"result": dump(result), "progress": seen}
+
+
+async def scenario_cancel(session, args):
+    """Starts run_code, cancels it after args[1] seconds; then checks the session still works."""
+    cancelled = False
+    with anyio.move_on_after(float(args[1])) as scope:
+        await session.call_tool("run_code", {"code": args[0]})
+    cancelled = scope.cancelled_caught
+    await anyio.sleep(1.0)
+    after = await session.call_tool("run_code", {"code": "return 'still here'"})
+    return {"cancelled": cancelled, "after": dump(after)}
+
+
+async def run(scenario, args, transport, elicitation):
+    async def on_elicit(context, params):
+        return types.ElicitResult(action=elicitation)
+
+    callback = on_elicit if elicitation else None
+    async with transport as streams:
+        read, write = streams[0], streams[1]
+        async with ClientSession(read, write, elicitation_callback=callback) as session:
+            await session.initialize()
+            return await SCENARIOS[scenario](session, args)
+
+
+SCENARIOS = {
+    "list": scenario_list,
+    "call": scenario_call,
+    "calls": scenario_calls,
+    "progress": scenario_progress,
+    "cancel": scenario_cancel,
+}
+
+
+def main():
+    argv = sys.argv[1:]
+    scenario = argv.pop(0)
+    elicitation = None
+    if argv and argv[0].startswith("--elicit="):
+        elicitation = argv.pop(0).split("=", 1)[1]
+    if argv[0] == "--stdio":
+        split = argv.index("--")
+        command = argv[1:split]
+        args = argv[split + 1 :]
+        transport = stdio_client(StdioServerParameters(command=command[0], args=command[1:]))
+    else:
+        url = argv[1]
+        rest = argv[2:]
+        headers = {}
+        if rest and rest[0] == "--token":
+            headers["Authorization"] = f"Bearer {rest[1]}"
+            rest = rest[2:]
+        split = rest.index("--")
+        args = rest[split + 1 :]
+        transport = streamable_http_client(url, http_client=httpx2.AsyncClient(headers=headers, timeout=30))
+    out = anyio.run(run, scenario, args, transport, elicitation)
+    print(json.dumps(out))
+
+
+if __name__ == "__main__":
+    main()
