@@ -86,6 +86,11 @@ pub(crate) fn session(flags: &SessionFlags) -> Result<Session, CliError> {
 pub(crate) fn mcp_server(args: &McpArgs) -> Result<McpServer, CliError> {
     let roots = roots(&args.calls.allow_read, &args.calls.allow_write)?;
     let tools = tool_set(&args.tools, roots)?;
+    if let Some(dir) = &args.session_dir {
+        std::fs::create_dir_all(dir).map_err(|error| {
+            CliError::usage(format!("cannot create the session folder {}: {error}", dir.display()))
+        })?;
+    }
     let mut runtime = runtime_config()?;
     runtime.max_workers = Some(args.max_workers);
     runtime.warm_workers = args.max_workers.min(2);

@@ -7,6 +7,7 @@
 //! - `listing.rs`: what clients list (schemas, annotations); `reply.rs`: what a call returns.
 //! - `approval.rs`: approvals asked of the client by elicitation; `progress.rs`: nested calls
 //!   reported as progress; `session_file.rs`: where each session's log goes.
+//! - `stdio.rs`: the stdio transport, answering what does not parse.
 
 mod approval;
 mod listing;
@@ -14,6 +15,7 @@ mod progress;
 mod reply;
 mod server;
 mod session_file;
+mod stdio;
 
 pub use listing::Listed;
 pub use reply::DEFAULT_MAX_OUTPUT_CHARS;

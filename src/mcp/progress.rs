@@ -32,6 +32,18 @@ struct Route {
 pub(crate) struct OpenRoute {
     routes: ProgressRoutes,
     call_id: String,
+    sender: Option<tokio::task::JoinHandle<()>>,
+}
+
+impl OpenRoute {
+    /// Closes the route once every notification it took is sent, so they all reach the client
+    /// before the call's result does.
+    pub(crate) async fn finish(mut self) {
+        self.routes.lock().remove(&self.call_id);
+        if let Some(sender) = self.sender.take() {
+            let _ = sender.await;
+        }
+    }
 }
 
 impl Drop for OpenRoute {
@@ -54,7 +66,7 @@ impl ProgressRoutes {
         peer: Peer<RoleServer>,
     ) -> OpenRoute {
         let (notifications, mut queue) = mpsc::unbounded_channel::<ProgressNotificationParam>();
-        tokio::spawn(async move {
+        let sender = tokio::spawn(async move {
             while let Some(notification) = queue.recv().await {
                 if let Err(error) = peer.notify_progress(notification).await {
                     tracing::debug!(%error, "a progress notification was not delivered");
@@ -63,7 +75,7 @@ impl ProgressRoutes {
             }
         });
         self.lock().insert(call_id.to_owned(), Route { token, sent: 0, notifications });
-        OpenRoute { routes: self.clone(), call_id: call_id.to_owned() }
+        OpenRoute { routes: self.clone(), call_id: call_id.to_owned(), sender: Some(sender) }
     }
 
     /// Turns a nested call's event into a notification on its parent's route, if it has one.

@@ -85,7 +85,7 @@ impl McpServer {
     /// Serves one client over standard input and output, until it goes away.
     pub async fn serve_stdio(&self) -> io::Result<()> {
         let running =
-            self.session().serve(rmcp::transport::stdio()).await.map_err(|error| {
+            self.session().serve(super::stdio::transport()).await.map_err(|error| {
                 io::Error::other(format!("the MCP session did not start: {error}"))
             })?;
         running.waiting().await.map_err(io::Error::other)?;
@@ -194,7 +194,7 @@ impl ServerHandler for ClientSession {
         let id = format!("mcp_{}", self.next_call.fetch_add(1, Ordering::Relaxed));
         let arguments = Value::Object(request.arguments.unwrap_or_default()).to_string();
         let call = ModelCall::new(id, name, arguments);
-        let _progress = context
+        let progress = context
             .meta
             .get_progress_token()
             .map(|token| self.progress.open(&call.id, token, context.peer.clone()));
@@ -202,6 +202,9 @@ impl ServerHandler for ClientSession {
             .call(&call, &context.ct)
             .await
             .map_err(|error| McpError::internal_error(error.to_string(), None))?;
+        if let Some(progress) = progress {
+            progress.finish().await;
+        }
         let schema = tool.definition().output().schema();
         Ok(reply::reply(&result, schema, config.max_output_chars).into())
     }

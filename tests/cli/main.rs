@@ -10,6 +10,7 @@ mod examples;
 mod hostile;
 mod interrupt;
 mod manifest;
+mod mcp;
 mod replay;
 mod roots;
 mod run;

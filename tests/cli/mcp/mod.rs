@@ -1,0 +1,7 @@
+//! `ordo mcp` end to end, driven by a real MCP client that no one here wrote: the Python SDK
+//! (PyPI `mcp`, pinned in tests/mcp/setup.sh, installed into a cached virtual environment).
+//! The client script (tests/mcp/client.py) only reports what it saw; the assertions are here.
+
+mod client;
+mod protocol;
+mod stdio;

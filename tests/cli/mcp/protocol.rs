@@ -1,0 +1,77 @@
+//! Bad input over stdio keeps the server up and loses nothing (R-MCPS-1): raw JSON-RPC lines,
+//! written and read here without any SDK, so the bytes are exactly the ones under test.
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Command, Stdio};
+
+use serde_json::{Value, json};
+
+use crate::common::{Scratch, bin};
+
+#[test]
+fn r_mcps_1_malformed_requests_get_protocol_errors_and_the_next_request_works() {
+    let scratch = Scratch::new();
+    let mut server = Command::new(bin())
+        .current_dir(scratch.path())
+        .args(["mcp"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut input = server.stdin.take().unwrap();
+    let mut output = BufReader::new(server.stdout.take().unwrap());
+    let mut send = |line: &str| {
+        input.write_all(line.as_bytes()).unwrap();
+        input.write_all(b"\n").unwrap();
+        input.flush().unwrap();
+    };
+    let mut answer = || -> Value {
+        let mut line = String::new();
+        output.read_line(&mut line).unwrap();
+        serde_json::from_str(&line).unwrap_or_else(|error| panic!("{error}: {line:?}"))
+    };
+
+    send(
+        &json!({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
+        "protocolVersion": "2025-11-25", "capabilities": {},
+        "clientInfo": {"name": "raw", "version": "1"}}})
+        .to_string(),
+    );
+    assert_eq!(answer()["result"]["serverInfo"]["name"], "ordo");
+    send(r#"{"jsonrpc":"2.0","method":"notifications/initialized"}"#);
+
+    let call = |id: u64, name: &str, arguments: Value| {
+        json!({"jsonrpc": "2.0", "id": id, "method": "tools/call",
+               "params": {"name": name, "arguments": arguments}})
+        .to_string()
+    };
+    send(&call(2, "no_such_tool", json!({})));
+    let unknown = answer();
+    assert_eq!(unknown["id"], 2);
+    assert_eq!(unknown["error"]["code"], -32602, "{unknown}");
+    assert!(unknown["error"]["message"].as_str().unwrap().contains("run_code"), "{unknown}");
+
+    send(&call(3, "run_code", json!(["not", "an", "object"])));
+    let not_object = answer();
+    assert_eq!(not_object["id"], 3);
+    assert_eq!(not_object["error"]["code"], -32602, "{not_object}");
+
+    send("{this is not json");
+    let garbage = answer();
+    assert_eq!(garbage["error"]["code"], -32700, "{garbage}");
+
+    // A request past the 16 MiB line limit is refused without being kept.
+    send(&call(5, "run_code", json!({"code": format!("return '{}'", "x".repeat(17 << 20))})));
+    let too_long = answer();
+    assert_eq!(too_long["error"]["code"], -32600, "{too_long}");
+    assert!(too_long["error"]["message"].as_str().unwrap().contains("bytes"), "{too_long}");
+
+    send(&call(4, "run_code", json!({"code": "return 6 * 7"})));
+    let works = answer();
+    assert_eq!(works["id"], 4);
+    assert_eq!(works["result"]["structuredContent"]["result"], 42, "{works}");
+
+    drop(input);
+    assert!(server.wait().unwrap().success(), "the server ends when its client goes away");
+}

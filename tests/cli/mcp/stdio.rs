@@ -1,0 +1,198 @@
+//! `ordo mcp` over stdio with the Python SDK's client (R-MCPS-1..5).
+
+use std::path::Path;
+use std::time::Duration;
+
+use serde_json::{Value, json};
+
+use super::client::stdio;
+use crate::common::{Scratch, assert_every_call_has_one_result, wait_until};
+
+/// A manifest with a tool that needs approval and one that sleeps (its pid in `sleeper.pid`).
+const TOOLS: &str = r#"
+[[tool]]
+name = "guarded"
+description = "Says yes, once a person allows it."
+parameters = { type = "object" }
+command = ["sh", "-c", "echo '\"yes\"'"]
+approval = "ask"
+
+[[tool]]
+name = "sleeper"
+description = "Sleeps for a long time."
+parameters = { type = "object" }
+concurrency_safe = true
+command = ["sh", "-c", "echo $$ > sleeper.pid; exec sleep 30"]
+"#;
+
+fn scratch() -> Scratch {
+    let scratch = Scratch::new();
+    scratch.write("a.txt", "alpha\n");
+    scratch.write("b.txt", "beta\n");
+    scratch.write("tools.toml", TOOLS);
+    scratch
+}
+
+/// The result of one `run_code` call of `code`.
+fn run_code(
+    scratch: &Scratch,
+    ordo_args: &[&str],
+    code: &str,
+    elicit: Option<&str>,
+) -> Option<Value> {
+    let arguments = json!({ "code": code }).to_string();
+    let seen = stdio(scratch, ordo_args, "call", &["run_code", &arguments], elicit)?;
+    Some(seen["result"].clone())
+}
+
+#[test]
+fn r_mcps_2_run_code_is_listed_alone_with_declarations_schemas_and_annotations() {
+    let scratch = scratch();
+    let Some(seen) = stdio(&scratch, &["--tools", "tools.toml"], "list", &[], None) else { return };
+    let tools = seen["tools"].as_array().unwrap();
+    assert_eq!(tools.len(), 1, "{tools:#?}");
+    let run_code = &tools[0];
+    assert_eq!(run_code["name"], "run_code");
+    let description = run_code["description"].as_str().unwrap();
+    for declared in ["declare const tools", "read_file(args: ReadFileArgs)", "guarded(", "sleeper("]
+    {
+        assert!(description.contains(declared), "{declared} missing from {description}");
+    }
+    assert_eq!(run_code["inputSchema"]["required"], json!(["code"]));
+    assert_eq!(run_code["outputSchema"]["type"], "object");
+    assert!(run_code["outputSchema"]["properties"]["logs"].is_object());
+    // Scripts can call write_file and two commands that may do anything: not read-only.
+    let hints = &run_code["annotations"];
+    assert_eq!(hints["readOnlyHint"], false);
+    assert_eq!(hints["destructiveHint"], true);
+    assert_eq!(hints["openWorldHint"], true);
+}
+
+#[test]
+fn r_mcps_2_direct_lists_every_tool_with_its_own_schemas() {
+    let scratch = scratch();
+    let Some(seen) = stdio(&scratch, &["--direct"], "list", &[], None) else { return };
+    let tools = seen["tools"].as_array().unwrap();
+    let names: Vec<&str> = tools.iter().map(|tool| tool["name"].as_str().unwrap()).collect();
+    assert_eq!(names, ["run_code", "read_file", "write_file", "list_dir", "search_files"]);
+    let read_file = &tools[1];
+    assert_eq!(read_file["inputSchema"]["required"], json!(["path"]));
+    assert!(read_file["outputSchema"]["properties"]["content"].is_object());
+    assert!(read_file["annotations"].is_object());
+}
+
+#[test]
+fn r_mcps_3_run_code_returns_structured_values_from_parallel_calls() {
+    let scratch = scratch();
+    let code = "const [a, b] = await Promise.all([tools.read_file({path: 'a.txt'}), \
+                tools.read_file({path: 'b.txt'})]); console.log('read'); return [a.content, b.content]";
+    let Some(result) = run_code(&scratch, &[], code, None) else { return };
+    assert_eq!(result["isError"], false);
+    assert_eq!(result["structuredContent"]["result"], json!(["alpha\n", "beta\n"]));
+    assert_eq!(result["structuredContent"]["logs"][0]["text"], "read");
+    let text = result["content"][0]["text"].as_str().unwrap();
+    assert!(text.contains("alpha"), "{text}");
+}
+
+#[test]
+fn r_mcps_3_an_error_result_carries_its_envelope() {
+    let scratch = scratch();
+    let code = "await tools.read_file({path: 'missing.txt'})";
+    let Some(result) = run_code(&scratch, &[], code, None) else { return };
+    assert_eq!(result["isError"], true);
+    let envelope = &result["structuredContent"];
+    assert_eq!(envelope["code"], "TOOL_ERROR");
+    assert_eq!(envelope["name"], "ScriptError");
+    assert!(envelope["message"].as_str().unwrap().contains("missing.txt"), "{envelope}");
+}
+
+#[test]
+fn r_mcps_3_a_result_over_the_cap_is_cut_with_the_cut_announced_first() {
+    let scratch = scratch();
+    let args = ["--max-output-chars", "500"];
+    let Some(result) = run_code(&scratch, &args, "return 'x'.repeat(5000)", None) else { return };
+    let content = result["content"].as_array().unwrap();
+    let notice = content[0]["text"].as_str().unwrap();
+    assert!(notice.starts_with("[output cut: 4502 of 5002 characters dropped"), "{notice}");
+    assert_eq!(content[1]["text"].as_str().unwrap().chars().count(), 500);
+    // The structured value is whole: it is for programs, not for the model's context.
+    assert_eq!(result["structuredContent"]["result"].as_str().unwrap().len(), 5000);
+}
+
+#[test]
+fn r_mcps_4_progress_reports_each_nested_call_start_and_end_in_order() {
+    let scratch = scratch();
+    let code = "await tools.read_file({path: 'a.txt'}); await tools.read_file({path: 'b.txt'}); \
+                await tools.list_dir({}); return 3";
+    let Some(seen) = stdio(&scratch, &[], "progress", &[code], None) else { return };
+    assert_eq!(seen["result"]["structuredContent"]["result"], 3);
+    let progress = seen["progress"].as_array().unwrap();
+    let values: Vec<f64> = progress.iter().map(|p| p["progress"].as_f64().unwrap()).collect();
+    assert_eq!(values, [1.0, 2.0, 3.0, 4.0, 5.0, 6.0]);
+    let messages: Vec<&str> = progress.iter().map(|p| p["message"].as_str().unwrap()).collect();
+    assert!(messages[0].starts_with("started: ") && messages[0].contains("a.txt"), "{messages:?}");
+    assert_eq!(messages[1], "done: read_file");
+    assert!(messages[2].contains("b.txt"), "{messages:?}");
+    assert_eq!(messages[5], "done: list_dir");
+}
+
+#[test]
+fn r_mcps_5_approvals_go_to_the_client_by_elicitation() {
+    let scratch = scratch();
+    let tools = ["--tools", "tools.toml"];
+    let code = "try { return await tools.guarded({}) } catch (e) { return e.code }";
+    for (answer, expected) in [
+        ("accept", json!("yes")),
+        ("decline", json!("APPROVAL_REJECTED")),
+        ("cancel", json!("APPROVAL_CANCELLED")),
+    ] {
+        let Some(result) = run_code(&scratch, &tools, code, Some(answer)) else { return };
+        assert_eq!(result["structuredContent"]["result"], expected, "{answer}: {result}");
+    }
+}
+
+#[test]
+fn r_mcps_5_without_elicitation_the_server_approve_flag_decides() {
+    let scratch = scratch();
+    let code = "try { return await tools.guarded({}) } catch (e) { return e.code }";
+    for (flags, expected) in [
+        (&["--tools", "tools.toml"][..], json!("APPROVAL_UNAVAILABLE")),
+        (&["--tools", "tools.toml", "--approve", "no"][..], json!("APPROVAL_REJECTED")),
+        (&["--tools", "tools.toml", "--approve", "yes"][..], json!("yes")),
+    ] {
+        let Some(result) = run_code(&scratch, flags, code, None) else { return };
+        assert_eq!(result["structuredContent"]["result"], expected, "{flags:?}: {result}");
+    }
+}
+
+/// R-MCPS-4, R-SCHED-5: a client's cancellation ends the call (its command killed), every call
+/// in the session's log gets one result, and the session goes on serving.
+#[test]
+fn r_mcps_4_a_cancelled_call_is_aborted_logged_whole_and_leaves_no_process() {
+    let scratch = scratch();
+    let flags = ["--tools", "tools.toml", "--session-dir", "logs"];
+    let code = "await Promise.all([tools.sleeper({}), tools.read_file({path: 'a.txt'})]); return 1";
+    let Some(seen) = stdio(&scratch, &flags, "cancel", &[code, "2"], None) else { return };
+    assert_eq!(seen["cancelled"], true);
+    assert_eq!(seen["after"]["structuredContent"]["result"], "still here");
+    let pid = std::fs::read_to_string(scratch.path().join("sleeper.pid")).unwrap();
+    let sleeper = Path::new("/proc").join(pid.trim());
+    wait_until(Duration::from_secs(5), || !sleeper.exists());
+    let logs: Vec<_> = std::fs::read_dir(scratch.path().join("logs")).unwrap().flatten().collect();
+    assert_eq!(logs.len(), 1, "one log per client session");
+    let name = logs[0].file_name().into_string().unwrap();
+    assert!(name.ends_with(".jsonl") && name.contains("-mcp-"), "{name}");
+    let text = std::fs::read_to_string(logs[0].path()).unwrap();
+    let events: Vec<Value> = text.lines().map(|line| serde_json::from_str(line).unwrap()).collect();
+    assert_every_call_has_one_result(&events);
+    let codes: Vec<(&str, &str)> = events
+        .iter()
+        .filter(|event| event["type"] == "tool/result")
+        .map(|event| {
+            (event["name"].as_str().unwrap(), event["error"]["code"].as_str().unwrap_or("ok"))
+        })
+        .collect();
+    assert!(codes.contains(&("sleeper", "ABORTED")), "{codes:?}");
+    assert!(codes.contains(&("run_code", "ABORTED")), "{codes:?}");
+    assert_eq!(codes.last(), Some(&("run_code", "ok")), "{codes:?}");
+}
