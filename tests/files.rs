@@ -8,7 +8,8 @@ use std::sync::Arc;
 
 use ordo::files::{self, Access, ResolveError, RootError, Roots};
 use ordo_tools::{
-    Arguments, CallRequest, Card, ErrorCode, ExecutionMode, Pipeline, ToolRegistry, ToolResult,
+    Arguments, CallRequest, Card, ErrorCode, ExecutionMode, Pipeline, ToolAnnotations,
+    ToolRegistry, ToolResult,
 };
 use serde_json::{Value, json};
 use tempfile::TempDir;
@@ -597,6 +598,25 @@ fn r_cli_7_reading_tools_are_concurrency_safe_and_write_file_is_exclusive() {
         assert_eq!(registry.execution_mode(tool, &args), ExecutionMode::Parallel, "{tool}");
     }
     assert_eq!(registry.execution_mode("write_file", &args), ExecutionMode::Exclusive);
+}
+
+/// R-MCPS-2: the file tools declare what they may do, for MCP clients: the reading tools only
+/// read inside their roots; `write_file` overwrites, but the same write twice gives the same file.
+#[test]
+fn r_mcps_2_file_tools_declare_honest_annotations() {
+    let registry = ToolRegistry::new();
+    files::register(&registry, Arc::new(Roots::current_dir().unwrap())).unwrap();
+    let annotations = |tool: &str| registry.get(tool).unwrap().definition().annotations();
+    for tool in ["read_file", "list_dir", "search_files"] {
+        assert_eq!(annotations(tool), ToolAnnotations::READ_ONLY, "{tool}");
+    }
+    let write = ToolAnnotations {
+        read_only: false,
+        destructive: true,
+        idempotent: true,
+        open_world: false,
+    };
+    assert_eq!(annotations("write_file"), write);
 }
 
 #[test]

@@ -13,7 +13,8 @@ use nix::unistd::Pid;
 use ordo::manifest::{Manifest, ManifestError, ToolRef};
 use ordo_tools::{
     ApprovalOutcome, ApprovalRequest, Arguments, CallContext, CallRequest, CancellationToken,
-    ContentBlock, ErrorCode, Pipeline, ToolDefinition, ToolOutput, ToolRegistry, ToolResult,
+    ContentBlock, ErrorCode, Pipeline, ToolAnnotations, ToolDefinition, ToolOutput, ToolRegistry,
+    ToolResult,
 };
 use serde_json::{Value, json};
 
@@ -246,7 +247,7 @@ comand = ["grep"]
         error.to_string(),
         "tools.toml:3:1: tool \"grep\" field `environment`: is not a tool field; a tool has name, \
          description, parameters, output_schema, command, concurrency_safe, timeout_ms, approval, \
-         env, env_pass"
+         env, env_pass, annotations"
     );
     let error = rejection("tools = []\n");
     assert_eq!(
@@ -430,6 +431,109 @@ fn r_cli_5_duplicate_names_are_rejected() {
          (a built-in tool, or one from another manifest)"
     );
     assert_eq!(registry.len(), 1, "no tool of the manifest stays registered");
+}
+
+// ---------------------------------------------------------------------------------------------
+// Annotations (R-MCPS-2): hints for MCP clients, never shown to the model
+
+/// A manifest of one tool `t`, with `extra` as its last lines.
+fn tool_with(extra: &str) -> String {
+    format!(
+        "[[tool]]\nname = \"t\"\ndescription = \"T.\"\nparameters = {{ type = \"object\" }}\ncommand = [\"t\"]\n{extra}\n"
+    )
+}
+
+/// R-MCPS-2: `annotations` is read in full, in part (a key left out claims nothing) or not at
+/// all (a command can do anything), and the registered definition carries it.
+#[test]
+fn r_mcps_2_manifest_annotations_are_read_in_full_in_part_or_absent() {
+    let claims_nothing = ToolAnnotations::default();
+    let cases = [
+        (
+            "annotations = { read_only = true, destructive = false, idempotent = true, open_world = false }",
+            ToolAnnotations::READ_ONLY,
+        ),
+        (
+            "annotations = { idempotent = true, open_world = false }",
+            ToolAnnotations { idempotent: true, open_world: false, ..claims_nothing },
+        ),
+        (
+            "[tool.annotations]\ndestructive = false",
+            ToolAnnotations { destructive: false, ..claims_nothing },
+        ),
+        ("", claims_nothing),
+    ];
+    for (extra, expected) in cases {
+        let manifest = Manifest::parse(&tool_with(extra), "tools.toml").unwrap();
+        assert_eq!(manifest.tools()[0].annotations(), expected, "{extra}");
+        let registry = ToolRegistry::new();
+        manifest.register(&registry).unwrap();
+        assert_eq!(registry.get("t").unwrap().definition().annotations(), expected, "{extra}");
+    }
+}
+
+/// R-MCPS-2: a bad `annotations` is rejected at load, naming the file, line and column, the
+/// tool and the field (the key, for a key of the table).
+#[test]
+fn r_mcps_2_bad_annotations_name_the_file_line_tool_and_field() {
+    let cases = [
+        (
+            "annotations = { read_olny = true }",
+            "6:17: tool \"t\" field `annotations.read_olny`: is not an annotation (did you mean \
+             `read_only`?)",
+        ),
+        (
+            "annotations = { readOnlyHint = true }",
+            "6:17: tool \"t\" field `annotations.readOnlyHint`: is not an annotation; annotations \
+             are read_only, destructive, idempotent, open_world",
+        ),
+        (
+            "annotations = { destructive = \"no\" }",
+            "6:31: tool \"t\" field `annotations.destructive`: must be true or false, not a string",
+        ),
+        (
+            "[tool.annotations]\nopen_world = 0",
+            "7:14: tool \"t\" field `annotations.open_world`: must be true or false, not an integer",
+        ),
+        (
+            "annotations = true",
+            "6:15: tool \"t\" field `annotations`: must be a table of hints, like annotations = \
+             { read_only = true }, not a boolean",
+        ),
+        (
+            "annotations = [\"read_only\"]",
+            "6:15: tool \"t\" field `annotations`: must be a table of hints, like annotations = \
+             { read_only = true }, not an array",
+        ),
+        (
+            "annotation = { read_only = true }",
+            "6:1: tool \"t\" field `annotation`: is not a tool field (did you mean `annotations`?)",
+        ),
+    ];
+    for (extra, expected) in cases {
+        let error = rejection(&tool_with(extra));
+        assert_eq!(error.to_string(), format!("tools.toml:{expected}"), "{extra}");
+        assert_eq!(error.tool(), Some(&ToolRef::Named("t".into())));
+    }
+}
+
+/// R-MCPS-2: what the model sees of a tool (`ToolRegistry::schemas`, which every provider's
+/// shape is made from) is the same with annotations as without, and holds no trace of them.
+#[test]
+fn r_mcps_2_annotations_never_reach_the_model() {
+    let schemas = |extra: &str| {
+        let registry = ToolRegistry::new();
+        Manifest::parse(&tool_with(extra), "tools.toml").unwrap().register(&registry).unwrap();
+        registry.schemas()
+    };
+    let annotated = schemas(
+        "annotations = { read_only = true, destructive = false, idempotent = true, open_world = false }",
+    );
+    assert_eq!(annotated, schemas(""));
+    let seen = serde_json::to_string(&annotated).unwrap();
+    for trace in ["annotation", "read_only", "destructive", "idempotent", "open_world", "Hint"] {
+        assert!(!seen.contains(trace), "{trace} in {seen}");
+    }
 }
 
 // ---------------------------------------------------------------------------------------------

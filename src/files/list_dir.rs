@@ -9,7 +9,9 @@
 use std::path::Path;
 use std::sync::Arc;
 
-use ordo_tools::{CallContext, CancellationToken, Card, ToolDefinition, ToolFailure};
+use ordo_tools::{
+    CallContext, CancellationToken, Card, ToolAnnotations, ToolDefinition, ToolFailure,
+};
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 
@@ -123,6 +125,8 @@ pub fn definition(roots: Arc<Roots>) -> ToolDefinition {
         }),
         body,
     )
+    // Reads inside its roots only: changes nothing, reaches nothing beyond them (R-MCPS-2).
+    .with_annotations(ToolAnnotations::READ_ONLY)
     .with_concurrency_safe(|_args| true)
     .with_present_call(|args| {
         let path = path_or_dot(args.get("path").and_then(Value::as_str));

@@ -7,7 +7,8 @@
 //! - One module per tool: [`read_file`], [`write_file`], [`list_dir`], [`search_files`]. Each
 //!   returns a canonical JSON value checked against its output schema, renders it as text for
 //!   the model, and has call and result cards for a UI. The reading tools are
-//!   concurrency-safe; `write_file` is exclusive.
+//!   concurrency-safe and annotated read-only (closed world: only their roots); `write_file` is
+//!   exclusive, and annotated destructive and idempotent.
 //!
 //! Relative paths start from the roots' base directory (the CLI's working directory), and
 //! paths in outputs are shown relative to it where they can be, so a model can pass any path

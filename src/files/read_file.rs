@@ -10,7 +10,9 @@
 use std::io::{self, Read};
 use std::sync::Arc;
 
-use ordo_tools::{CallContext, CancellationToken, Card, ToolDefinition, ToolFailure};
+use ordo_tools::{
+    CallContext, CancellationToken, Card, ToolAnnotations, ToolDefinition, ToolFailure,
+};
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 
@@ -106,6 +108,8 @@ pub fn definition(roots: Arc<Roots>) -> ToolDefinition {
         }),
         body,
     )
+    // Reads inside its roots only: changes nothing, reaches nothing beyond them (R-MCPS-2).
+    .with_annotations(ToolAnnotations::READ_ONLY)
     .with_concurrency_safe(|_args| true)
     .with_present_call(present_call)
     .with_present_result(|_args, record| {

@@ -15,8 +15,8 @@ use std::sync::Arc;
 
 use globset::{GlobBuilder, GlobMatcher};
 use ordo_tools::{
-    CallContext, CancellationToken, Card, ContentBlock, ProjectionError, ToolDefinition,
-    ToolFailure, ToolOutput,
+    CallContext, CancellationToken, Card, ContentBlock, ProjectionError, ToolAnnotations,
+    ToolDefinition, ToolFailure, ToolOutput,
 };
 use regex::{Regex, RegexBuilder};
 use serde::{Deserialize, Serialize};
@@ -115,6 +115,8 @@ pub fn definition(roots: Arc<Roots>) -> ToolDefinition {
         output,
         body,
     )
+    // Reads inside its roots only: changes nothing, reaches nothing beyond them (R-MCPS-2).
+    .with_annotations(ToolAnnotations::READ_ONLY)
     .with_concurrency_safe(|_args| true)
     .with_present_call(present_call)
     .with_present_result(|_args, record| {

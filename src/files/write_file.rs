@@ -6,7 +6,9 @@
 
 use std::sync::Arc;
 
-use ordo_tools::{CallContext, Card, ProjectionError, ToolDefinition, ToolFailure};
+use ordo_tools::{
+    CallContext, Card, ProjectionError, ToolAnnotations, ToolDefinition, ToolFailure,
+};
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 
@@ -55,6 +57,14 @@ pub fn definition(roots: Arc<Roots>) -> ToolDefinition {
         }),
         body,
     )
+    // Replaces a file's content: destructive, but the same write twice leaves the same file,
+    // and only inside its roots (R-MCPS-2).
+    .with_annotations(ToolAnnotations {
+        read_only: false,
+        destructive: true,
+        idempotent: true,
+        open_world: false,
+    })
     .with_present_call(present_call)
     .with_present_result(|_args, record| {
         result_card(record, |meta: Output| {

@@ -10,7 +10,7 @@ use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use ordo_tools::{CompiledSchema, RUN_CODE};
+use ordo_tools::{CompiledSchema, RUN_CODE, ToolAnnotations};
 use serde_json::{Map, Number, Value};
 use toml::Spanned;
 use toml::de::{DeTable, DeValue};
@@ -31,7 +31,11 @@ const FIELDS: &[&str] = &[
     "approval",
     "env",
     "env_pass",
+    "annotations",
 ];
+
+/// The keys of a tool's `annotations` table.
+const ANNOTATIONS: &[&str] = &["read_only", "destructive", "idempotent", "open_world"];
 
 /// The longest tool name every provider accepts (as the registry checks).
 const MAX_NAME_LEN: usize = 64;
@@ -147,6 +151,7 @@ impl<'a, 'i> ToolReader<'a, 'i> {
         let timeout = self.timeout()?;
         let needs_approval = self.approval()?;
         let environment = Environment { set: self.env()?, passed: self.env_pass()? };
+        let annotations = self.annotations()?;
         Ok(CommandTool {
             name,
             name_location: self.source.location(name_span.start),
@@ -158,6 +163,7 @@ impl<'a, 'i> ToolReader<'a, 'i> {
             timeout,
             needs_approval,
             environment,
+            annotations,
         })
     }
 
@@ -171,10 +177,7 @@ impl<'a, 'i> ToolReader<'a, 'i> {
     }
 
     fn unknown_field(&self, key: &Spanned<std::borrow::Cow<'i, str>>) -> ManifestError {
-        let message = match did_you_mean(key.get_ref(), FIELDS) {
-            Some(meant) => format!("is not a tool field (did you mean `{meant}`?)"),
-            None => format!("is not a tool field; a tool has {}", FIELDS.join(", ")),
-        };
+        let message = unknown(key.get_ref(), FIELDS, "a tool field", "a tool has");
         self.error_at(key.get_ref(), key.span(), message)
     }
 
@@ -291,9 +294,11 @@ impl<'a, 'i> ToolReader<'a, 'i> {
     }
 
     fn boolean(&self, field: &str) -> Result<bool, ManifestError> {
-        let Some(value) = self.optional(field) else {
-            return Ok(false);
-        };
+        self.optional(field).map_or(Ok(false), |value| self.flag(field, value))
+    }
+
+    /// `value` as a boolean; `field` names it in the error.
+    fn flag(&self, field: &str, value: &Spanned<DeValue<'i>>) -> Result<bool, ManifestError> {
         match value.get_ref() {
             DeValue::Boolean(flag) => Ok(*flag),
             other => {
@@ -371,6 +376,38 @@ impl<'a, 'i> ToolReader<'a, 'i> {
         Ok(names)
     }
 
+    /// `annotations = { read_only = true, … }`: what the tool may do to the world, for MCP
+    /// clients (R-MCPS-2). A key left out keeps [`ToolAnnotations::default`]'s value, which
+    /// claims nothing.
+    fn annotations(&self) -> Result<ToolAnnotations, ManifestError> {
+        let mut annotations = ToolAnnotations::default();
+        let Some(value) = self.optional("annotations") else {
+            return Ok(annotations);
+        };
+        let DeValue::Table(table) = value.get_ref() else {
+            let message = format!(
+                "must be a table of hints, like annotations = {{ read_only = true }}, not {}",
+                kind(value.get_ref())
+            );
+            return Err(self.error_at("annotations", value.span(), message));
+        };
+        for (key, item) in table {
+            let field = format!("annotations.{}", key.get_ref());
+            let hint = match key.get_ref().as_ref() {
+                "read_only" => &mut annotations.read_only,
+                "destructive" => &mut annotations.destructive,
+                "idempotent" => &mut annotations.idempotent,
+                "open_world" => &mut annotations.open_world,
+                other => {
+                    let message = unknown(other, ANNOTATIONS, "an annotation", "annotations are");
+                    return Err(self.error_at(&field, key.span(), message));
+                }
+            };
+            *hint = self.flag(&field, item)?;
+        }
+        Ok(annotations)
+    }
+
     fn approval(&self) -> Result<bool, ManifestError> {
         let Some(value) = self.optional("approval") else {
             return Ok(false);
@@ -388,6 +425,15 @@ impl<'a, 'i> ToolReader<'a, 'i> {
                 Err(self.error_at("approval", value.span(), message))
             }
         }
+    }
+}
+
+/// Why `key` is not one of `known`: "is not {what}", then the one it likely stands for, or
+/// "; {listed} …" and all of them.
+fn unknown(key: &str, known: &[&str], what: &str, listed: &str) -> String {
+    match did_you_mean(key, known) {
+        Some(meant) => format!("is not {what} (did you mean `{meant}`?)"),
+        None => format!("is not {what}; {listed} {}", known.join(", ")),
     }
 }
 

@@ -24,6 +24,11 @@
 //! properties.lines = { type = "integer" }
 //! properties.words = { type = "integer" }
 //! properties.bytes = { type = "integer" }
+//!
+//! [tool.annotations]                                # optional hints for MCP clients
+//! read_only = true
+//! idempotent = true
+//! open_world = false
 //! ```
 //!
 //! ## Fields of a `[[tool]]`
@@ -40,10 +45,18 @@
 //! | `approval` | optional | `"ask"`: see [`Manifest::approval_hook`] |
 //! | `env` | optional | `{ NAME = "value" }`: variables the command gets |
 //! | `env_pass` | optional | `["NAME", …]`: variables passed through from ordo's environment |
+//! | `annotations` | optional | `{ read_only, destructive, idempotent, open_world }`: booleans |
 //!
 //! A schema is a TOML table, or a string of JSON (`parameters = '''{ "type": "object" }'''`)
 //! for what TOML cannot say (`null`) or to keep the order of keys, which TOML tables sort.
 //! Schemas are checked as registration checks them (R-DEF-3), at load.
+//!
+//! `annotations` are the tool's [`ToolAnnotations`] (R-MCPS-2), which MCP clients see as
+//! `readOnlyHint`, `destructiveHint`, `idempotentHint` and `openWorldHint` when ordo serves its
+//! tools over MCP. Each key is optional; one left out takes [`ToolAnnotations::default`]'s value,
+//! which claims nothing, and so does a tool without the field: a command can do anything. They
+//! are metadata for hosts and clients: never shown to the model, never a reason to skip a guard
+//! or an approval.
 //!
 //! ## How a command is run
 //!
@@ -83,6 +96,8 @@
 //! ```
 //!
 //! [`TimeoutPolicy`]: ordo_tools::TimeoutPolicy
+//! [`ToolAnnotations`]: ordo_tools::ToolAnnotations
+//! [`ToolAnnotations::default`]: ordo_tools::ToolAnnotations::default
 
 mod approval;
 mod command;

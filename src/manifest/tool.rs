@@ -6,7 +6,9 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use ordo_tools::presentation::default_call_card;
-use ordo_tools::{CallContext, ContentBlock, ProjectionError, ToolDefinition, ToolOutput};
+use ordo_tools::{
+    CallContext, ContentBlock, ProjectionError, ToolAnnotations, ToolDefinition, ToolOutput,
+};
 use serde_json::{Value, json};
 
 use super::command;
@@ -70,6 +72,7 @@ pub struct CommandTool {
     pub(super) timeout: Option<Duration>,
     pub(super) needs_approval: bool,
     pub(super) environment: Environment,
+    pub(super) annotations: ToolAnnotations,
 }
 
 impl CommandTool {
@@ -118,6 +121,12 @@ impl CommandTool {
         &self.environment
     }
 
+    /// What it declares it may do to the world (`annotations`), for MCP clients; without the
+    /// field, [`ToolAnnotations::default`], which claims nothing: a command can do anything.
+    pub fn annotations(&self) -> ToolAnnotations {
+        self.annotations
+    }
+
     /// The definition to register.
     ///
     /// Without an `output_schema` any JSON value is accepted (`{}`). The value is rendered as
@@ -138,6 +147,7 @@ impl CommandTool {
             ToolOutput::try_new(schema, render),
             body,
         )
+        .with_annotations(self.annotations)
         .with_present_call(move |arguments| {
             default_call_card(&name, arguments).with_detail(format!("$ {argv}"))
         });
