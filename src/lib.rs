@@ -9,8 +9,12 @@
 //! - [`files`]: the built-in file tools (`read_file`, `write_file`, `list_dir`, `search_files`)
 //!   and the root guard that confines them (R-CLI-7).
 //! - [`manifest`]: command-backed tools declared in a TOML manifest (R-CLI-5).
+//! - [`mcp`]: `ordo mcp`, code mode served over MCP; [`mcp::http`] guards the HTTP endpoint
+//!   (R-MCPS-6).
 
 #[cfg(feature = "files")]
 pub mod files;
 #[cfg(feature = "manifest")]
 pub mod manifest;
+#[cfg(feature = "mcp")]
+pub mod mcp;
