@@ -9,7 +9,8 @@
 //! - [`files`]: the built-in file tools (`read_file`, `write_file`, `list_dir`, `search_files`)
 //!   and the root guard that confines them (R-CLI-7).
 //! - [`manifest`]: command-backed tools declared in a TOML manifest (R-CLI-5).
-//! - [`mcp`]: a registry's tools, `run_code` first, served over MCP (R-MCPS).
+//! - [`mcp`]: a registry's tools, `run_code` first, served over MCP (R-MCPS); [`mcp::http`]
+//!   guards the HTTP endpoint (R-MCPS-6).
 
 #[cfg(feature = "files")]
 pub mod files;
