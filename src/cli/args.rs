@@ -145,6 +145,38 @@ pub(crate) struct McpArgs {
     /// List every tool to the client as a direct tool, besides `run_code`.
     #[arg(long)]
     pub(crate) direct: bool,
+    #[command(flatten)]
+    pub(crate) http_flags: HttpFlags,
+}
+
+/// What `ordo mcp --http` takes besides the address: who may connect, and how much.
+#[derive(Debug, Args)]
+pub(crate) struct HttpFlags {
+    /// Take the bearer token clients must send from this environment variable. Default: a
+    /// random token, printed once at start with the client configuration that uses it.
+    #[arg(long, value_name = "VAR", requires = "http")]
+    pub(crate) token_env: Option<String>,
+    /// Require no token. Only for a loopback address, where only this machine can connect.
+    #[arg(long, conflicts_with = "token_env", requires = "http")]
+    pub(crate) no_auth: bool,
+    /// A browser origin allowed to call the server (repeatable), e.g. https://app.example.
+    /// Loopback origins are always allowed.
+    #[arg(long = "allow-origin", value_name = "ORIGIN", requires = "http")]
+    pub(crate) allow_origin: Vec<String>,
+    /// A host name clients may reach the server by (repeatable), e.g. behind a proxy.
+    #[arg(long = "allow-host", value_name = "HOST", requires = "http")]
+    pub(crate) allow_host: Vec<String>,
+    /// The largest request body, in bytes.
+    #[arg(long, value_name = "BYTES", default_value_t = ordo::mcp::http::DEFAULT_MAX_BODY_BYTES,
+          value_parser = parse_positive)]
+    pub(crate) max_body_bytes: usize,
+    /// Requests in flight per client.
+    #[arg(long, value_name = "N", default_value_t = ordo::mcp::http::DEFAULT_MAX_CONCURRENT_PER_CLIENT,
+          value_parser = parse_positive)]
+    pub(crate) max_concurrent: usize,
+    /// Tool calls per minute per client.
+    #[arg(long, value_name = "N", default_value_t = ordo::mcp::http::DEFAULT_MAX_CALLS_PER_MINUTE)]
+    pub(crate) max_calls_per_minute: u32,
 }
 
 /// How a server answers approvals its client cannot be asked.

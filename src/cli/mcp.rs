@@ -1,13 +1,117 @@
-//! `ordo mcp` (R-MCPS-1): the tools served to MCP clients, over stdio until the client goes
-//! away, or over streamable HTTP until interrupted.
+//! `ordo mcp` (R-MCPS-1, R-MCPS-6): the tools served to MCP clients, over stdio until the client
+//! goes away, or over streamable HTTP, behind its guard, until interrupted.
 
-use super::args::McpArgs;
+use std::net::SocketAddr;
+
+use ordo::mcp::McpServer;
+use ordo::mcp::http::{self, HttpConfig, Token};
+use tokio::net::TcpListener;
+use tokio_util::sync::CancellationToken;
+
+use super::args::{HttpFlags, McpArgs};
 use super::exit::{CliError, Exit};
 use super::setup;
 
-/// Serves until the client goes away (stdio) or ordo is interrupted.
+/// Serves until the client goes away (stdio) or ordo is interrupted (HTTP).
 pub(crate) async fn run(args: McpArgs) -> Result<Exit, CliError> {
     let server = setup::mcp_server(&args)?;
-    server.serve_stdio().await.map_err(|error| CliError::failed(format!("ordo mcp: {error}")))?;
+    match args.http {
+        None => server
+            .serve_stdio()
+            .await
+            .map_err(|error| CliError::failed(format!("ordo mcp: {error}")))?,
+        Some(address) => serve_http(&server, address, &args.http_flags).await?,
+    }
     Ok(Exit::Success)
+}
+
+async fn serve_http(
+    server: &McpServer,
+    address: SocketAddr,
+    flags: &HttpFlags,
+) -> Result<(), CliError> {
+    let token = token(address, flags)?;
+    http::check_bind(address, token.is_some()).map_err(CliError::usage)?;
+    let listener = TcpListener::bind(address)
+        .await
+        .map_err(|error| CliError::usage(format!("cannot listen on {address}: {error}")))?;
+    let bound = listener
+        .local_addr()
+        .map_err(|error| CliError::failed(format!("cannot read the bound address: {error}")))?;
+    announce(bound, token.as_ref(), flags);
+    let mut config = HttpConfig::new(bound);
+    config.allowed_hosts = flags.allow_host.clone();
+    config.allowed_origins = flags.allow_origin.clone();
+    config.token = token;
+    config.max_body_bytes = flags.max_body_bytes;
+    config.max_concurrent_per_client = flags.max_concurrent;
+    config.max_calls_per_minute = flags.max_calls_per_minute;
+    let shutdown = CancellationToken::new();
+    let stop = shutdown.clone();
+    tokio::spawn(async move {
+        terminated().await;
+        eprintln!("ordo mcp: stopping; calls in flight are cancelled");
+        stop.cancel();
+    });
+    let service = server.http_service(shutdown.child_token());
+    http::serve(listener, config, service, shutdown)
+        .await
+        .map_err(|error| CliError::failed(format!("ordo mcp: {error}")))
+}
+
+/// The token clients must send: from `--token-env`, none with `--no-auth` (loopback only), or
+/// a fresh one.
+fn token(address: SocketAddr, flags: &HttpFlags) -> Result<Option<Token>, CliError> {
+    if flags.no_auth {
+        if !address.ip().is_loopback() {
+            return Err(CliError::usage(format!(
+                "--no-auth is only for a loopback address, and {address} is reachable from other \
+                 machines: anyone who reaches it could read the allowed folders and run code"
+            )));
+        }
+        eprintln!(
+            "ordo mcp: --no-auth: any program on this machine can call the server, which can \
+             read the allowed folders and run code"
+        );
+        return Ok(None);
+    }
+    let token = match &flags.token_env {
+        Some(variable) => Token::from_env(variable),
+        None => Token::generate(),
+    };
+    token.map(Some).map_err(CliError::usage)
+}
+
+/// Says where the server is and how a client connects: the only place a generated token is
+/// ever shown.
+fn announce(bound: SocketAddr, token: Option<&Token>, flags: &HttpFlags) {
+    let url = format!("http://{bound}{}", http::PATH);
+    eprintln!("ordo mcp: serving MCP at {url}");
+    let Some(token) = token else {
+        eprintln!("  Claude Code: claude mcp add --transport http ordo {url}");
+        return;
+    };
+    let shown = match &flags.token_env {
+        Some(variable) => format!("${variable}"),
+        None => token.reveal().to_owned(),
+    };
+    eprintln!(
+        "  Claude Code: claude mcp add --transport http ordo {url} --header \"Authorization: Bearer {shown}\""
+    );
+    eprintln!(
+        "  mcpServers:  {{\"ordo\": {{\"url\": \"{url}\", \"headers\": {{\"Authorization\": \"Bearer {shown}\"}}}}}}"
+    );
+}
+
+/// Ctrl-C or SIGTERM.
+async fn terminated() {
+    let Ok(mut term) = tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate())
+    else {
+        let _ = tokio::signal::ctrl_c().await;
+        return;
+    };
+    tokio::select! {
+        _ = tokio::signal::ctrl_c() => {}
+        _ = term.recv() => {}
+    }
 }

@@ -13,6 +13,7 @@ use bytes::Bytes;
 use http_body_util::Full;
 use hyper::body::{Body, Frame, SizeHint};
 
+use super::abandon::OnAbandon;
 use super::limits::Permit;
 
 /// The error type of a response body.
@@ -28,7 +29,19 @@ pub(crate) enum GuardBody<B> {
         body: Pin<Box<B>>,
         /// Released at the body's end or when the body is dropped.
         permit: Option<Permit>,
+        /// Run if the body is dropped before its end: the client went away mid-call.
+        abandoned: Option<OnAbandon>,
     },
+}
+
+impl<B> Drop for GuardBody<B> {
+    fn drop(&mut self) {
+        if let GuardBody::Service { abandoned, .. } = self
+            && let Some(abandoned) = abandoned.take()
+        {
+            abandoned();
+        }
+    }
 }
 
 impl<B> GuardBody<B> {
@@ -37,9 +50,10 @@ impl<B> GuardBody<B> {
         GuardBody::Own(Full::new(text.into()))
     }
 
-    /// The service's `body`, holding `permit` until it ends.
-    pub(crate) fn service(body: B, permit: Permit) -> Self {
-        GuardBody::Service { body: Box::pin(body), permit: Some(permit) }
+    /// The service's `body`, holding `permit` until it ends, and running `abandoned` if it is
+    /// dropped before.
+    pub(crate) fn service(body: B, permit: Permit, abandoned: Option<OnAbandon>) -> Self {
+        GuardBody::Service { body: Box::pin(body), permit: Some(permit), abandoned }
     }
 }
 
@@ -63,11 +77,12 @@ where
                 Poll::Ready(None) => Poll::Ready(None),
                 Poll::Pending => Poll::Pending,
             },
-            GuardBody::Service { body, permit } => {
+            GuardBody::Service { body, permit, abandoned } => {
                 let polled = body.as_mut().poll_frame(cx);
                 match polled {
                     Poll::Ready(None) | Poll::Ready(Some(Err(_))) => {
                         permit.take();
+                        abandoned.take();
                     }
                     Poll::Ready(Some(Ok(_))) | Poll::Pending => {}
                 }

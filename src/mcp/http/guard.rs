@@ -15,6 +15,7 @@ use hyper::http::request::Parts;
 use hyper::{Method, Request, Response, StatusCode, Version};
 use tower_service::Service;
 
+use super::abandon::cancel_calls;
 use super::body::{BoxError, GuardBody};
 use super::limits::{IssuedSessions, Limits, MAX_TRACKED_CLIENTS, Refusal, count_tool_calls};
 use super::names::{Authority, HostName, Origin, shown};
@@ -106,8 +107,10 @@ impl Guard {
     where
         ReqBody: Body<Data = Bytes>,
         ReqBody::Error: Into<BoxError>,
-        S: Service<Request<Full<Bytes>>, Response = Response<ResBody>>,
+        S: Service<Request<Full<Bytes>>, Response = Response<ResBody>> + Clone + Send + 'static,
+        S::Future: Send + 'static,
         S::Error: Into<BoxError>,
+        ResBody: Send + 'static,
     {
         match self.pass(request, peer, service).await {
             Ok(response) => response,
@@ -128,8 +131,10 @@ impl Guard {
     where
         ReqBody: Body<Data = Bytes>,
         ReqBody::Error: Into<BoxError>,
-        S: Service<Request<Full<Bytes>>, Response = Response<ResBody>>,
+        S: Service<Request<Full<Bytes>>, Response = Response<ResBody>> + Clone + Send + 'static,
+        S::Future: Send + 'static,
         S::Error: Into<BoxError>,
+        ResBody: Send + 'static,
     {
         let (parts, body) = request.into_parts();
         self.check_host(&parts)?;
@@ -145,8 +150,10 @@ impl Guard {
         let client = self.sessions.client(presented_session.as_deref(), peer.ip());
         let permit = self.limits.admit(client).map_err(|refusal| self.refused(refusal))?;
         let body = self.read_body(&parts.headers, body).await?;
+        let mut abandoned = None;
         if parts.method == Method::POST {
             permit.take_calls(count_tool_calls(&body)).map_err(|refusal| self.refused(refusal))?;
+            abandoned = cancel_calls(&parts.headers, &body, service.clone());
         }
         let deleting = parts.method == Method::DELETE;
         std::future::poll_fn(|cx| service.poll_ready(cx))
@@ -157,7 +164,7 @@ impl Guard {
             .await
             .map_err(|error| Rejection::ServiceFailed { error: shown_error(error) })?;
         self.note_session(&response, deleting, presented_session.as_deref());
-        Ok(response.map(|body| GuardBody::service(body, permit)))
+        Ok(response.map(|body| GuardBody::service(body, permit, abandoned)))
     }
 
     /// Keeps track of sessions the service issues and ends.

@@ -22,6 +22,10 @@
 //!   request or a batch) spend a per-client budget that refills continuously; over it is 429
 //!   with `Retry-After`. A body that is not JSON goes on, for the service to answer.
 //!
+//! - **A closed stream** cancels its calls: a `tools/call` whose response stream is dropped
+//!   before its end is cancelled in its session, as if the client had sent
+//!   `notifications/cancelled` (`abandon.rs`).
+//!
 //! A refusal's body says what was wrong in one plain-text line, and it is logged once with
 //! `tracing`: Host, Origin and token refusals at `warn`, limit and path refusals at `debug`. No
 //! message or log line contains the token: refusals never hold the `Authorization` header.
@@ -29,6 +33,7 @@
 //! [`check_bind`] refuses, before listening, an address other machines can reach when no token
 //! is required.
 
+mod abandon;
 mod body;
 mod guard;
 mod limits;

@@ -456,7 +456,7 @@ async fn r_mcps_6_a_dropped_response_body_releases_its_permit() {
     let limits = Arc::new(Limits::new(1, 0, 8));
     let key = ClientKey::Peer([127, 0, 0, 1].into());
     let permit = limits.admit(key.clone()).expect("admitted");
-    let body: GuardBody<Full<Bytes>> = GuardBody::service(Full::new(Bytes::new()), permit);
+    let body: GuardBody<Full<Bytes>> = GuardBody::service(Full::new(Bytes::new()), permit, None);
     assert!(limits.admit(key.clone()).is_err());
     drop(body);
     assert!(limits.admit(key).is_ok());

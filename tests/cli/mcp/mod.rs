@@ -3,5 +3,6 @@
 //! The client script (tests/mcp/client.py) only reports what it saw; the assertions are here.
 
 mod client;
+mod http;
 mod protocol;
 mod stdio;

@@ -1,0 +1,271 @@
+//! `ordo mcp --http` over real HTTP (R-MCPS-1, R-MCPS-6): the Python SDK's client with the
+//! printed token, and raw requests for what a client library would never send.
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::TcpStream;
+use std::path::Path;
+use std::process::{Child, Command, Stdio};
+use std::time::Duration;
+
+use serde_json::{Value, json};
+
+use super::client;
+use crate::common::{Scratch, bin, wait_until};
+
+/// A running `ordo mcp --http`, stopped when dropped.
+struct Server {
+    child: Child,
+    url: String,
+    address: String,
+    token: Option<String>,
+    /// What it wrote on stderr after announcing itself, read by a thread.
+    stderr: std::sync::Arc<std::sync::Mutex<String>>,
+}
+
+impl Server {
+    fn start(scratch: &Scratch, args: &[&str]) -> Self {
+        let mut child = Command::new(bin())
+            .current_dir(scratch.path())
+            .args(["mcp", "--http", "127.0.0.1:0"])
+            .args(args)
+            .env("ORDO_LOG", "debug")
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut lines = BufReader::new(child.stderr.take().unwrap()).lines();
+        let (mut url, mut token) = (None, None);
+        for line in lines.by_ref() {
+            let line = line.unwrap();
+            if let Some(at) = line.find("serving MCP at ") {
+                url = Some(line[at + "serving MCP at ".len()..].trim().to_owned());
+            }
+            if line.contains("Claude Code:") {
+                token =
+                    line.split("Bearer ").nth(1).map(|rest| rest.trim_end_matches('"').to_owned());
+                if token.is_none() {
+                    break;
+                }
+            }
+            // With a token, the announcement ends with the mcpServers line.
+            if line.contains("mcpServers:") {
+                break;
+            }
+        }
+        let url = url.expect("the server announced no address");
+        let address = url.trim_start_matches("http://").trim_end_matches("/mcp").to_owned();
+        let stderr = std::sync::Arc::new(std::sync::Mutex::new(String::new()));
+        let sink = std::sync::Arc::clone(&stderr);
+        std::thread::spawn(move || {
+            for line in lines.map_while(Result::ok) {
+                let mut all = sink.lock().unwrap();
+                all.push_str(&line);
+                all.push('\n');
+            }
+        });
+        Self { child, url, address, token, stderr }
+    }
+
+    /// A raw HTTP/1.1 POST to /mcp; returns the status and the body read so far.
+    fn post(&self, headers: &[(&str, &str)], body: &str) -> (u16, String) {
+        let mut stream = TcpStream::connect(&self.address).unwrap();
+        stream.set_read_timeout(Some(Duration::from_secs(10))).unwrap();
+        let mut request = format!(
+            "POST /mcp HTTP/1.1\r\nContent-Type: application/json\r\n\
+             Accept: application/json, text/event-stream\r\nContent-Length: {}\r\nConnection: close\r\n",
+            body.len()
+        );
+        if !headers.iter().any(|(name, _)| name.eq_ignore_ascii_case("host")) {
+            request.push_str(&format!("Host: {}\r\n", self.address));
+        }
+        for (name, value) in headers {
+            request.push_str(&format!("{name}: {value}\r\n"));
+        }
+        request.push_str("\r\n");
+        request.push_str(body);
+        stream.write_all(request.as_bytes()).unwrap();
+        let mut response = String::new();
+        let _ = stream.read_to_string(&mut response);
+        let status = response.split(' ').nth(1).and_then(|code| code.parse().ok()).unwrap_or(0);
+        (status, response)
+    }
+
+    fn bearer(&self) -> String {
+        format!("Bearer {}", self.token.as_deref().unwrap())
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+fn initialize() -> String {
+    json!({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
+        "protocolVersion": "2025-11-25", "capabilities": {},
+        "clientInfo": {"name": "raw", "version": "1"}}})
+    .to_string()
+}
+
+#[test]
+fn r_mcps_1_the_python_client_calls_run_code_over_http_with_the_printed_token() {
+    let scratch = Scratch::new();
+    scratch.write("a.txt", "alpha\n");
+    let server = Server::start(&scratch, &[]);
+    let code = "const [a, b] = await Promise.all([tools.read_file({path: 'a.txt'}), tools.list_dir({})]); \
+                return [a.content, b.entries.length]";
+    let arguments = json!({ "code": code }).to_string();
+    let Some(seen) =
+        client::http(&server.url, server.token.as_deref(), "call", &["run_code", &arguments])
+    else {
+        return;
+    };
+    assert_eq!(seen["result"]["structuredContent"]["result"], json!(["alpha\n", 1]), "{seen}");
+}
+
+#[test]
+fn r_mcps_6_origin_host_and_token_are_checked_on_every_request() {
+    let scratch = Scratch::new();
+    let server = Server::start(&scratch, &[]);
+    let bearer = server.bearer();
+    let auth = ("Authorization", bearer.as_str());
+    let body = initialize();
+    assert_eq!(server.post(&[auth], &body).0, 200, "the right token works");
+    assert_eq!(server.post(&[], &body).0, 401, "no token");
+    assert_eq!(server.post(&[("Authorization", "Bearer wrong-token-0123456789")], &body).0, 401);
+    assert_eq!(server.post(&[auth, ("Origin", "https://evil.example")], &body).0, 403);
+    let port = server.address.rsplit(':').next().unwrap().to_owned();
+    let origin = format!("http://localhost:{port}");
+    assert_eq!(server.post(&[auth, ("Origin", origin.as_str())], &body).0, 200);
+    let rebound = format!("evil.example:{port}");
+    assert_eq!(server.post(&[auth, ("Host", rebound.as_str())], &body).0, 403, "DNS rebinding");
+    // The token shows in the announcement only, never in a log line.
+    std::thread::sleep(Duration::from_millis(300));
+    let logged = server.stderr.lock().unwrap().clone();
+    assert!(logged.contains("401") || logged.contains("token"), "refusals are logged: {logged}");
+    assert!(!logged.contains(server.token.as_deref().unwrap()), "the token was logged:\n{logged}");
+}
+
+#[test]
+fn r_mcps_6_a_body_over_the_limit_is_refused() {
+    let scratch = Scratch::new();
+    let server = Server::start(&scratch, &["--max-body-bytes", "2000"]);
+    let bearer = server.bearer();
+    let big = json!({"jsonrpc": "2.0", "id": 1, "method": "ping", "pad": "x".repeat(5000)});
+    assert_eq!(server.post(&[("Authorization", &bearer)], &big.to_string()).0, 413);
+    assert_eq!(server.post(&[("Authorization", &bearer)], &initialize()).0, 200);
+}
+
+#[test]
+fn r_mcps_6_a_public_address_without_auth_refuses_to_start() {
+    let scratch = Scratch::new();
+    let output = scratch.ordo(&["mcp", "--http", "0.0.0.0:0", "--no-auth"]).output().unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("--no-auth is only for a loopback address"), "{stderr}");
+    let output = scratch
+        .ordo(&["mcp", "--http", "0.0.0.0:0", "--token-env", "ORDO_TEST_NO_SUCH_VARIABLE"])
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("ORDO_TEST_NO_SUCH_VARIABLE"), "{stderr}");
+}
+
+#[test]
+fn r_mcps_6_a_client_over_its_rate_is_limited_while_another_is_served() {
+    let scratch = Scratch::new();
+    let server = Server::start(&scratch, &["--max-calls-per-minute", "2"]);
+    let token = server.token.as_deref();
+    let three = json!([
+        ["run_code", {"code": "return 1"}],
+        ["run_code", {"code": "return 2"}],
+        ["run_code", {"code": "return 3"}],
+    ])
+    .to_string();
+    let Some(first) = client::http(&server.url, token, "calls", &[&three]) else { return };
+    let calls = first["calls"].as_array().unwrap();
+    assert_eq!(calls[0]["result"]["structuredContent"]["result"], 1, "{first}");
+    assert_eq!(calls[1]["result"]["structuredContent"]["result"], 2, "{first}");
+    assert!(calls[2]["error"].is_string(), "the third call is over the rate: {first}");
+    let one = json!([["run_code", {"code": "return 'other'"}]]).to_string();
+    let Some(other) = client::http(&server.url, token, "calls", &[&one]) else { return };
+    assert_eq!(other["calls"][0]["result"]["structuredContent"]["result"], "other", "{other}");
+}
+
+/// R-MCPS-4: a client whose HTTP stream closes mid-call cancels the call: its command dies
+/// and the session log gets its results.
+#[test]
+fn r_mcps_4_a_closed_stream_cancels_the_call() {
+    let scratch = Scratch::new();
+    scratch.write(
+        "tools.toml",
+        r#"
+[[tool]]
+name = "sleeper"
+description = "Sleeps for a long time."
+parameters = { type = "object" }
+command = ["sh", "-c", "echo $$ > sleeper.pid; exec sleep 30"]
+"#,
+    );
+    let server = Server::start(&scratch, &["--tools", "tools.toml", "--session-dir", "logs"]);
+    let bearer = server.bearer();
+    let auth = ("Authorization", bearer.as_str());
+    let (status, response) = server.post(&[auth], &initialize());
+    assert_eq!(status, 200, "{response}");
+    let session = response
+        .lines()
+        .find_map(|line| {
+            line.strip_prefix("mcp-session-id: ").or_else(|| line.strip_prefix("Mcp-Session-Id: "))
+        })
+        .expect("no session id")
+        .trim()
+        .to_owned();
+    let id = ("Mcp-Session-Id", session.as_str());
+    let version = ("Mcp-Protocol-Version", "2025-11-25");
+    let initialized = json!({"jsonrpc": "2.0", "method": "notifications/initialized"}).to_string();
+    assert_eq!(server.post(&[auth, id, version], &initialized).0, 202);
+
+    // The call, on a connection closed once the sleeper runs.
+    let call = json!({"jsonrpc": "2.0", "id": 2, "method": "tools/call", "params": {
+        "name": "run_code", "arguments": {"code": "return await tools.sleeper({})"}}})
+    .to_string();
+    let mut stream = TcpStream::connect(&server.address).unwrap();
+    let request = format!(
+        "POST /mcp HTTP/1.1\r\nHost: {}\r\nContent-Type: application/json\r\n\
+         Accept: application/json, text/event-stream\r\nAuthorization: {bearer}\r\n\
+         Mcp-Session-Id: {session}\r\nMcp-Protocol-Version: 2025-11-25\r\nContent-Length: {}\r\n\r\n{call}",
+        server.address,
+        call.len()
+    );
+    stream.write_all(request.as_bytes()).unwrap();
+    let pid_file = scratch.path().join("sleeper.pid");
+    wait_until(Duration::from_secs(10), || pid_file.exists());
+    std::thread::sleep(Duration::from_millis(200));
+    let pid = std::fs::read_to_string(&pid_file).unwrap();
+    drop(stream);
+    let sleeper = Path::new("/proc").join(pid.trim());
+    wait_until(Duration::from_secs(5), || !sleeper.exists());
+
+    let logs = scratch.path().join("logs");
+    let results = || -> Vec<Value> {
+        std::fs::read_dir(&logs)
+            .unwrap()
+            .flatten()
+            .flat_map(|log| {
+                let text = std::fs::read_to_string(log.path()).unwrap_or_default();
+                text.lines()
+                    .filter_map(|line| serde_json::from_str(line).ok())
+                    .collect::<Vec<Value>>()
+            })
+            .filter(|event: &Value| event["type"] == "tool/result")
+            .collect()
+    };
+    wait_until(Duration::from_secs(5), || results().len() == 2);
+    for result in results() {
+        assert_eq!(result["error"]["code"], "ABORTED", "{result}");
+    }
+}
