@@ -9,13 +9,14 @@ use rmcp::service::{ElicitationMode, Peer, RoleServer};
 
 /// The approval channel of one client session.
 pub(crate) struct ClientApproval {
-    peer: Peer<RoleServer>,
+    /// The client, when it can be asked (a session: not a stateless request).
+    peer: Option<Peer<RoleServer>>,
     /// What the server answers when the client cannot be asked.
     fallback: Option<ApprovalOutcome>,
 }
 
 impl ClientApproval {
-    pub(crate) fn new(peer: Peer<RoleServer>, fallback: Option<ApprovalOutcome>) -> Self {
+    pub(crate) fn new(peer: Option<Peer<RoleServer>>, fallback: Option<ApprovalOutcome>) -> Self {
         Self { peer, fallback }
     }
 }
@@ -25,9 +26,11 @@ impl ApprovalService for ClientApproval {
         let peer = self.peer.clone();
         let fallback = self.fallback.unwrap_or(ApprovalOutcome::Unavailable);
         Box::pin(async move {
-            if !peer.supported_elicitation_modes().contains(&ElicitationMode::Form) {
+            let Some(peer) = peer
+                .filter(|peer| peer.supported_elicitation_modes().contains(&ElicitationMode::Form))
+            else {
                 return fallback;
-            }
+            };
             let params = ElicitRequestParams::FormElicitationParams {
                 meta: None,
                 message: message(&request),

@@ -63,22 +63,23 @@ pub struct McpServer {
 struct Shared {
     pipeline: Pipeline,
     config: McpServerConfig,
+    /// What the stateless requests of HTTP clients share.
+    stateless: Session,
 }
 
 impl McpServer {
     /// A server for the tools of `pipeline`'s registry (with `run_code` installed), under its
     /// guards and hooks.
     pub fn new(pipeline: Pipeline, config: McpServerConfig) -> Self {
-        Self { shared: Arc::new(Shared { pipeline, config }) }
+        Self { shared: Arc::new(Shared { pipeline, config, stateless: Session::default() }) }
     }
 
     /// The handler of a new client session.
     pub fn session(&self) -> ClientSession {
         ClientSession {
             shared: Arc::clone(&self.shared),
-            scheduler: OnceLock::new(),
-            progress: ProgressRoutes::default(),
-            next_call: AtomicU64::new(1),
+            own: Session::default(),
+            per_request: false,
         }
     }
 
@@ -103,31 +104,42 @@ impl McpServer {
             .disable_allowed_hosts()
             .disable_allowed_origins()
             .with_cancellation_token(shutdown);
-        StreamableHttpService::new(move || Ok(server.session()), Arc::default(), config)
+        let handler = move || {
+            let mut session = server.session();
+            session.per_request = true;
+            Ok(session)
+        };
+        StreamableHttpService::new(handler, Arc::default(), config)
     }
 }
 
-/// One client session: its scheduling core, built at its first call.
-pub struct ClientSession {
-    shared: Arc<Shared>,
+/// A scheduling core with what reports on it: one per client session, and one that the
+/// stateless requests of the 2026-07-28 revision share.
+#[derive(Default)]
+struct Session {
     scheduler: OnceLock<Scheduler>,
     progress: ProgressRoutes,
     next_call: AtomicU64,
 }
 
-impl ClientSession {
-    /// The session's scheduler; made at the first call, when the client is known.
-    fn scheduler(&self, peer: &Peer<RoleServer>) -> Result<&Scheduler, McpError> {
+impl Session {
+    /// The scheduler, made at the first call, when the client is known; `peer` is asked for
+    /// approvals (`None`: the server's `--approve` answers).
+    fn scheduler(
+        &self,
+        shared: &Shared,
+        client: Option<&str>,
+        peer: Option<Peer<RoleServer>>,
+    ) -> Result<&Scheduler, McpError> {
         if let Some(scheduler) = self.scheduler.get() {
             return Ok(scheduler);
         }
-        let config = &self.shared.config;
-        let registry = self.shared.pipeline.registry().clone();
+        let config = &shared.config;
+        let registry = shared.pipeline.registry().clone();
         let sink: Box<dyn EventSink> = match &config.session_dir {
             None => Box::new(DiscardSink),
             Some(dir) => {
-                let client = peer.peer_info().map(|info| info.client_info.name.clone());
-                let path = session_file::path(dir, client.as_deref());
+                let path = session_file::path(dir, client);
                 let file = JsonlSink::create(&path, Durability::Flush).map_err(|error| {
                     McpError::internal_error(
                         format!("cannot create the session log {}: {error}", path.display()),
@@ -139,14 +151,47 @@ impl ClientSession {
             }
         };
         let log = SessionLog::new(ProgressSink::new(sink, self.progress.clone(), registry));
-        let scheduler = Scheduler::builder(self.shared.pipeline.clone())
+        let scheduler = Scheduler::builder(shared.pipeline.clone())
             .log(log)
             .max_parallel_tool_calls(config.max_parallel)
-            .approval(ClientApproval::new(peer.clone(), config.approve))
+            .approval(ClientApproval::new(peer, config.approve))
             .build();
         Ok(self.scheduler.get_or_init(|| scheduler))
     }
+
+    /// A call id no other call of the session has.
+    fn next_id(&self) -> String {
+        format!("mcp_{}", self.next_call.fetch_add(1, Ordering::Relaxed) + 1)
+    }
 }
+
+/// The handler of one client session (for the HTTP service, of one request when the client
+/// speaks the stateless revision).
+pub struct ClientSession {
+    shared: Arc<Shared>,
+    own: Session,
+    /// Made by the HTTP service, where a stateless request gets a handler of its own: its
+    /// calls go to the shared stateless session instead.
+    per_request: bool,
+}
+
+impl ClientSession {
+    /// The session a call of this client goes through, and its scheduler.
+    fn session(&self, peer: &Peer<RoleServer>) -> Result<(&Session, &Scheduler), McpError> {
+        let info = peer.peer_info();
+        let stateless = self.per_request
+            && info.as_ref().is_some_and(|info| info.protocol_version.as_str() >= STATELESS);
+        if stateless {
+            let session = &self.shared.stateless;
+            return Ok((session, session.scheduler(&self.shared, Some("stateless"), None)?));
+        }
+        let client = info.as_ref().map(|info| info.client_info.name.as_str());
+        Ok((&self.own, self.own.scheduler(&self.shared, client, Some(peer.clone()))?))
+    }
+}
+
+/// The first protocol revision without sessions.
+const STATELESS: &str = "2026-07-28";
 
 impl ServerHandler for ClientSession {
     fn get_info(&self) -> ServerConfig {
@@ -190,14 +235,14 @@ impl ServerHandler for ClientSession {
                     None,
                 )
             })?;
-        let scheduler = self.scheduler(&context.peer)?;
-        let id = format!("mcp_{}", self.next_call.fetch_add(1, Ordering::Relaxed));
+        let (session, scheduler) = self.session(&context.peer)?;
+        let id = session.next_id();
         let arguments = Value::Object(request.arguments.unwrap_or_default()).to_string();
         let call = ModelCall::new(id, name, arguments);
         let progress = context
             .meta
             .get_progress_token()
-            .map(|token| self.progress.open(&call.id, token, context.peer.clone()));
+            .map(|token| session.progress.open(&call.id, token, context.peer.clone()));
         let result = scheduler
             .call(&call, &context.ct)
             .await

@@ -1,6 +1,10 @@
 """A real MCP client (the Python SDK, PyPI `mcp`) driving `ordo mcp` for the end-to-end tests.
 
-Usage: client.py SCENARIO (--stdio ORDO [ARGS...] | --http URL [--token TOKEN])
+Usage: client.py SCENARIO [--elicit=ANSWER] [--modern] (--stdio ORDO ARGS... -- | --http URL
+[--token TOKEN] --) SCENARIO_ARGS...
+
+--modern speaks the stateless revision (2026-07-28: `server/discover`, no initialize); without
+it the client initializes a session (2025-11-25).
 
 Runs one scenario and prints what it observed as one JSON object on stdout; the Rust tests
 (tests/cli/mcp.rs) assert on it. Nothing here decides whether ordo is right.
@@ -67,7 +71,7 @@ async def scenario_cancel(session, args):
     return {"cancelled": cancelled, "after": dump(after)}
 
 
-async def run(scenario, args, transport, elicitation):
+async def run(scenario, args, transport, elicitation, modern):
     async def on_elicit(context, params):
         return types.ElicitResult(action=elicitation)
 
@@ -75,8 +79,16 @@ async def run(scenario, args, transport, elicitation):
     async with transport as streams:
         read, write = streams[0], streams[1]
         async with ClientSession(read, write, elicitation_callback=callback) as session:
-            await session.initialize()
-            return await SCENARIOS[scenario](session, args)
+            if modern:
+                # The stateless revision (2026-07-28): `server/discover`, no initialize.
+                discovered = await session.discover()
+                out = await SCENARIOS[scenario](session, args)
+                out["protocol"] = discovered.model_dump(by_alias=True, mode="json").get("supportedVersions")
+                return out
+            initialized = await session.initialize()
+            out = await SCENARIOS[scenario](session, args)
+            out["protocol"] = initialized.protocol_version
+            return out
 
 
 SCENARIOS = {
@@ -94,6 +106,9 @@ def main():
     elicitation = None
     if argv and argv[0].startswith("--elicit="):
         elicitation = argv.pop(0).split("=", 1)[1]
+    modern = bool(argv) and argv[0] == "--modern"
+    if modern:
+        argv.pop(0)
     if argv[0] == "--stdio":
         split = argv.index("--")
         command = argv[1:split]
@@ -109,7 +124,7 @@ def main():
         split = rest.index("--")
         args = rest[split + 1 :]
         transport = streamable_http_client(url, http_client=httpx2.AsyncClient(headers=headers, timeout=30))
-    out = anyio.run(run, scenario, args, transport, elicitation)
+    out = anyio.run(run, scenario, args, transport, elicitation, modern)
     print(json.dumps(out))
 
 

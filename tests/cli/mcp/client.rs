@@ -41,7 +41,8 @@ pub(crate) fn python() -> Option<PathBuf> {
 }
 
 /// What the client saw running `scenario` against `ordo mcp ORDO_ARGS` over stdio, in the
-/// scratch folder; `elicit` is the client's answer to elicitations (none: not supported).
+/// scratch folder; `elicit` is the client's answer to elicitations (none: not supported), or
+/// `"modern"` for a client of the stateless revision.
 pub(crate) fn stdio(
     scratch: &Scratch,
     ordo_args: &[&str],
@@ -52,8 +53,15 @@ pub(crate) fn stdio(
     let python = python()?;
     let mut command = Command::new(python);
     command.current_dir(scratch.path()).arg(client_script()).arg(scenario);
-    if let Some(answer) = elicit {
-        command.arg(format!("--elicit={answer}"));
+    match elicit {
+        // The stateless revision (2026-07-28) has no elicitation in this form.
+        Some("modern") => {
+            command.arg("--modern");
+        }
+        Some(answer) => {
+            command.arg(format!("--elicit={answer}"));
+        }
+        None => {}
     }
     command.arg("--stdio").arg(bin()).arg("mcp").args(ordo_args).arg("--").args(args);
     command.env_remove("ORDO_LOG");
@@ -62,9 +70,33 @@ pub(crate) fn stdio(
 
 /// What the client saw running `scenario` against the HTTP server at `url`.
 pub(crate) fn http(url: &str, token: Option<&str>, scenario: &str, args: &[&str]) -> Option<Value> {
+    http_client(url, token, scenario, args, false)
+}
+
+/// As [`http`], for a client of the stateless revision (2026-07-28).
+pub(crate) fn http_modern(
+    url: &str,
+    token: Option<&str>,
+    scenario: &str,
+    args: &[&str],
+) -> Option<Value> {
+    http_client(url, token, scenario, args, true)
+}
+
+fn http_client(
+    url: &str,
+    token: Option<&str>,
+    scenario: &str,
+    args: &[&str],
+    modern: bool,
+) -> Option<Value> {
     let python = python()?;
     let mut command = Command::new(python);
-    command.arg(client_script()).arg(scenario).arg("--http").arg(url);
+    command.arg(client_script()).arg(scenario);
+    if modern {
+        command.arg("--modern");
+    }
+    command.arg("--http").arg(url);
     if let Some(token) = token {
         command.arg("--token").arg(token);
     }

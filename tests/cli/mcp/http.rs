@@ -269,3 +269,24 @@ command = ["sh", "-c", "echo $$ > sleeper.pid; exec sleep 30"]
         assert_eq!(result["error"]["code"], "ABORTED", "{result}");
     }
 }
+
+/// Stateless requests (2026-07-28) have no session: they share one scheduling core and one
+/// log, instead of a log per request.
+#[test]
+fn r_mcps_1_stateless_clients_are_served_and_share_one_log() {
+    let scratch = Scratch::new();
+    let server = Server::start(&scratch, &["--session-dir", "logs"]);
+    let two = json!([["run_code", {"code": "return 1"}], ["run_code", {"code": "return 2"}]]);
+    let two = two.to_string();
+    let Some(seen) = client::http_modern(&server.url, server.token.as_deref(), "calls", &[&two])
+    else {
+        return;
+    };
+    assert_eq!(seen["calls"][1]["result"]["structuredContent"]["result"], 2, "{seen}");
+    let logs: Vec<_> = std::fs::read_dir(scratch.path().join("logs")).unwrap().flatten().collect();
+    assert_eq!(logs.len(), 1, "one log for the stateless calls");
+    let name = logs[0].file_name().into_string().unwrap();
+    assert!(name.contains("-stateless-"), "{name}");
+    let text = std::fs::read_to_string(logs[0].path()).unwrap();
+    assert_eq!(text.lines().count(), 4, "two calls, two results:\n{text}");
+}

@@ -78,7 +78,12 @@ fn r_mcps_2_direct_lists_every_tool_with_its_own_schemas() {
     let read_file = &tools[1];
     assert_eq!(read_file["inputSchema"]["required"], json!(["path"]));
     assert!(read_file["outputSchema"]["properties"]["content"].is_object());
-    assert!(read_file["annotations"].is_object());
+    assert_eq!(read_file["annotations"]["readOnlyHint"], true);
+    assert_eq!(read_file["annotations"]["openWorldHint"], false);
+    let write_file = &tools[2];
+    assert_eq!(write_file["annotations"]["readOnlyHint"], false);
+    assert_eq!(write_file["annotations"]["destructiveHint"], true);
+    assert_eq!(write_file["annotations"]["idempotentHint"], true);
 }
 
 #[test]
@@ -195,4 +200,23 @@ fn r_mcps_4_a_cancelled_call_is_aborted_logged_whole_and_leaves_no_process() {
     assert!(codes.contains(&("sleeper", "ABORTED")), "{codes:?}");
     assert!(codes.contains(&("run_code", "ABORTED")), "{codes:?}");
     assert_eq!(codes.last(), Some(&("run_code", "ok")), "{codes:?}");
+}
+
+#[test]
+fn r_mcps_1_clients_of_both_protocol_revisions_are_served() {
+    let scratch = scratch();
+    let arguments = json!({ "code": "return (await tools.read_file({path: 'a.txt'})).content" });
+    let arguments = arguments.to_string();
+    let Some(session) = stdio(&scratch, &[], "call", &["run_code", &arguments], None) else {
+        return;
+    };
+    assert_eq!(session["protocol"], "2025-11-25");
+    assert_eq!(session["result"]["structuredContent"]["result"], "alpha\n");
+    let stateless =
+        stdio(&scratch, &[], "call", &["run_code", &arguments], Some("modern")).unwrap();
+    assert!(
+        stateless["protocol"].as_array().unwrap().contains(&json!("2026-07-28")),
+        "{stateless}"
+    );
+    assert_eq!(stateless["result"]["structuredContent"]["result"], "alpha\n");
 }
