@@ -75,3 +75,65 @@ fn r_mcps_1_malformed_requests_get_protocol_errors_and_the_next_request_works() 
     drop(input);
     assert!(server.wait().unwrap().success(), "the server ends when its client goes away");
 }
+
+/// R-MCPS-4: a stdio client that vanishes mid-call (its end of the pipe closed) ends the
+/// server; the call in flight is aborted with its logged result, and its command killed.
+#[test]
+fn r_mcps_4_a_client_that_vanishes_mid_call_leaves_a_whole_log_and_no_process() {
+    let scratch = Scratch::new();
+    scratch.write(
+        "tools.toml",
+        r#"
+[[tool]]
+name = "sleeper"
+description = "Sleeps for a long time."
+parameters = { type = "object" }
+command = ["sh", "-c", "echo $$ > sleeper.pid; exec sleep 30"]
+"#,
+    );
+    let mut server = Command::new(bin())
+        .current_dir(scratch.path())
+        .args(["mcp", "--tools", "tools.toml", "--session-dir", "logs"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut input = server.stdin.take().unwrap();
+    let mut output = BufReader::new(server.stdout.take().unwrap());
+    let initialize = json!({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
+        "protocolVersion": "2025-11-25", "capabilities": {},
+        "clientInfo": {"name": "raw", "version": "1"}}});
+    let call = json!({"jsonrpc": "2.0", "id": 2, "method": "tools/call", "params": {
+        "name": "run_code", "arguments": {"code": "return await tools.sleeper({})"}}});
+    for line in [
+        initialize.to_string(),
+        r#"{"jsonrpc":"2.0","method":"notifications/initialized"}"#.to_owned(),
+        call.to_string(),
+    ] {
+        input.write_all(line.as_bytes()).unwrap();
+        input.write_all(b"\n").unwrap();
+    }
+    input.flush().unwrap();
+    let mut first = String::new();
+    output.read_line(&mut first).unwrap();
+    let pid_file = scratch.path().join("sleeper.pid");
+    crate::common::wait_until(std::time::Duration::from_secs(10), || pid_file.exists());
+    std::thread::sleep(std::time::Duration::from_millis(200));
+    let pid = std::fs::read_to_string(&pid_file).unwrap();
+
+    drop(input);
+    drop(output);
+    let status = server.wait().unwrap();
+    assert!(status.success(), "{status:?}");
+    let sleeper = std::path::Path::new("/proc").join(pid.trim());
+    crate::common::wait_until(std::time::Duration::from_secs(5), || !sleeper.exists());
+    let log = std::fs::read_dir(scratch.path().join("logs")).unwrap().flatten().next().unwrap();
+    let text = std::fs::read_to_string(log.path()).unwrap();
+    let events: Vec<Value> = text.lines().map(|line| serde_json::from_str(line).unwrap()).collect();
+    crate::common::assert_every_call_has_one_result(&events);
+    let results: Vec<&Value> =
+        events.iter().filter(|event| event["type"] == "tool/result").collect();
+    assert_eq!(results.len(), 2, "{text}");
+    assert!(results.iter().all(|result| result["error"]["code"] == "ABORTED"), "{text}");
+}
