@@ -129,18 +129,32 @@ async fn run(config: &CodeModeConfig, args: &Value, cx: CallContext) -> Result<V
 }
 
 /// Trusted JavaScript run before the script: builds the frozen `tools` object from the host
-/// functions and removes them from the global object.
+/// functions and removes them from the global object. A tool named `<space>__<member>` (a
+/// mounted server's) is `tools.<space>.<member>`, as the declarations say.
 fn prelude(names: &[&str]) -> String {
     let names = serde_json::to_string(names).unwrap_or_else(|_| "[]".to_owned());
     format!(
         r#"(() => {{
   const tools = Object.create(null);
+  const spaces = Object.create(null);
   for (const name of {names}) {{
     const key = "tools." + name;
     const call = globalThis[key];
     delete globalThis[key];
-    Object.defineProperty(tools, name, {{ value: async (args = {{}}) => call(args), enumerable: true }});
+    const method = {{ value: async (args = {{}}) => call(args), enumerable: true }};
+    const at = name.indexOf("__");
+    if (at > 0 && at + 2 < name.length) {{
+      const space = name.slice(0, at);
+      if (!spaces[space]) {{
+        spaces[space] = Object.create(null);
+        Object.defineProperty(tools, space, {{ value: spaces[space], enumerable: true }});
+      }}
+      Object.defineProperty(spaces[space], name.slice(at + 2), method);
+    }} else {{
+      Object.defineProperty(tools, name, method);
+    }}
   }}
+  for (const space of Object.values(spaces)) Object.freeze(space);
   Object.defineProperty(globalThis, "tools", {{ value: Object.freeze(tools), enumerable: false, configurable: false, writable: false }});
 }})();"#
     )

@@ -147,13 +147,28 @@ pub fn declarations_for<'a>(tools: impl IntoIterator<Item = ToolSignature<'a>>) 
 
     let mut out = String::from(HEADER);
     out.push_str("declare const tools: {\n");
-    for (tool, base) in tools.iter().zip(&bases) {
-        write_doc(&mut out, &text_lines(tool.description), 1);
-        let optional = if may_omit_arguments(tool.parameters) { "?" } else { "" };
-        out.push_str(&format!(
-            "{INDENT}{}(args{optional}: {base}Args): Promise<{base}Result>;\n",
-            method_name(tool.name)
-        ));
+    let mut written = vec![false; tools.len()];
+    for index in 0..tools.len() {
+        if written[index] {
+            continue;
+        }
+        let Some((space, _)) = namespaced(tools[index].name) else {
+            write_method(&mut out, &tools[index], tools[index].name, &bases[index], 1);
+            written[index] = true;
+            continue;
+        };
+        // A namespace (`server__tool` → `tools.server.tool`), with all its tools, where its
+        // first tool is.
+        out.push_str(&format!("{INDENT}{}: {{\n", method_name(space)));
+        for member in index..tools.len() {
+            if let Some((other, name)) = namespaced(tools[member].name)
+                && other == space
+            {
+                write_method(&mut out, &tools[member], name, &bases[member], 2);
+                written[member] = true;
+            }
+        }
+        out.push_str(&format!("{INDENT}}};\n"));
     }
     out.push_str("};\n");
 
@@ -172,6 +187,24 @@ pub fn declarations_for<'a>(tools: impl IntoIterator<Item = ToolSignature<'a>>) 
         }
     }
     out
+}
+
+/// The namespace and member of a tool named `<namespace>__<member>` (a mounted server's tool),
+/// as scripts call it: `tools.<namespace>.<member>`.
+pub fn namespaced(name: &str) -> Option<(&str, &str)> {
+    let (space, member) = name.split_once("__")?;
+    (!space.is_empty() && !member.is_empty()).then_some((space, member))
+}
+
+/// One method of `tools` (or of a namespace in it), with its JSDoc, at `depth`.
+fn write_method(out: &mut String, tool: &ToolSignature<'_>, name: &str, base: &str, depth: usize) {
+    write_doc(out, &text_lines(tool.description), depth);
+    let optional = if may_omit_arguments(tool.parameters) { "?" } else { "" };
+    let indent = INDENT.repeat(depth);
+    out.push_str(&format!(
+        "{indent}{}(args{optional}: {base}Args): Promise<{base}Result>;\n",
+        method_name(name)
+    ));
 }
 
 /// The TypeScript type expression of one schema (`{ a?: string }`, `"x" | "y" | null`), on its

@@ -82,6 +82,10 @@ pub(crate) struct ToolFlags {
     /// A TOML manifest of command-backed tools (repeatable).
     #[arg(long = "tools", value_name = "MANIFEST")]
     pub(crate) manifests: Vec<PathBuf>,
+    /// MCP servers to mount, from an `mcpServers` JSON file (Claude Desktop's, Cursor's,
+    /// `.mcp.json`); their tools are `tools.<server>.<tool>` in scripts (repeatable).
+    #[arg(long = "mcp-config", value_name = "FILE")]
+    pub(crate) mcp_configs: Vec<PathBuf>,
 }
 
 /// The flags of the commands that run calls (`run`, `calls`).

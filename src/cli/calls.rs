@@ -21,7 +21,7 @@ pub(crate) async fn run(args: CallsArgs) -> Result<Exit, CliError> {
     };
     let calls = ordo_tools::parse_step(&text)
         .map_err(|error| CliError::usage(format!("{origin}: {error}")))?;
-    let session = setup::session(&args.session)?;
+    let session = setup::session(&args.session).await?;
     let signal = interrupt::watch();
     let step = session
         .scheduler

@@ -14,7 +14,7 @@ use super::setup;
 
 /// Serves until the client goes away (stdio) or ordo is interrupted (HTTP).
 pub(crate) async fn run(args: McpArgs) -> Result<Exit, CliError> {
-    let server = setup::mcp_server(&args)?;
+    let server = setup::mcp_server(&args).await?;
     match args.http {
         None => server
             .serve_stdio()

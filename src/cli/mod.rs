@@ -38,8 +38,8 @@ pub(crate) fn main() -> ExitCode {
     let cli = Cli::parse();
     init_logging();
     let ended = match cli.command {
-        Command::Tools(args) => tools::run(&args),
-        Command::Replay(args) => replay::run(&args),
+        Command::Tools(args) => with_runtime(tools::run(&args)),
+        Command::Replay(args) => with_runtime(replay::run(&args)),
         Command::Run(args) => with_runtime(run::run(args)),
         Command::Calls(args) => with_runtime(calls::run(args)),
         Command::Mcp(args) => with_runtime(mcp::run(args)),

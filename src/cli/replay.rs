@@ -15,10 +15,10 @@ use super::exit::{CliError, Exit};
 use super::{output, setup, visible};
 
 /// Prints the session.
-pub(crate) fn run(args: &ReplayArgs) -> Result<Exit, CliError> {
+pub(crate) async fn run(args: &ReplayArgs) -> Result<Exit, CliError> {
     let log =
         LoadedLog::from_path(&args.file).map_err(|error| CliError::usage(error.to_string()))?;
-    let registry = setup::registry_only(&args.tools)?;
+    let registry = setup::registry_only(&args.tools).await?;
     if let Some(torn) = log.torn_line() {
         eprintln!("ordo: {}: {torn}; dropped", args.file.display());
     }

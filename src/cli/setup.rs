@@ -9,7 +9,7 @@ use std::time::Duration;
 
 use ordo::files::{self, Roots};
 use ordo::manifest::{self, Manifest};
-use ordo::mcp::{Listed, McpServer, McpServerConfig};
+use ordo::mcp::{Listed, McpServer, McpServerConfig, mount};
 use ordo_runtime::{Runtime, RuntimeConfig, WorkerCommand};
 use ordo_sdk::CodeModeConfig;
 use ordo_tools::session::{DiscardSink, Durability, JsonlSink, LoadedLog, SessionLog};
@@ -26,10 +26,13 @@ pub(crate) struct ToolSet {
     pub(crate) roots: Arc<Roots>,
     /// The policy that asks before the manifest tools marked `approval = "ask"`.
     pub(crate) approval: Option<Arc<dyn PreExecuteHook>>,
+    /// The policy that asks before the mounted MCP tools whose server's `approval` says so.
+    pub(crate) mount_approval: Option<Arc<dyn PreExecuteHook>>,
 }
 
-/// Registers the built-in file tools (confined to `roots`) and the manifests' tools.
-pub(crate) fn tool_set(flags: &ToolFlags, roots: Roots) -> Result<ToolSet, CliError> {
+/// Registers the built-in file tools (confined to `roots`), the manifests' tools, and the tools
+/// of the MCP servers the configs name (started now).
+pub(crate) async fn tool_set(flags: &ToolFlags, roots: Roots) -> Result<ToolSet, CliError> {
     let registry = ToolRegistry::new();
     let roots = Arc::new(roots);
     files::register(&registry, Arc::clone(&roots))
@@ -42,7 +45,16 @@ pub(crate) fn tool_set(flags: &ToolFlags, roots: Roots) -> Result<ToolSet, CliEr
     }
     let approval = manifest::approval_hook(&manifests)
         .map(|hook| -> Arc<dyn PreExecuteHook> { Arc::new(hook) });
-    Ok(ToolSet { registry, roots, approval })
+    let mut servers = Vec::new();
+    for path in &flags.mcp_configs {
+        servers.extend(mount::load(path).map_err(|error| CliError::usage(error.to_string()))?);
+    }
+    let mounts = mount::mount(&registry, servers)
+        .await
+        .map_err(|error| CliError::usage(error.to_string()))?;
+    let mount_approval =
+        mounts.approval_hook().map(|hook| -> Arc<dyn PreExecuteHook> { Arc::new(hook) });
+    Ok(ToolSet { registry, roots, approval, mount_approval })
 }
 
 /// The default roots: read the current directory, write nothing.
@@ -65,9 +77,9 @@ pub(crate) struct Session {
 }
 
 /// Builds the session the flags describe.
-pub(crate) fn session(flags: &SessionFlags) -> Result<Session, CliError> {
+pub(crate) async fn session(flags: &SessionFlags) -> Result<Session, CliError> {
     let roots = roots(&flags.calls.allow_read, &flags.calls.allow_write)?;
-    let tools = tool_set(&flags.tools, roots)?;
+    let tools = tool_set(&flags.tools, roots).await?;
     let live = std::io::stderr().is_terminal().then(|| Live::new(tools.registry.clone()));
 
     let (log, next_step) = open_log(flags, live.clone())?;
@@ -83,9 +95,9 @@ pub(crate) fn session(flags: &SessionFlags) -> Result<Session, CliError> {
 
 /// The server `ordo mcp` runs: the tools, `run_code` with workers kept warm (a server lives
 /// long) but never more than `--max-workers`, and the pipeline every client session shares.
-pub(crate) fn mcp_server(args: &McpArgs) -> Result<McpServer, CliError> {
+pub(crate) async fn mcp_server(args: &McpArgs) -> Result<McpServer, CliError> {
     let roots = roots(&args.calls.allow_read, &args.calls.allow_write)?;
-    let tools = tool_set(&args.tools, roots)?;
+    let tools = tool_set(&args.tools, roots).await?;
     if let Some(dir) = &args.session_dir {
         std::fs::create_dir_all(dir).map_err(|error| {
             CliError::usage(format!("cannot create the session folder {}: {error}", dir.display()))
@@ -125,8 +137,8 @@ fn install_code_mode(
 
 /// The registry of every tool a session would have, `run_code` included, for commands that only
 /// look at tools (`tools`, `replay`). Nothing runs: no worker is started.
-pub(crate) fn registry_only(flags: &ToolFlags) -> Result<ToolRegistry, CliError> {
-    let tools = tool_set(flags, default_roots()?)?;
+pub(crate) async fn registry_only(flags: &ToolFlags) -> Result<ToolRegistry, CliError> {
+    let tools = tool_set(flags, default_roots()?).await?;
     let config = CodeModeConfig::new(Runtime::new(runtime_config()?));
     ordo_sdk::install(&tools.registry, config)
         .map_err(|error| CliError::usage(format!("cannot install run_code: {error}")))?;
@@ -147,7 +159,7 @@ fn pipeline(tools: &ToolSet, approve: Option<ApproveMode>, live: Option<&Live>) 
     // Declared timeouts (run_code's, manifest tools' `timeout_ms`) end calls as TIMEOUT.
     let mut builder = Pipeline::builder(tools.registry.clone())
         .guard(files::root_guard(Arc::clone(&tools.roots)));
-    if let Some(hook) = &tools.approval {
+    for hook in [&tools.approval, &tools.mount_approval].into_iter().flatten() {
         builder = builder.pre_execute(Arc::clone(hook));
     }
     if let Some(service) = approve::service(approve, live.map(Live::bars)) {

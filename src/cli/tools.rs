@@ -11,8 +11,8 @@ use super::exit::{CliError, Exit};
 use super::{output, setup};
 
 /// Prints the tool list.
-pub(crate) fn run(args: &ToolsArgs) -> Result<Exit, CliError> {
-    let registry = setup::registry_only(&args.tools)?;
+pub(crate) async fn run(args: &ToolsArgs) -> Result<Exit, CliError> {
+    let registry = setup::registry_only(&args.tools).await?;
     let provider = match args.format {
         SchemaFormat::Json => {
             let schemas = serde_json::to_value(registry.schemas())

@@ -27,7 +27,7 @@ use super::contain::Containment;
 const TERM_GRACE: Duration = Duration::from_millis(500);
 
 /// A running command and the process group it leads.
-pub(super) struct ProcessGroup {
+pub(crate) struct ProcessGroup {
     /// `None` once handed to a reaper task in `Drop`.
     child: Option<Child>,
     /// How the call's processes are found again, group or not (see `contain`).
@@ -41,7 +41,7 @@ pub(super) struct ProcessGroup {
 
 impl ProcessGroup {
     /// Starts `command` as the leader of a new process group.
-    pub(super) fn spawn(command: &mut Command) -> io::Result<Self> {
+    pub(crate) fn spawn(command: &mut Command) -> io::Result<Self> {
         // `kill_on_drop` is a last resort for the leader should the reaper task be impossible
         // (no runtime left); the group itself is killed by `Drop` below.
         let containment = Containment::apply(command)?;
@@ -55,7 +55,7 @@ impl ProcessGroup {
     }
 
     /// The leader, to take its pipes.
-    pub(super) fn child_mut(&mut self) -> Option<&mut Child> {
+    pub(crate) fn child_mut(&mut self) -> Option<&mut Child> {
         self.child.as_mut()
     }
 
@@ -75,7 +75,7 @@ impl ProcessGroup {
 
     /// Stops the whole group: `SIGTERM`, [`TERM_GRACE`] to exit, then `SIGKILL`. Returns the
     /// leader's status once it is reaped.
-    pub(super) async fn terminate(&mut self) -> io::Result<ExitStatus> {
+    pub(crate) async fn terminate(&mut self) -> io::Result<ExitStatus> {
         self.signal(Signal::SIGTERM);
         if let Ok(status) = tokio::time::timeout(TERM_GRACE, self.wait()).await {
             return status;

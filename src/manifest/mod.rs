@@ -104,7 +104,7 @@ mod command;
 mod contain;
 mod environment;
 mod error;
-mod group;
+pub(crate) mod group;
 mod load;
 mod tool;
 

@@ -7,12 +7,14 @@
 //! - `listing.rs`: what clients list (schemas, annotations); `reply.rs`: what a call returns.
 //! - `approval.rs`: approvals asked of the client by elicitation; `progress.rs`: nested calls
 //!   reported as progress; `session_file.rs`: where each session's log goes.
+//! - [`mount`]: the other way round, MCP servers mounted as ordo tools.
 //! - `stdio.rs`: the stdio transport, answering what does not parse; [`http`]: the HTTP
 //!   endpoint behind its guard (Origin, Host, token, limits per client).
 
 mod approval;
 pub mod http;
 mod listing;
+pub mod mount;
 mod progress;
 mod reply;
 mod server;

@@ -1,0 +1,108 @@
+//! Mounted MCP servers (R-MCPM): their tools become ordo tools, called from scripts as
+//! `tools.<server>.<tool>` and directly as `<server>__<tool>`, every call going through the
+//! pipeline (hooks, guards, approvals, timeouts, the session log) like any other.
+//!
+//! - `config.rs`: which servers, from an `mcpServers` JSON file;
+//! - `server.rs`: a started server: its process group, its session, restarts;
+//! - `tool.rs`: a server's tool as an ordo tool: name, schemas, value, policy;
+//! - here: mounting them all into a registry, and the approval policy.
+
+mod config;
+mod server;
+mod tool;
+
+use std::collections::HashMap;
+use std::future::ready;
+use std::sync::Arc;
+
+use futures::future::BoxFuture;
+use ordo_tools::{Execution, PreDecision, PreExecuteHook, PreExecuteNext, ToolRegistry};
+
+pub use config::{
+    Approval, ConfigError, DEFAULT_START_TIMEOUT, ServerSpec, Transport, load, parse,
+};
+pub use server::StartError;
+
+use server::MountedServer;
+
+/// The servers mounted into a registry. Dropping it does not stop them: their tools hold them;
+/// they end with the last tool that can call them, their process groups with them.
+pub struct Mounts {
+    servers: Vec<Arc<MountedServer>>,
+    approval: MountApproval,
+}
+
+impl Mounts {
+    /// The names of the mounted servers.
+    pub fn servers(&self) -> impl Iterator<Item = &str> {
+        self.servers.iter().map(|server| server.name())
+    }
+
+    /// The `pre_execute` policy that asks before the calls the servers' `approval` says ask;
+    /// `None` when none does.
+    pub fn approval_hook(&self) -> Option<MountApproval> {
+        (!self.approval.prompts.is_empty()).then(|| self.approval.clone())
+    }
+}
+
+/// Starts every server of `specs` and registers its tools. A server that cannot start is an
+/// error, unless it is `optional` (then a warning, and ordo goes on without it). A tool whose
+/// schema ordo refuses is skipped with a warning; its server stays mounted.
+pub async fn mount(registry: &ToolRegistry, specs: Vec<ServerSpec>) -> Result<Mounts, StartError> {
+    let started = futures::future::join_all(specs.into_iter().map(|spec| async move {
+        let optional = spec.optional;
+        let approval = spec.approval;
+        (optional, approval, MountedServer::start(spec).await)
+    }))
+    .await;
+    let mut mounts = Mounts { servers: Vec::new(), approval: MountApproval::default() };
+    for (optional, approval, started) in started {
+        let (server, tools) = match started {
+            Ok(started) => started,
+            Err(error) if optional => {
+                tracing::warn!(%error, "an optional MCP server was not mounted");
+                continue;
+            }
+            Err(error) => return Err(error),
+        };
+        for tool in &tools {
+            let name = tool::registry_name(server.name(), &tool.name);
+            let definition = tool::definition(&server, tool, &name);
+            if let Err(error) = registry.register(definition) {
+                tracing::warn!(server = server.name(), tool = %tool.name, %error, "skipped a mounted tool");
+                continue;
+            }
+            let read_only = tool::annotations(tool).read_only;
+            let asks = match approval {
+                Approval::Never => false,
+                Approval::Always => true,
+                Approval::UnlessReadOnly => !read_only,
+            };
+            if asks {
+                let prompt = format!("tool {:?} of MCP server {:?}", tool.name, server.name());
+                mounts.approval.prompts.insert(name, prompt);
+            }
+        }
+        mounts.servers.push(server);
+    }
+    Ok(mounts)
+}
+
+/// Asks before each call of the mounted tools whose server's `approval` says so.
+#[derive(Clone, Debug, Default)]
+pub struct MountApproval {
+    prompts: HashMap<String, String>,
+}
+
+impl PreExecuteHook for MountApproval {
+    fn pre_execute<'a>(
+        &'a self,
+        execution: &'a Execution,
+        next: PreExecuteNext<'a>,
+    ) -> BoxFuture<'a, PreDecision> {
+        match self.prompts.get(execution.name()) {
+            Some(prompt) => Box::pin(ready(PreDecision::Ask(prompt.clone()))),
+            None => next.run(),
+        }
+    }
+}

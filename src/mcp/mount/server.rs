@@ -1,0 +1,207 @@
+//! One mounted server (R-MCPM-5): started when ordo loads it, within its start-up timeout, in a
+//! process group of its own (contained like a manifest command: nothing it starts outlives
+//! ordo's end); restarted by the next call after it dies, a bounded number of times.
+
+use std::process::Stdio;
+use std::sync::{Arc, Mutex, PoisonError};
+
+use crate::manifest::ALWAYS_PASSED;
+use ordo_tools::ToolFailure;
+use rmcp::ServiceExt;
+use rmcp::model::{CallToolRequestParams, CallToolResult, JsonObject, Tool as McpTool};
+use rmcp::service::{RoleClient, RunningService, ServiceError};
+use tokio::io::{AsyncBufReadExt, BufReader};
+use tokio::process::Command;
+use tokio_util::sync::CancellationToken;
+
+use crate::manifest::group::ProcessGroup;
+
+use super::config::{ServerSpec, Transport};
+
+/// How many times a server that died is started again before its calls fail for good.
+const MAX_RESTARTS: u32 = 3;
+
+/// How much of a server's stderr is kept, for the message when it fails: its end.
+const STDERR_KEPT: usize = 4 << 10;
+
+/// A mounted server.
+pub(crate) struct MountedServer {
+    spec: ServerSpec,
+    state: tokio::sync::Mutex<State>,
+}
+
+struct State {
+    running: Option<Running>,
+    restarts: u32,
+}
+
+/// A started server: the MCP session and the process group it runs in.
+struct Running {
+    service: RunningService<RoleClient, ()>,
+    /// Ends the server's whole process group when dropped.
+    _group: ProcessGroup,
+    stderr: Arc<Mutex<String>>,
+}
+
+/// Why a server could not be mounted.
+#[derive(Debug, thiserror::Error)]
+#[error("MCP server {server:?}: {message}")]
+pub struct StartError {
+    server: String,
+    message: String,
+}
+
+impl MountedServer {
+    /// Starts the server and lists its tools, within its start-up timeout.
+    pub(crate) async fn start(spec: ServerSpec) -> Result<(Arc<Self>, Vec<McpTool>), StartError> {
+        let error = |message: String| StartError { server: spec.name.clone(), message };
+        let timeout = spec.start_timeout;
+        let started = tokio::time::timeout(timeout, async {
+            let running = launch(&spec).await?;
+            let tools = running.service.peer().list_all_tools().await.map_err(|failure| {
+                format!("listing its tools failed: {failure}{}", tail(&running.stderr))
+            })?;
+            Ok::<_, String>((running, tools))
+        })
+        .await
+        .map_err(|_| error(format!("did not start within {} ms", timeout.as_millis())))?
+        .map_err(error)?;
+        let (running, tools) = started;
+        let server = Arc::new(Self {
+            spec,
+            state: tokio::sync::Mutex::new(State { running: Some(running), restarts: 0 }),
+        });
+        Ok((server, tools))
+    }
+
+    /// The server's name.
+    pub(crate) fn name(&self) -> &str {
+        &self.spec.name
+    }
+
+    /// Whether its annotations are believed.
+    pub(crate) fn trusted(&self) -> bool {
+        self.spec.trusted
+    }
+
+    /// Calls one of its tools; `signal` cancels the call (the server is told, with
+    /// `notifications/cancelled`).
+    pub(crate) async fn call(
+        &self,
+        tool: &str,
+        arguments: JsonObject,
+        signal: &CancellationToken,
+    ) -> Result<CallToolResult, ToolFailure> {
+        let (peer, stderr) = self.peer().await?;
+        let params = CallToolRequestParams::new(tool.to_owned()).with_arguments(arguments);
+        let answer = tokio::select! {
+            biased;
+            () = signal.cancelled() => {
+                return Err(ToolFailure::new(format!("the call to MCP server {:?} was cancelled", self.spec.name)));
+            }
+            answer = peer.call_tool(params) => answer,
+        };
+        match answer {
+            Ok(result) => Ok(result),
+            Err(ServiceError::TransportClosed) => {
+                self.state.lock().await.running = None;
+                Err(ToolFailure::new(format!(
+                    "server exited: MCP server {:?} closed its connection mid-call{}",
+                    self.spec.name,
+                    tail(&stderr)
+                )))
+            }
+            Err(error) => {
+                Err(ToolFailure::new(format!("MCP server {:?}: {error}", self.spec.name)))
+            }
+        }
+    }
+
+    /// The session of a running server, started again if it died (within [`MAX_RESTARTS`]).
+    async fn peer(
+        &self,
+    ) -> Result<(rmcp::service::Peer<RoleClient>, Arc<Mutex<String>>), ToolFailure> {
+        let mut state = self.state.lock().await;
+        if let Some(running) = &state.running
+            && !running.service.is_transport_closed()
+        {
+            return Ok((running.service.peer().clone(), Arc::clone(&running.stderr)));
+        }
+        state.running = None;
+        if state.restarts >= MAX_RESTARTS {
+            return Err(ToolFailure::new(format!(
+                "MCP server {:?} exited and was restarted {MAX_RESTARTS} times; not again",
+                self.spec.name
+            )));
+        }
+        state.restarts += 1;
+        let running = tokio::time::timeout(self.spec.start_timeout, launch(&self.spec))
+            .await
+            .map_err(|_| {
+                ToolFailure::new(format!("MCP server {:?} did not restart in time", self.spec.name))
+            })?
+            .map_err(|message| {
+                ToolFailure::new(format!("MCP server {:?}: {message}", self.spec.name))
+            })?;
+        let found = (running.service.peer().clone(), Arc::clone(&running.stderr));
+        state.running = Some(running);
+        Ok(found)
+    }
+}
+
+/// Starts the server's process and its MCP session.
+async fn launch(spec: &ServerSpec) -> Result<Running, String> {
+    let Transport::Stdio { command: argv, env } = &spec.transport;
+    let Some((program, args)) = argv.split_first() else {
+        return Err("has no command".to_owned());
+    };
+    let mut command = Command::new(program);
+    command.args(args).env_clear();
+    for name in ALWAYS_PASSED {
+        if let Some(value) = std::env::var_os(name) {
+            command.env(name, value);
+        }
+    }
+    command.envs(env.iter().map(|(name, value)| (name, value)));
+    command.stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped());
+    let mut group = ProcessGroup::spawn(&mut command)
+        .map_err(|error| format!("cannot start `{program}`: {error}"))?;
+    let child = group.child_mut().ok_or("the server's process is gone")?;
+    let (Some(stdin), Some(stdout), Some(stderr)) =
+        (child.stdin.take(), child.stdout.take(), child.stderr.take())
+    else {
+        return Err("the server's pipes were not set up".to_owned());
+    };
+    let kept = Arc::new(Mutex::new(String::new()));
+    keep_stderr(stderr, Arc::clone(&kept), spec.name.clone());
+    let service = ()
+        .serve((stdout, stdin))
+        .await
+        .map_err(|error| format!("the MCP handshake failed: {error}{}", tail(&kept)))?;
+    Ok(Running { service, _group: group, stderr: kept })
+}
+
+/// Reads the server's stderr: each line logged at debug level, the end kept for errors.
+fn keep_stderr(stderr: tokio::process::ChildStderr, kept: Arc<Mutex<String>>, server: String) {
+    tokio::spawn(async move {
+        let mut lines = BufReader::new(stderr).lines();
+        while let Ok(Some(line)) = lines.next_line().await {
+            tracing::debug!(server = %server, "{line}");
+            let mut kept = kept.lock().unwrap_or_else(PoisonError::into_inner);
+            kept.push_str(&line);
+            kept.push('\n');
+            if kept.len() > STDERR_KEPT {
+                let cut = kept.len() - STDERR_KEPT;
+                let cut = (cut..kept.len()).find(|&at| kept.is_char_boundary(at)).unwrap_or(0);
+                kept.drain(..cut);
+            }
+        }
+    });
+}
+
+/// `; its stderr ended with: …` when the server wrote anything.
+fn tail(kept: &Mutex<String>) -> String {
+    let kept = kept.lock().unwrap_or_else(PoisonError::into_inner);
+    let text = kept.trim();
+    if text.is_empty() { String::new() } else { format!("; its stderr ended with:\n{text}") }
+}

@@ -1,0 +1,179 @@
+//! A mounted server's tool as an ordo tool (R-MCPM-2, R-MCPM-3, R-MCPM-4).
+//!
+//! - Name: `<server>__<tool>` in the registry (made a valid provider name), which code mode shows
+//!   scripts as `tools.<server>.<tool>`.
+//! - Schemas: the tool's `inputSchema` is its parameters, under ordo's schema rules (a tool whose
+//!   schema ordo refuses is skipped, with a warning); its `outputSchema`, when it has one, the
+//!   output schema.
+//! - Value: the `structuredContent` when present, else the text parsed as JSON when it parses,
+//!   else the content blocks as they came. `isError` is a `TOOL_ERROR` with the server's text.
+//! - Policy: `readOnlyHint` is believed only from a trusted server; there it makes calls
+//!   concurrent, everywhere else they are exclusive. It is also what `approval =
+//!   "unless-read-only"` looks at; it never skips a guard.
+
+use std::sync::Arc;
+
+use ordo_tools::{
+    CallContext, ContentBlock, ToolAnnotations, ToolDefinition, ToolFailure, ToolOutput,
+};
+use rmcp::model::{CallToolResult, ContentBlock as McpBlock, Tool as McpTool};
+use serde_json::{Value, json};
+
+use super::server::MountedServer;
+
+/// The longest name every provider accepts.
+const MAX_NAME: usize = 64;
+
+/// The registry name of `tool` on `server`: `<server>__<tool>`, each part made of letters,
+/// digits, `_` and `-` (anything else becomes `_`; `__` only as the separator), cut with a hash
+/// when too long.
+pub(crate) fn registry_name(server: &str, tool: &str) -> String {
+    let name = format!("{}__{}", part(server), part(tool));
+    if name.len() <= MAX_NAME {
+        return name;
+    }
+    let hash = name.bytes().fold(0xcbf2_9ce4_8422_2325_u64, |hash, byte| {
+        (hash ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3)
+    });
+    format!("{}_{:08x}", &name[..MAX_NAME - 9], hash as u32)
+}
+
+/// One part of a name: valid characters only, no `__` inside.
+fn part(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        let c = if c.is_ascii_alphanumeric() || c == '-' { c } else { '_' };
+        if !(c == '_' && out.ends_with('_')) {
+            out.push(c);
+        }
+    }
+    if out.is_empty() { "_".to_owned() } else { out }
+}
+
+/// The tool's annotations as the server declares them (MCP's defaults where it declares none):
+/// what ordo shows its own clients. Whether ordo acts on them is [`concurrent`]'s and the
+/// approval policy's business.
+pub(crate) fn annotations(tool: &McpTool) -> ToolAnnotations {
+    let hints = tool.annotations.clone().unwrap_or_default();
+    let read_only = hints.read_only_hint.unwrap_or(false);
+    ToolAnnotations {
+        read_only,
+        destructive: hints.destructive_hint.unwrap_or(true),
+        idempotent: hints.idempotent_hint.unwrap_or(false),
+        open_world: hints.open_world_hint.unwrap_or(true),
+    }
+}
+
+/// Whether calls of the tool may run beside others: only a read-only tool of a trusted server.
+pub(crate) fn concurrent(tool: &McpTool, trusted: bool) -> bool {
+    trusted && tool.annotations.as_ref().and_then(|hints| hints.read_only_hint) == Some(true)
+}
+
+/// The ordo definition of `tool` on `server`, registered as `name`.
+pub(crate) fn definition(
+    server: &Arc<MountedServer>,
+    tool: &McpTool,
+    name: &str,
+) -> ToolDefinition {
+    let parameters = Value::Object((*tool.input_schema).clone());
+    let output_schema = tool
+        .output_schema
+        .as_ref()
+        .map_or_else(|| json!({}), |schema| Value::Object((**schema).clone()));
+    let description = tool.description.as_deref().unwrap_or_default().to_owned();
+    let (body_server, remote) = (Arc::clone(server), tool.name.to_string());
+    let body = move |arguments: Arc<Value>, context: CallContext| {
+        let (server, remote) = (Arc::clone(&body_server), remote.clone());
+        async move {
+            let arguments = match &*arguments {
+                Value::Object(map) => map.clone(),
+                _ => serde_json::Map::new(),
+            };
+            let result = server.call(&remote, arguments, context.signal()).await?;
+            value(result)
+        }
+    };
+    let definition = ToolDefinition::new(
+        name,
+        description,
+        parameters,
+        ToolOutput::new(output_schema, render),
+        body,
+    )
+    .with_annotations(annotations(tool));
+    if concurrent(tool, server.trusted()) {
+        definition.with_concurrency_safe(|_| true)
+    } else {
+        definition
+    }
+}
+
+/// The value of a result (see the module's documentation).
+fn value(result: CallToolResult) -> Result<Value, ToolFailure> {
+    let text = || -> String {
+        result
+            .content
+            .iter()
+            .filter_map(|block| block.as_text().map(|text| text.text.as_str()))
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
+    if result.is_error == Some(true) {
+        let message = text();
+        let message = if message.is_empty() { "the tool failed".to_owned() } else { message };
+        return Err(ToolFailure::new(message));
+    }
+    if let Some(structured) = result.structured_content.clone() {
+        return Ok(structured);
+    }
+    let all_text = result.content.iter().all(|block| block.as_text().is_some());
+    if all_text && !result.content.is_empty() {
+        let text = text();
+        if let Ok(value) = serde_json::from_str::<Value>(&text) {
+            return Ok(value);
+        }
+        if result.content.len() == 1 {
+            return Ok(Value::String(text));
+        }
+    }
+    serde_json::to_value(&result.content).map_err(|error| ToolFailure::new(error.to_string()))
+}
+
+/// What the model reads of a value: text as it is, MCP content blocks as blocks (images stay
+/// images), anything else as pretty JSON.
+fn render(_arguments: &Value, value: &Value) -> Vec<ContentBlock> {
+    if let Value::String(text) = value {
+        return vec![ContentBlock::text(text.clone())];
+    }
+    if let Ok(blocks) = serde_json::from_value::<Vec<McpBlock>>(value.clone())
+        && !blocks.is_empty()
+    {
+        return blocks.iter().map(block).collect();
+    }
+    vec![ContentBlock::text(serde_json::to_string_pretty(value).unwrap_or_default())]
+}
+
+fn block(content: &McpBlock) -> ContentBlock {
+    match content {
+        McpBlock::Text(text) => ContentBlock::text(text.text.clone()),
+        McpBlock::Image(image) => {
+            ContentBlock::Image { media_type: image.mime_type.clone(), data: image.data.clone() }
+        }
+        other => ContentBlock::Json { value: serde_json::to_value(other).unwrap_or_default() },
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn r_mcpm_2_registry_names_are_valid_provider_names() {
+        assert_eq!(registry_name("everything", "echo"), "everything__echo");
+        assert_eq!(registry_name("my server", "get.item"), "my_server__get_item");
+        assert_eq!(registry_name("a__b", "c"), "a_b__c", "`__` only as the separator");
+        let long = registry_name("server", &"x".repeat(100));
+        assert_eq!(long.len(), 64);
+        assert_ne!(long, registry_name("server", &"x".repeat(101)), "cut names stay apart");
+    }
+}
