@@ -11,6 +11,7 @@ mod hostile;
 mod interrupt;
 mod manifest;
 mod mcp;
+mod mount;
 mod replay;
 mod roots;
 mod run;
