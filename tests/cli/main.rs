@@ -10,7 +10,7 @@ mod examples;
 mod hostile;
 mod interrupt;
 mod manifest;
-mod mcp;
+pub(crate) mod mcp;
 mod mount;
 mod replay;
 mod roots;

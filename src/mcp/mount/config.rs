@@ -21,6 +21,9 @@ use serde_json::{Map, Value};
 /// The default time a server has to start and list its tools.
 pub const DEFAULT_START_TIMEOUT: Duration = Duration::from_secs(30);
 
+/// The default time one call of a mounted tool may take.
+pub const DEFAULT_CALL_TIMEOUT: Duration = Duration::from_secs(60);
+
 /// One server to mount.
 #[derive(Clone)]
 pub struct ServerSpec {
@@ -30,8 +33,11 @@ pub struct ServerSpec {
     pub transport: Transport,
     /// Whether its annotations are believed (`readOnlyHint` makes calls concurrent).
     pub trusted: bool,
-    /// How long it has to start and list its tools.
+    /// How long it has to start and list its tools (`start_timeout_ms`).
     pub start_timeout: Duration,
+    /// How long one call of its tools may take (`timeout_ms`): past it the call is cancelled
+    /// (the server told) and ends as `TIMEOUT`.
+    pub call_timeout: Duration,
     /// Whether a server that does not start is a warning rather than an error.
     pub optional: bool,
     /// Which of its calls ask a human first.
@@ -168,13 +174,9 @@ fn spec(
             return Err(error("field \"trust\": must be \"trusted\" or \"untrusted\"".to_owned()));
         }
     };
-    let start_timeout = match server.get("timeout_ms") {
-        None => DEFAULT_START_TIMEOUT,
-        Some(value) => match value.as_u64() {
-            Some(ms) if ms > 0 => Duration::from_millis(ms),
-            _ => return Err(error("field \"timeout_ms\": must be a positive integer".to_owned())),
-        },
-    };
+    let start_timeout =
+        milliseconds(server, "start_timeout_ms", DEFAULT_START_TIMEOUT).map_err(error)?;
+    let call_timeout = milliseconds(server, "timeout_ms", DEFAULT_CALL_TIMEOUT).map_err(error)?;
     let approval = match server.get("approval").map(Value::as_str) {
         None if trusted => Approval::Never,
         None | Some(Some("unless-read-only")) => Approval::UnlessReadOnly,
@@ -197,9 +199,25 @@ fn spec(
         transport: Transport::Stdio { command, env },
         trusted,
         start_timeout,
+        call_timeout,
         optional,
         approval,
     })
+}
+
+/// A positive number of milliseconds in `field`, or `default`.
+fn milliseconds(
+    server: &Map<String, Value>,
+    field: &str,
+    default: Duration,
+) -> Result<Duration, String> {
+    match server.get(field) {
+        None => Ok(default),
+        Some(value) => match value.as_u64() {
+            Some(ms) if ms > 0 => Ok(Duration::from_millis(ms)),
+            _ => Err(format!("field \"{field}\": must be a positive number of milliseconds")),
+        },
+    }
 }
 
 /// The `env` object with `${VAR}` filled in. An error names the variable, never a value.

@@ -19,7 +19,8 @@ use futures::future::BoxFuture;
 use ordo_tools::{Execution, PreDecision, PreExecuteHook, PreExecuteNext, ToolRegistry};
 
 pub use config::{
-    Approval, ConfigError, DEFAULT_START_TIMEOUT, ServerSpec, Transport, load, parse,
+    Approval, ConfigError, DEFAULT_CALL_TIMEOUT, DEFAULT_START_TIMEOUT, ServerSpec, Transport,
+    load, parse,
 };
 pub use server::StartError;
 

@@ -84,6 +84,11 @@ impl MountedServer {
         self.spec.trusted
     }
 
+    /// How long one call may take.
+    pub(crate) fn call_timeout(&self) -> std::time::Duration {
+        self.spec.call_timeout
+    }
+
     /// Calls one of its tools; `signal` cancels the call (the server is told, with
     /// `notifications/cancelled`).
     pub(crate) async fn call(

@@ -100,7 +100,8 @@ pub(crate) fn definition(
         ToolOutput::new(output_schema, render),
         body,
     )
-    .with_annotations(annotations(tool));
+    .with_annotations(annotations(tool))
+    .with_timeout(server.call_timeout());
     if concurrent(tool, server.trusted()) {
         definition.with_concurrency_safe(|_| true)
     } else {

@@ -2,7 +2,7 @@
 //! (PyPI `mcp`, pinned in tests/mcp/setup.sh, installed into a cached virtual environment).
 //! The client script (tests/mcp/client.py) only reports what it saw; the assertions are here.
 
-mod client;
+pub(crate) mod client;
 mod http;
 mod protocol;
 mod stdio;

@@ -3,6 +3,7 @@
 //! tests/mcp/servers-setup.sh and installed into a cached folder; and `ordo mcp` itself.
 
 mod everything;
+mod faults;
 mod lifecycle;
 
 use std::path::PathBuf;

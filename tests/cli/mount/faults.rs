@@ -1,0 +1,68 @@
+//! A server that misbehaves (R-MCPM-4, R-MCPM-5): a fixture written with the Python SDK
+//! (tests/mcp/fixture_server.py) that crashes mid-call, hangs, and answers slowly.
+
+use serde_json::{Value, json};
+
+use super::config;
+use crate::common::{Scratch, json, stderr};
+use crate::mcp::client::python;
+
+/// A scratch folder mounting the fixture as `fx`, with `extra` fields on its entry.
+fn scratch(extra: Value) -> Option<Scratch> {
+    let python = python()?;
+    let scratch = Scratch::new();
+    let mut server = json!({
+        "command": python.to_str().unwrap(),
+        "args": [concat!(env!("CARGO_MANIFEST_DIR"), "/tests/mcp/fixture_server.py")],
+        "approval": "never",
+    });
+    if let (Some(server), Some(extra)) = (server.as_object_mut(), extra.as_object()) {
+        server.extend(extra.clone());
+    }
+    config(&scratch, json!({ "fx": server }));
+    Some(scratch)
+}
+
+fn run(scratch: &Scratch, code: &str) -> Value {
+    scratch.write("script.js", code);
+    let output = scratch.ordo(&["run", "script.js", "--mcp-config", "mcp.json"]).output().unwrap();
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    json(&output)
+}
+
+/// A server that dies mid-call fails that call ("server exited"); the next call starts it
+/// again. A call past the timeout ends as TIMEOUT, and the server is told to cancel it.
+#[test]
+fn r_mcpm_5_a_crash_fails_the_call_and_the_next_call_restarts_the_server() {
+    let Some(scratch) = scratch(json!({ "timeout_ms": 1000 })) else { return };
+    let value = run(
+        &scratch,
+        r#"const before = await tools.fx.pid({});
+           let crashed; try { await tools.fx.crash({}) } catch (e) { crashed = [e.code, e.message] }
+           const after = await tools.fx.pid({});
+           let hung; try { await tools.fx.hang({}) } catch (e) { hung = e.code }
+           const cancelled = await tools.fx.cancellations({});
+           return { restarted: before !== after, crashed, hung, cancelled }"#,
+    );
+    assert_eq!(value["restarted"], true, "{value}");
+    assert_eq!(value["crashed"][0], "TOOL_ERROR");
+    assert!(value["crashed"][1].as_str().unwrap().starts_with("server exited"), "{value}");
+    assert_eq!(value["hung"], "TIMEOUT");
+    assert_eq!(value["cancelled"]["result"], 1, "the server was sent notifications/cancelled");
+}
+
+/// Calls of a read-only tool overlap only when its server is trusted: an untrusted server's
+/// hints never loosen the schedule.
+#[test]
+fn r_mcpm_4_read_only_calls_overlap_only_on_a_trusted_server() {
+    let code = "const reads = await Promise.all([1, 2, 3].map(() => tools.fx.slow_read({ms: 300}))); \
+                return reads.slice(1).some((read, i) => read.start < reads[i].end)";
+    let Some(untrusted) = scratch(json!({})) else { return };
+    assert_eq!(
+        run(&untrusted, code),
+        json!(false),
+        "an untrusted server's calls run one at a time"
+    );
+    let trusted = scratch(json!({ "trust": "trusted" })).unwrap();
+    assert_eq!(run(&trusted, code), json!(true), "a trusted server's read-only calls overlap");
+}

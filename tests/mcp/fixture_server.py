@@ -1,0 +1,66 @@
+"""An MCP server for the faults the mounting tests need (Python SDK, PyPI `mcp`, pinned).
+
+Tools: `pid` (the server's pid), `crash` (exits mid-call), `hang` (never answers; counts the
+cancellations it receives), `cancellations`, `slow_read` (read-only: sleeps, returns when it
+started and ended, to see overlap), `progress` (three progress notifications).
+"""
+
+import os
+import time
+
+import anyio
+from mcp.server.mcpserver import Context, MCPServer
+from mcp.types import ToolAnnotations
+
+server = MCPServer("fixture")
+CANCELLED = {"count": 0}
+
+
+@server.tool()
+def pid() -> int:
+    """This server's process id."""
+    return os.getpid()
+
+
+@server.tool()
+def crash() -> str:
+    """Exits the server in the middle of the call."""
+    os._exit(3)
+
+
+@server.tool()
+async def hang() -> str:
+    """Never answers."""
+    try:
+        await anyio.sleep(3600)
+    except anyio.get_cancelled_exc_class():
+        CANCELLED["count"] += 1
+        raise
+    return "woke"
+
+
+@server.tool()
+def cancellations() -> int:
+    """How many calls of `hang` were cancelled."""
+    return CANCELLED["count"]
+
+
+@server.tool(annotations=ToolAnnotations(readOnlyHint=True))
+async def slow_read(ms: int) -> dict:
+    """Sleeps `ms` milliseconds; says when it started and ended (seconds, one clock)."""
+    start = time.monotonic()
+    await anyio.sleep(ms / 1000)
+    return {"start": start, "end": time.monotonic()}
+
+
+@server.tool()
+async def progress(ctx: Context) -> str:
+    """Reports three steps of progress, then answers."""
+    for step in range(1, 4):
+        await ctx.report_progress(step, 3, f"step {step}")
+        await anyio.sleep(0.05)
+    return "done"
+
+
+if __name__ == "__main__":
+    server.run()
