@@ -252,7 +252,7 @@ comand = ["grep"]
     let error = rejection("tools = []\n");
     assert_eq!(
         error.to_string(),
-        "tools.toml:1:1: unknown key `tools` (did you mean `tool`?); a manifest holds only [[tool]] tables"
+        "tools.toml:1:1: unknown key `tools` (did you mean `tool`?); a manifest holds only [[tool]] and [[mcp]] tables"
     );
 }
 

@@ -46,6 +46,14 @@ pub(crate) async fn tool_set(flags: &ToolFlags, roots: Roots) -> Result<ToolSet,
     let approval = manifest::approval_hook(&manifests)
         .map(|hook| -> Arc<dyn PreExecuteHook> { Arc::new(hook) });
     let mut servers = Vec::new();
+    let environment = |name: &str| std::env::var(name).ok();
+    for manifest in &manifests {
+        for table in manifest.mcp_servers() {
+            let server = mount::from_manifest(manifest.path(), table, &environment)
+                .map_err(|error| CliError::usage(error.to_string()))?;
+            servers.push(server);
+        }
+    }
     for path in &flags.mcp_configs {
         servers.extend(mount::load(path).map_err(|error| CliError::usage(error.to_string()))?);
     }

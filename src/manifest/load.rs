@@ -46,7 +46,7 @@ pub(super) fn parse(
     text: &str,
     file: &Path,
     dir: &Path,
-) -> Result<Vec<CommandTool>, ManifestError> {
+) -> Result<(Vec<CommandTool>, Vec<McpTable>), ManifestError> {
     let source = Source { text, file };
     let root = DeTable::parse(text).map_err(|error| {
         let located = ManifestError::new(file, error.message().trim());
@@ -56,21 +56,24 @@ pub(super) fn parse(
         }
     })?;
     let mut list = None;
+    let mut servers = Vec::new();
     for (key, value) in root.get_ref() {
         if key.get_ref() == "tool" {
             list = Some(value);
+        } else if key.get_ref() == "mcp" {
+            servers = mcp_tables(source, value)?;
         } else {
-            let hint = did_you_mean(key.get_ref(), &["tool"])
+            let hint = did_you_mean(key.get_ref(), &["tool", "mcp"])
                 .map_or_else(String::new, |meant| format!(" (did you mean `{meant}`?)"));
             let message = format!(
-                "unknown key `{}`{hint}; a manifest holds only [[tool]] tables",
+                "unknown key `{}`{hint}; a manifest holds only [[tool]] and [[mcp]] tables",
                 key.get_ref()
             );
             return Err(source.error(key.span(), message));
         }
     }
     let Some(list) = list else {
-        return Ok(Vec::new());
+        return Ok((Vec::new(), servers));
     };
     let DeValue::Array(entries) = list.get_ref() else {
         let message = "`tool` must be an array of tables: write each tool as a [[tool]] table";
@@ -93,7 +96,51 @@ pub(super) fn parse(
         }
         tools.push(tool);
     }
-    Ok(tools)
+    Ok((tools, servers))
+}
+
+/// An `[[mcp]]` table (an MCP server to mount), as JSON, with where it is: the MCP battery
+/// checks its fields, and names this place in its errors.
+#[derive(Clone, Debug)]
+pub struct McpTable {
+    /// The table's fields.
+    pub fields: Map<String, Value>,
+    /// Where the table starts.
+    pub location: Location,
+}
+
+fn mcp_tables(
+    source: Source<'_>,
+    value: &Spanned<DeValue<'_>>,
+) -> Result<Vec<McpTable>, ManifestError> {
+    let DeValue::Array(entries) = value.get_ref() else {
+        let message = "`mcp` must be an array of tables: write each server as an [[mcp]] table";
+        return Err(source.error(value.span(), message));
+    };
+    entries
+        .iter()
+        .map(|entry| match to_json(entry) {
+            Ok(Value::Object(fields)) => {
+                Ok(McpTable { fields, location: source.location(entry.span().start) })
+            }
+            Ok(other) => Err(source.error(
+                entry.span(),
+                format!("an [[mcp]] entry must be a table, not {}", json_kind(&other)),
+            )),
+            Err((span, message)) => Err(source.error(span, message)),
+        })
+        .collect()
+}
+
+fn json_kind(value: &Value) -> &'static str {
+    match value {
+        Value::Array(_) => "an array",
+        Value::String(_) => "a string",
+        Value::Number(_) => "a number",
+        Value::Bool(_) => "a boolean",
+        Value::Null => "null",
+        Value::Object(_) => "a table",
+    }
 }
 
 /// The manifest being read, for locating errors.

@@ -115,6 +115,7 @@ use ordo_tools::{RegisterError, ToolRegistry};
 pub use approval::ApprovalPolicy;
 pub use environment::{ALWAYS_PASSED, Environment};
 pub use error::{Location, ManifestError, ToolRef};
+pub use load::McpTable;
 pub use tool::{Argv, CommandTool};
 
 /// The tools of one manifest file, checked and ready to register.
@@ -122,6 +123,7 @@ pub use tool::{Argv, CommandTool};
 pub struct Manifest {
     path: PathBuf,
     tools: Vec<CommandTool>,
+    mcp: Vec<McpTable>,
 }
 
 impl Manifest {
@@ -144,8 +146,8 @@ impl Manifest {
         let folder = std::path::absolute(folder).map_err(|error| {
             ManifestError::new(path, format!("cannot find the manifest's folder: {error}"))
         })?;
-        let tools = load::parse(text, path, &folder)?;
-        Ok(Self { path: path.to_owned(), tools })
+        let (tools, mcp) = load::parse(text, path, &folder)?;
+        Ok(Self { path: path.to_owned(), tools, mcp })
     }
 
     /// The file, as its path was given.
@@ -156,6 +158,12 @@ impl Manifest {
     /// The tools, in the order the file declares them.
     pub fn tools(&self) -> &[CommandTool] {
         &self.tools
+    }
+
+    /// The MCP servers its `[[mcp]]` tables declare, unchecked: mounting them (the `mcp`
+    /// feature) checks their fields.
+    pub fn mcp_servers(&self) -> &[McpTable] {
+        &self.mcp
     }
 
     /// Registers every tool, or none: if one name is taken (by a built-in tool or another

@@ -12,8 +12,9 @@
 //! define and ordo does not use are ignored; a field ordo uses with the wrong shape is an error
 //! naming the file, the server and the field.
 
+use std::collections::HashMap;
 use std::fmt;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::time::Duration;
 
 use serde_json::{Map, Value};
@@ -42,6 +43,21 @@ pub struct ServerSpec {
     pub optional: bool,
     /// Which of its calls ask a human first.
     pub approval: Approval,
+    /// Annotations set by hand, by tool name (as the server names it).
+    pub overrides: HashMap<String, Overrides>,
+}
+
+/// Annotations set by hand on one tool; `None` keeps the server's.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Overrides {
+    /// `read_only`.
+    pub read_only: Option<bool>,
+    /// `destructive`.
+    pub destructive: Option<bool>,
+    /// `idempotent`.
+    pub idempotent: Option<bool>,
+    /// `open_world`.
+    pub open_world: Option<bool>,
 }
 
 /// Which calls of a server's tools ask a human first (`"approval"`).
@@ -84,17 +100,71 @@ impl fmt::Debug for ServerSpec {
 
 /// A config that cannot be used: where, and why. Never holds a secret value.
 #[derive(Debug, thiserror::Error)]
-#[error("{file}: server {server:?}: {message}")]
+#[error("{place}: server {server:?}: {message}")]
 pub struct ConfigError {
-    file: PathBuf,
+    /// The file, and for a manifest the line and column of the `[[mcp]]` table.
+    place: String,
     server: String,
     message: String,
 }
 
 impl ConfigError {
     fn new(file: &Path, server: &str, message: impl Into<String>) -> Self {
-        Self { file: file.to_owned(), server: server.to_owned(), message: message.into() }
+        Self::at(file.display().to_string(), server, message)
     }
+
+    fn at(place: String, server: &str, message: impl Into<String>) -> Self {
+        Self { place, server: server.to_owned(), message: message.into() }
+    }
+}
+
+/// The fields an `[[mcp]]` table of a manifest may have.
+const MANIFEST_FIELDS: &[&str] = &[
+    "name",
+    "command",
+    "args",
+    "env",
+    "trust",
+    "timeout_ms",
+    "start_timeout_ms",
+    "approval",
+    "optional",
+    "tools",
+];
+
+/// The server an `[[mcp]]` table of the manifest at `file` declares. Unlike a JSON config
+/// (which other clients share), every field must be one ordo knows; `command` is the whole
+/// command line, as for a manifest's tools.
+pub fn from_manifest(
+    file: &Path,
+    table: &crate::manifest::McpTable,
+    lookup: &dyn Fn(&str) -> Option<String>,
+) -> Result<ServerSpec, ConfigError> {
+    let place = format!("{}:{}", file.display(), table.location);
+    let name = match table.fields.get("name") {
+        Some(Value::String(name)) if !name.is_empty() => name.clone(),
+        _ => return Err(ConfigError::at(place, "", "an [[mcp]] table needs a `name` (a string)")),
+    };
+    let error = |message: String| ConfigError::at(place.clone(), &name, message);
+    if let Some(unknown) = table.fields.keys().find(|key| !MANIFEST_FIELDS.contains(&key.as_str()))
+    {
+        return Err(error(format!(
+            "field `{unknown}`: not a field of [[mcp]]; its fields are {}",
+            MANIFEST_FIELDS.join(", ")
+        )));
+    }
+    let mut fields = table.fields.clone();
+    if let Some(Value::Array(argv)) = fields.get("command").cloned() {
+        let Some((program, args)) = argv.split_first() else {
+            return Err(error("field \"command\": must not be empty".to_owned()));
+        };
+        fields.insert("command".to_owned(), program.clone());
+        if fields.contains_key("args") {
+            return Err(error("give the arguments in `command` or in `args`, not both".to_owned()));
+        }
+        fields.insert("args".to_owned(), Value::Array(args.to_vec()));
+    }
+    spec_fields(&name, &fields, lookup).map_err(error)
 }
 
 /// Reads an `mcpServers` file.
@@ -135,19 +205,24 @@ fn spec(
         return Err(error("a server needs a name".to_owned()));
     }
     let server = server.as_object().ok_or_else(|| error("must be an object".to_owned()))?;
+    spec_fields(name, server, lookup).map_err(error)
+}
+
+/// The server `name` that `server`'s fields describe; an error is the field and what is wrong.
+fn spec_fields(
+    name: &str,
+    server: &Map<String, Value>,
+    lookup: &dyn Fn(&str) -> Option<String>,
+) -> Result<ServerSpec, String> {
     if server.contains_key("url") {
-        return Err(error(
-            "field \"url\": servers reached over HTTP cannot be mounted yet; run them as a \
-             command (\"command\", \"args\")"
-                .to_owned(),
-        ));
+        return Err("field \"url\": servers reached over HTTP cannot be mounted yet; run them \
+                    as a command (\"command\", \"args\")"
+            .to_owned());
     }
     let program = match server.get("command") {
         Some(Value::String(program)) if !program.is_empty() => program.clone(),
-        Some(_) => {
-            return Err(error("field \"command\": must be a program name or path".to_owned()));
-        }
-        None => return Err(error("needs a \"command\" (the program that serves it)".to_owned())),
+        Some(_) => return Err("field \"command\": must be a program name or path".to_owned()),
+        None => return Err("needs a \"command\" (the program that serves it)".to_owned()),
     };
     let mut command = vec![program];
     match server.get("args") {
@@ -156,43 +231,45 @@ fn spec(
             for (index, arg) in args.iter().enumerate() {
                 let arg = arg
                     .as_str()
-                    .ok_or_else(|| error(format!("field \"args[{index}]\": must be a string")))?;
+                    .ok_or_else(|| format!("field \"args[{index}]\": must be a string"))?;
                 command.push(arg.to_owned());
             }
         }
-        Some(_) => return Err(error("field \"args\": must be an array of strings".to_owned())),
+        Some(_) => return Err("field \"args\": must be an array of strings".to_owned()),
     }
     let env = match server.get("env") {
         None => Vec::new(),
-        Some(Value::Object(env)) => environment(env, lookup).map_err(error)?,
-        Some(_) => return Err(error("field \"env\": must be an object of strings".to_owned())),
+        Some(Value::Object(env)) => environment(env, lookup)?,
+        Some(_) => return Err("field \"env\": must be an object of strings".to_owned()),
     };
     let trusted = match server.get("trust").map(Value::as_str) {
         None | Some(Some("untrusted")) => false,
         Some(Some("trusted")) => true,
-        Some(_) => {
-            return Err(error("field \"trust\": must be \"trusted\" or \"untrusted\"".to_owned()));
-        }
+        Some(_) => return Err("field \"trust\": must be \"trusted\" or \"untrusted\"".to_owned()),
     };
-    let start_timeout =
-        milliseconds(server, "start_timeout_ms", DEFAULT_START_TIMEOUT).map_err(error)?;
-    let call_timeout = milliseconds(server, "timeout_ms", DEFAULT_CALL_TIMEOUT).map_err(error)?;
+    let start_timeout = milliseconds(server, "start_timeout_ms", DEFAULT_START_TIMEOUT)?;
+    let call_timeout = milliseconds(server, "timeout_ms", DEFAULT_CALL_TIMEOUT)?;
     let approval = match server.get("approval").map(Value::as_str) {
         None if trusted => Approval::Never,
         None | Some(Some("unless-read-only")) => Approval::UnlessReadOnly,
         Some(Some("never")) => Approval::Never,
         Some(Some("always")) => Approval::Always,
         Some(_) => {
-            return Err(error(
+            return Err(
                 "field \"approval\": must be \"never\", \"always\" or \"unless-read-only\""
                     .to_owned(),
-            ));
+            );
         }
     };
     let optional = match server.get("optional") {
         None => false,
         Some(Value::Bool(optional)) => *optional,
-        Some(_) => return Err(error("field \"optional\": must be true or false".to_owned())),
+        Some(_) => return Err("field \"optional\": must be true or false".to_owned()),
+    };
+    let overrides = match server.get("tools") {
+        None => HashMap::new(),
+        Some(Value::Object(tools)) => overrides(tools)?,
+        Some(_) => return Err("field \"tools\": must map tool names to annotations".to_owned()),
     };
     Ok(ServerSpec {
         name: name.to_owned(),
@@ -202,7 +279,39 @@ fn spec(
         call_timeout,
         optional,
         approval,
+        overrides,
     })
+}
+
+/// Annotations a person set on a server's tools (`tools = { read = { read_only = true } }`):
+/// believed whatever the server's trust, since they are not the server's claims.
+fn overrides(tools: &Map<String, Value>) -> Result<HashMap<String, Overrides>, String> {
+    tools
+        .iter()
+        .map(|(tool, hints)| {
+            let field = |key: &str| format!("field \"tools.{tool}.{key}\"");
+            let hints = hints.as_object().ok_or_else(|| {
+                format!("field \"tools.{tool}\": must be a table of annotations (read_only, …)")
+            })?;
+            let mut found = Overrides::default();
+            for (key, value) in hints {
+                let value = value.as_bool().ok_or_else(|| format!("{}: must be true or false", field(key)))?;
+                match key.as_str() {
+                    "read_only" => found.read_only = Some(value),
+                    "destructive" => found.destructive = Some(value),
+                    "idempotent" => found.idempotent = Some(value),
+                    "open_world" => found.open_world = Some(value),
+                    _ => {
+                        return Err(format!(
+                            "{}: not an annotation; they are read_only, destructive, idempotent, open_world",
+                            field(key)
+                        ));
+                    }
+                }
+            }
+            Ok((tool.clone(), found))
+        })
+        .collect()
 }
 
 /// A positive number of milliseconds in `field`, or `default`.
@@ -300,6 +409,54 @@ mod tests {
             assert!(error.starts_with("mcp.json: server "), "{error}");
             assert!(error.contains(expected), "{expected:?} not in {error:?}");
             assert!(!error.contains("hunter2"));
+        }
+    }
+
+    fn from_toml(text: &str) -> Result<ServerSpec, ConfigError> {
+        let manifest = crate::manifest::Manifest::parse(text, "tools.toml").unwrap();
+        from_manifest(Path::new("tools.toml"), &manifest.mcp_servers()[0], &lookup)
+    }
+
+    #[test]
+    fn r_mcpm_1_an_mcp_table_of_a_manifest_is_read_with_its_own_fields() {
+        let spec = from_toml(
+            r#"
+[[mcp]]
+name = "files"
+command = ["npx", "-y", "pkg", "."]
+env = { TOKEN = "${SECRET}" }
+trust = "trusted"
+timeout_ms = 5000
+tools = { read = { read_only = true } }
+"#,
+        )
+        .unwrap();
+        let Transport::Stdio { command, env } = &spec.transport;
+        assert_eq!(command, &["npx", "-y", "pkg", "."]);
+        assert_eq!(env[0].1, "hunter2");
+        assert!(spec.trusted);
+        assert_eq!(spec.approval, Approval::Never, "a trusted server asks nothing by default");
+        assert_eq!(spec.call_timeout, Duration::from_millis(5000));
+        assert_eq!(spec.overrides["read"].read_only, Some(true));
+    }
+
+    #[test]
+    fn r_mcpm_1_mcp_table_errors_name_the_file_line_server_and_field() {
+        let cases = [
+            (
+                "[[mcp]]\nname = \"s\"\ncomand = [\"x\"]\n",
+                "tools.toml:1:1: server \"s\": field `comand`",
+            ),
+            ("[[mcp]]\nname = \"s\"\ncommand = []\n", "field \"command\": must not be empty"),
+            (
+                "[[mcp]]\nname = \"s\"\ncommand = [\"x\"]\ntools = { t = { read_olny = true } }\n",
+                "field \"tools.t.read_olny\": not an annotation",
+            ),
+            ("[[mcp]]\ncommand = [\"x\"]\n", "needs a `name`"),
+        ];
+        for (text, expected) in cases {
+            let error = from_toml(text).unwrap_err().to_string();
+            assert!(error.contains(expected), "{expected:?} not in {error:?}");
         }
     }
 }

@@ -2,7 +2,8 @@
 //! `tools.<server>.<tool>` and directly as `<server>__<tool>`, every call going through the
 //! pipeline (hooks, guards, approvals, timeouts, the session log) like any other.
 //!
-//! - `config.rs`: which servers, from an `mcpServers` JSON file;
+//! - `config.rs`: which servers, from an `mcpServers` JSON file or a manifest's `[[mcp]]`
+//!   tables;
 //! - `server.rs`: a started server: its process group, its session, restarts;
 //! - `tool.rs`: a server's tool as an ordo tool: name, schemas, value, policy;
 //! - here: mounting them all into a registry, and the approval policy.
@@ -19,8 +20,8 @@ use futures::future::BoxFuture;
 use ordo_tools::{Execution, PreDecision, PreExecuteHook, PreExecuteNext, ToolRegistry};
 
 pub use config::{
-    Approval, ConfigError, DEFAULT_CALL_TIMEOUT, DEFAULT_START_TIMEOUT, ServerSpec, Transport,
-    load, parse,
+    Approval, ConfigError, DEFAULT_CALL_TIMEOUT, DEFAULT_START_TIMEOUT, Overrides, ServerSpec,
+    Transport, from_manifest, load, parse,
 };
 pub use server::StartError;
 
@@ -73,7 +74,7 @@ pub async fn mount(registry: &ToolRegistry, specs: Vec<ServerSpec>) -> Result<Mo
                 tracing::warn!(server = server.name(), tool = %tool.name, %error, "skipped a mounted tool");
                 continue;
             }
-            let read_only = tool::annotations(tool).read_only;
+            let read_only = tool::annotations(tool, server.overrides(&tool.name)).read_only;
             let asks = match approval {
                 Approval::Never => false,
                 Approval::Always => true,

@@ -84,6 +84,11 @@ impl MountedServer {
         self.spec.trusted
     }
 
+    /// The annotations a person set on `tool`, if any.
+    pub(crate) fn overrides(&self, tool: &str) -> Option<&super::config::Overrides> {
+        self.spec.overrides.get(tool)
+    }
+
     /// How long one call may take.
     pub(crate) fn call_timeout(&self) -> std::time::Duration {
         self.spec.call_timeout

@@ -7,9 +7,9 @@
 //!   output schema.
 //! - Value: the `structuredContent` when present, else the text parsed as JSON when it parses,
 //!   else the content blocks as they came. `isError` is a `TOOL_ERROR` with the server's text.
-//! - Policy: `readOnlyHint` is believed only from a trusted server; there it makes calls
-//!   concurrent, everywhere else they are exclusive. It is also what `approval =
-//!   "unless-read-only"` looks at; it never skips a guard.
+//! - Policy: `readOnlyHint` is believed only from a trusted server, or when a person set it
+//!   (`tools = { name = { read_only = true } }`); then calls are concurrent, else exclusive. It
+//!   is also what `approval = "unless-read-only"` looks at; nothing skips a guard.
 
 use std::sync::Arc;
 
@@ -19,6 +19,7 @@ use ordo_tools::{
 use rmcp::model::{CallToolResult, ContentBlock as McpBlock, Tool as McpTool};
 use serde_json::{Value, json};
 
+use super::config::Overrides;
 use super::server::MountedServer;
 
 /// The longest name every provider accepts.
@@ -53,20 +54,28 @@ fn part(text: &str) -> String {
 /// The tool's annotations as the server declares them (MCP's defaults where it declares none):
 /// what ordo shows its own clients. Whether ordo acts on them is [`concurrent`]'s and the
 /// approval policy's business.
-pub(crate) fn annotations(tool: &McpTool) -> ToolAnnotations {
+/// Annotations set by hand (`overrides`) replace the server's.
+pub(crate) fn annotations(tool: &McpTool, overrides: Option<&Overrides>) -> ToolAnnotations {
     let hints = tool.annotations.clone().unwrap_or_default();
-    let read_only = hints.read_only_hint.unwrap_or(false);
+    let set = overrides.copied().unwrap_or_default();
     ToolAnnotations {
-        read_only,
-        destructive: hints.destructive_hint.unwrap_or(true),
-        idempotent: hints.idempotent_hint.unwrap_or(false),
-        open_world: hints.open_world_hint.unwrap_or(true),
+        read_only: set.read_only.or(hints.read_only_hint).unwrap_or(false),
+        destructive: set.destructive.or(hints.destructive_hint).unwrap_or(true),
+        idempotent: set.idempotent.or(hints.idempotent_hint).unwrap_or(false),
+        open_world: set.open_world.or(hints.open_world_hint).unwrap_or(true),
     }
 }
 
-/// Whether calls of the tool may run beside others: only a read-only tool of a trusted server.
-pub(crate) fn concurrent(tool: &McpTool, trusted: bool) -> bool {
-    trusted && tool.annotations.as_ref().and_then(|hints| hints.read_only_hint) == Some(true)
+/// Whether calls of the tool may run beside others: only a read-only tool, by a person's
+/// override or by the hint of a trusted server.
+pub(crate) fn concurrent(tool: &McpTool, trusted: bool, overrides: Option<&Overrides>) -> bool {
+    match overrides.and_then(|set| set.read_only) {
+        Some(read_only) => read_only,
+        None => {
+            trusted
+                && tool.annotations.as_ref().and_then(|hints| hints.read_only_hint) == Some(true)
+        }
+    }
 }
 
 /// The ordo definition of `tool` on `server`, registered as `name`.
@@ -100,9 +109,9 @@ pub(crate) fn definition(
         ToolOutput::new(output_schema, render),
         body,
     )
-    .with_annotations(annotations(tool))
+    .with_annotations(annotations(tool, server.overrides(&tool.name)))
     .with_timeout(server.call_timeout());
-    if concurrent(tool, server.trusted()) {
+    if concurrent(tool, server.trusted(), server.overrides(&tool.name)) {
         definition.with_concurrency_safe(|_| true)
     } else {
         definition

@@ -66,3 +66,28 @@ fn r_mcpm_4_read_only_calls_overlap_only_on_a_trusted_server() {
     let trusted = scratch(json!({ "trust": "trusted" })).unwrap();
     assert_eq!(run(&trusted, code), json!(true), "a trusted server's read-only calls overlap");
 }
+
+/// A person's `read_only` override, in a manifest's `[[mcp]]` table, is believed whatever the
+/// server's trust.
+#[test]
+fn r_mcpm_4_a_manifest_override_makes_read_only_calls_overlap() {
+    let Some(python) = python() else { return };
+    let scratch = Scratch::new();
+    let fixture = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/mcp/fixture_server.py");
+    scratch.write(
+        "tools.toml",
+        &format!(
+            "[[mcp]]\nname = \"fx\"\ncommand = [{:?}, {fixture:?}]\napproval = \"never\"\n\
+             tools = {{ slow_read = {{ read_only = true }} }}\n",
+            python.to_str().unwrap()
+        ),
+    );
+    scratch.write(
+        "script.js",
+        "const reads = await Promise.all([1, 2, 3].map(() => tools.fx.slow_read({ms: 300}))); \
+         return reads.slice(1).some((read, i) => read.start < reads[i].end)",
+    );
+    let output = scratch.ordo(&["run", "script.js", "--tools", "tools.toml"]).output().unwrap();
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    assert_eq!(json(&output), json!(true));
+}
