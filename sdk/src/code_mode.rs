@@ -30,6 +30,10 @@ pub struct CodeModeConfig {
     pub timeout: Duration,
     /// How much of the result `render` shows before cutting it. Default: 20,000 characters.
     pub render_chars: usize,
+    /// The longest the declarations in `run_code`'s description may be; past it they are a
+    /// listing by namespace, and scripts use `tools.$search` and `tools.$describe`. Default:
+    /// 6,000 characters.
+    pub declarations_budget: usize,
 }
 
 impl CodeModeConfig {
@@ -40,6 +44,7 @@ impl CodeModeConfig {
             scopes: ScopeChain::default(),
             timeout: Duration::from_secs(60),
             render_chars: 20_000,
+            declarations_budget: 6_000,
         }
     }
 }
@@ -63,7 +68,7 @@ fn callable_tools(registry: &ToolRegistry) -> Vec<Arc<Tool>> {
 }
 
 fn definition(config: &Arc<CodeModeConfig>, registry: &ToolRegistry) -> ToolDefinition {
-    let description = description(&callable_tools(registry));
+    let description = description(&callable_tools(registry), config.declarations_budget);
     let parameters = json!({
         "type": "object",
         "properties": {
@@ -94,7 +99,7 @@ fn definition(config: &Arc<CodeModeConfig>, registry: &ToolRegistry) -> ToolDefi
 }
 
 /// What the model reads about `run_code`: how to use it, and the declarations of `tools`.
-fn description(tools: &[Arc<Tool>]) -> String {
+fn description(tools: &[Arc<Tool>], budget: usize) -> String {
     format!(
         "Runs a program that calls the other tools and returns what it computes: a way to chain, loop over and \
          combine tool calls in one step. The code (JavaScript or TypeScript) is the body of an async function: \
@@ -102,7 +107,7 @@ fn description(tools: &[Arc<Tool>]) -> String {
          result (not text) and rejects with an Error carrying `code`, `tool` and `message`. `console.log` output is \
          returned with the result. There is no file system, network, process, timers, eval or imports: only \
          the tools below.\n\n```ts\n{}```",
-        crate::declarations::declarations(tools)
+        crate::catalog::declarations(tools, budget)
     )
 }
 
@@ -114,12 +119,15 @@ async fn run(config: &CodeModeConfig, args: &Value, cx: CallContext) -> Result<V
         .ok_or_else(|| ToolFailure::new("run_code was called outside a pipeline"))?
         .within(&config.scopes);
     let tools = callable_tools(calls.pipeline().registry());
-    let host = nested::host_functions(&calls, &tools);
+    let mut host = nested::host_functions(&calls, &tools);
+    crate::catalog::host_functions(&mut host, &tools);
     let names: Vec<&str> = tools.iter().map(|tool| tool.name()).collect();
+    let installed: Vec<&str> =
+        names.iter().copied().chain([crate::catalog::SEARCH, crate::catalog::DESCRIBE]).collect();
     // The runtime's own deadline is a backstop behind the timeout policy, which ends the call
     // first and records it as TIMEOUT.
     let script = Script::typescript(code)
-        .with_prelude(prelude(&names))
+        .with_prelude(prelude(&installed))
         .with_deadline(config.timeout + Duration::from_secs(1));
     let outcome = config.runtime.run(&script, &host, cx.signal()).await;
     match outcome {

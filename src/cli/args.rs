@@ -116,6 +116,10 @@ pub(crate) struct CallFlags {
     /// A folder the file tools may write, and read (repeatable). Default: none.
     #[arg(long = "allow-write", value_name = "PATH")]
     pub(crate) allow_write: Vec<PathBuf>,
+    /// The longest the tool declarations in `run_code`'s description may be, in characters;
+    /// past it they are listed by server, and scripts use `tools.$search` and `tools.$describe`.
+    #[arg(long, value_name = "CHARS", default_value_t = 6_000)]
+    pub(crate) declarations_budget: usize,
     /// How many tool bodies run at once (per client session, for `ordo mcp`).
     #[arg(long, value_name = "N", default_value_t = ordo_tools::DEFAULT_MAX_PARALLEL_TOOL_CALLS,
           value_parser = parse_positive)]

@@ -139,6 +139,7 @@ fn install_code_mode(
 ) -> Result<(), CliError> {
     let mut code_mode = CodeModeConfig::new(Runtime::new(runtime));
     code_mode.timeout = Duration::from_millis(flags.timeout);
+    code_mode.declarations_budget = flags.declarations_budget;
     ordo_sdk::install(&tools.registry, code_mode)
         .map_err(|error| CliError::usage(format!("cannot install run_code: {error}")))
 }

@@ -2,7 +2,8 @@
 
 Tools: `pid` (the server's pid), `crash` (exits mid-call), `hang` (never answers; counts the
 cancellations it receives), `cancellations`, `slow_read` (read-only: sleeps, returns when it
-started and ended, to see overlap), `progress` (three progress notifications).
+started and ended, to see overlap), `progress` (three progress notifications). With `--catalog N`, N tools more (see
+`add_catalog`).
 """
 
 import os
@@ -62,5 +63,24 @@ async def progress(ctx: Context) -> str:
     return "done"
 
 
+def add_catalog(count):
+    """`count` more tools, for a catalog too large to declare: `square_NNN`, and one that
+    converts temperatures."""
+    def square(n: int) -> int:
+        return n * n
+
+    for index in range(count - 1):
+        server.tool(name=f"square_{index:03}", description=f"Squares n (variant {index}).")(square)
+
+    @server.tool()
+    def celsius_to_fahrenheit(celsius: float) -> float:
+        """Converts a temperature from Celsius to Fahrenheit."""
+        return celsius * 9 / 5 + 32
+
+
 if __name__ == "__main__":
+    import sys
+
+    if len(sys.argv) > 2 and sys.argv[1] == "--catalog":
+        add_catalog(int(sys.argv[2]))
     server.run()

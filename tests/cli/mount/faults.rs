@@ -34,7 +34,8 @@ fn run(scratch: &Scratch, code: &str) -> Value {
 /// again. A call past the timeout ends as TIMEOUT, and the server is told to cancel it.
 #[test]
 fn r_mcpm_5_a_crash_fails_the_call_and_the_next_call_restarts_the_server() {
-    let Some(scratch) = scratch(json!({ "timeout_ms": 1000 })) else { return };
+    // Long enough for a Python server to restart inside a call on a loaded machine.
+    let Some(scratch) = scratch(json!({ "timeout_ms": 4000 })) else { return };
     let value = run(
         &scratch,
         r#"const before = await tools.fx.pid({});

@@ -2,6 +2,7 @@
 //! reference servers `@modelcontextprotocol/server-everything` and `server-filesystem`, pinned in
 //! tests/mcp/servers-setup.sh and installed into a cached folder; and `ordo mcp` itself.
 
+mod catalog;
 mod everything;
 mod faults;
 mod lifecycle;
