@@ -82,19 +82,31 @@ pub enum Transport {
         /// Variables set for it (values may be secrets).
         env: Vec<(String, String)>,
     },
+    /// A server ordo reaches over streamable HTTP.
+    Http {
+        /// Its endpoint (may hold a secret, from `${VAR}`).
+        url: String,
+        /// Headers sent with every request (values may be secrets).
+        headers: Vec<(String, String)>,
+    },
 }
 
 impl fmt::Debug for ServerSpec {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        // The environment may hold secrets: only its names are shown.
-        let Transport::Stdio { command, env } = &self.transport;
-        let names: Vec<&str> = env.iter().map(|(name, _)| name.as_str()).collect();
-        f.debug_struct("ServerSpec")
-            .field("name", &self.name)
-            .field("command", command)
-            .field("env", &names)
-            .field("trusted", &self.trusted)
-            .finish_non_exhaustive()
+        // The environment, the headers and the URL may hold secrets: only names are shown.
+        let mut debug = f.debug_struct("ServerSpec");
+        debug.field("name", &self.name);
+        match &self.transport {
+            Transport::Stdio { command, env } => {
+                let names: Vec<&str> = env.iter().map(|(name, _)| name.as_str()).collect();
+                debug.field("command", command).field("env", &names);
+            }
+            Transport::Http { headers, .. } => {
+                let names: Vec<&str> = headers.iter().map(|(name, _)| name.as_str()).collect();
+                debug.field("url", &"…").field("headers", &names);
+            }
+        }
+        debug.field("trusted", &self.trusted).finish_non_exhaustive()
     }
 }
 
@@ -124,6 +136,8 @@ const MANIFEST_FIELDS: &[&str] = &[
     "command",
     "args",
     "env",
+    "url",
+    "headers",
     "trust",
     "timeout_ms",
     "start_timeout_ms",
@@ -214,33 +228,9 @@ fn spec_fields(
     server: &Map<String, Value>,
     lookup: &dyn Fn(&str) -> Option<String>,
 ) -> Result<ServerSpec, String> {
-    if server.contains_key("url") {
-        return Err("field \"url\": servers reached over HTTP cannot be mounted yet; run them \
-                    as a command (\"command\", \"args\")"
-            .to_owned());
-    }
-    let program = match server.get("command") {
-        Some(Value::String(program)) if !program.is_empty() => program.clone(),
-        Some(_) => return Err("field \"command\": must be a program name or path".to_owned()),
-        None => return Err("needs a \"command\" (the program that serves it)".to_owned()),
-    };
-    let mut command = vec![program];
-    match server.get("args") {
-        None => {}
-        Some(Value::Array(args)) => {
-            for (index, arg) in args.iter().enumerate() {
-                let arg = arg
-                    .as_str()
-                    .ok_or_else(|| format!("field \"args[{index}]\": must be a string"))?;
-                command.push(arg.to_owned());
-            }
-        }
-        Some(_) => return Err("field \"args\": must be an array of strings".to_owned()),
-    }
-    let env = match server.get("env") {
-        None => Vec::new(),
-        Some(Value::Object(env)) => environment(env, lookup)?,
-        Some(_) => return Err("field \"env\": must be an object of strings".to_owned()),
+    let transport = match server.get("url") {
+        Some(url) => http(server, url, lookup)?,
+        None => stdio(server, lookup)?,
     };
     let trusted = match server.get("trust").map(Value::as_str) {
         None | Some(Some("untrusted")) => false,
@@ -273,7 +263,7 @@ fn spec_fields(
     };
     Ok(ServerSpec {
         name: name.to_owned(),
-        transport: Transport::Stdio { command, env },
+        transport,
         trusted,
         start_timeout,
         call_timeout,
@@ -281,6 +271,60 @@ fn spec_fields(
         approval,
         overrides,
     })
+}
+
+/// A server ordo starts: `command`, `args`, `env`.
+fn stdio(
+    server: &Map<String, Value>,
+    lookup: &dyn Fn(&str) -> Option<String>,
+) -> Result<Transport, String> {
+    let program = match server.get("command") {
+        Some(Value::String(program)) if !program.is_empty() => program.clone(),
+        Some(_) => return Err("field \"command\": must be a program name or path".to_owned()),
+        None => return Err("needs a \"command\" (the program that serves it)".to_owned()),
+    };
+    let mut command = vec![program];
+    match server.get("args") {
+        None => {}
+        Some(Value::Array(args)) => {
+            for (index, arg) in args.iter().enumerate() {
+                let arg = arg
+                    .as_str()
+                    .ok_or_else(|| format!("field \"args[{index}]\": must be a string"))?;
+                command.push(arg.to_owned());
+            }
+        }
+        Some(_) => return Err("field \"args\": must be an array of strings".to_owned()),
+    }
+    let env = match server.get("env") {
+        None => Vec::new(),
+        Some(Value::Object(env)) => strings(env, "env", lookup)?,
+        Some(_) => return Err("field \"env\": must be an object of strings".to_owned()),
+    };
+    Ok(Transport::Stdio { command, env })
+}
+
+/// A server reached over HTTP: `url`, `headers`.
+fn http(
+    server: &Map<String, Value>,
+    url: &Value,
+    lookup: &dyn Fn(&str) -> Option<String>,
+) -> Result<Transport, String> {
+    if server.contains_key("command") {
+        return Err("give a server either a \"command\" or a \"url\", not both".to_owned());
+    }
+    let url = url.as_str().ok_or("field \"url\": must be a string")?;
+    let url = expand(url, lookup)
+        .map_err(|variable| format!("field \"url\": ${{{variable}}} is not set"))?;
+    if !(url.starts_with("http://") || url.starts_with("https://")) {
+        return Err("field \"url\": must start with http:// or https://".to_owned());
+    }
+    let headers = match server.get("headers") {
+        None => Vec::new(),
+        Some(Value::Object(headers)) => strings(headers, "headers", lookup)?,
+        Some(_) => return Err("field \"headers\": must be an object of strings".to_owned()),
+    };
+    Ok(Transport::Http { url, headers })
 }
 
 /// Annotations a person set on a server's tools (`tools = { read = { read_only = true } }`):
@@ -329,17 +373,21 @@ fn milliseconds(
     }
 }
 
-/// The `env` object with `${VAR}` filled in. An error names the variable, never a value.
-fn environment(
-    env: &Map<String, Value>,
+/// An object of strings (`env`, `headers`) with `${VAR}` filled in. An error names the field
+/// and the variable, never a value.
+fn strings(
+    map: &Map<String, Value>,
+    field: &str,
     lookup: &dyn Fn(&str) -> Option<String>,
 ) -> Result<Vec<(String, String)>, String> {
-    env.iter()
+    map.iter()
         .map(|(name, value)| {
-            let value =
-                value.as_str().ok_or_else(|| format!("field \"env.{name}\": must be a string"))?;
-            let filled = expand(value, lookup)
-                .map_err(|variable| format!("field \"env.{name}\": ${{{variable}}} is not set"))?;
+            let value = value
+                .as_str()
+                .ok_or_else(|| format!("field \"{field}.{name}\": must be a string"))?;
+            let filled = expand(value, lookup).map_err(|variable| {
+                format!("field \"{field}.{name}\": ${{{variable}}} is not set")
+            })?;
             Ok((name.clone(), filled))
         })
         .collect()
@@ -384,7 +432,7 @@ mod tests {
         )
         .unwrap();
         assert_eq!(specs.len(), 1);
-        let Transport::Stdio { command, env } = &specs[0].transport;
+        let Transport::Stdio { command, env } = &specs[0].transport else { panic!("stdio") };
         assert_eq!(command, &["npx", "-y", "pkg"]);
         assert_eq!(env, &[("TOKEN".to_owned(), "Bearer hunter2".to_owned())]);
         assert!(!specs[0].trusted);
@@ -431,7 +479,7 @@ tools = { read = { read_only = true } }
 "#,
         )
         .unwrap();
-        let Transport::Stdio { command, env } = &spec.transport;
+        let Transport::Stdio { command, env } = &spec.transport else { panic!("stdio") };
         assert_eq!(command, &["npx", "-y", "pkg", "."]);
         assert_eq!(env[0].1, "hunter2");
         assert!(spec.trusted);

@@ -2,7 +2,10 @@
 //! process group of its own (contained like a manifest command: nothing it starts outlives
 //! ordo's end); restarted by the next call after it dies, a bounded number of times.
 
+use std::collections::HashMap;
 use std::process::Stdio;
+
+use hyper::header::{HeaderName, HeaderValue};
 use std::sync::{Arc, Mutex, PoisonError};
 
 use crate::manifest::ALWAYS_PASSED;
@@ -10,6 +13,9 @@ use ordo_tools::ToolFailure;
 use rmcp::ServiceExt;
 use rmcp::model::{CallToolRequestParams, CallToolResult, JsonObject, Tool as McpTool};
 use rmcp::service::{RoleClient, RunningService, ServiceError};
+use rmcp::transport::streamable_http_client::{
+    StreamableHttpClientTransport, StreamableHttpClientTransportConfig,
+};
 use tokio::io::{AsyncBufReadExt, BufReader};
 use tokio::process::Command;
 use tokio_util::sync::CancellationToken;
@@ -35,11 +41,11 @@ struct State {
     restarts: u32,
 }
 
-/// A started server: the MCP session and the process group it runs in.
+/// A started server: the MCP session and, for a server ordo started, its process group.
 struct Running {
     service: RunningService<RoleClient, ()>,
     /// Ends the server's whole process group when dropped.
-    _group: ProcessGroup,
+    _group: Option<ProcessGroup>,
     stderr: Arc<Mutex<String>>,
 }
 
@@ -159,9 +165,51 @@ impl MountedServer {
     }
 }
 
-/// Starts the server's process and its MCP session.
+/// Starts the server's MCP session (and, for a command, its process).
 async fn launch(spec: &ServerSpec) -> Result<Running, String> {
-    let Transport::Stdio { command: argv, env } = &spec.transport;
+    match &spec.transport {
+        Transport::Stdio { command, env } => launch_command(spec, command, env).await,
+        Transport::Http { url, headers } => connect(url, headers).await,
+    }
+}
+
+/// Connects to a server over streamable HTTP, with its headers (marked sensitive: they may be
+/// secrets). Errors name the header, never its value or the URL (which may hold a secret too).
+async fn connect(url: &str, headers: &[(String, String)]) -> Result<Running, String> {
+    let mut sent = HashMap::new();
+    for (name, value) in headers {
+        let header = HeaderName::from_bytes(name.as_bytes())
+            .map_err(|_| format!("header {name:?} is not a valid header name"))?;
+        let mut value = HeaderValue::from_str(value)
+            .map_err(|_| format!("the value of header {name:?} is not a valid header value"))?;
+        value.set_sensitive(true);
+        sent.insert(header, value);
+    }
+    let config = StreamableHttpClientTransportConfig::with_uri(url).custom_headers(sent);
+    let transport = StreamableHttpClientTransport::from_config(config);
+    let service = ().serve(transport).await.map_err(|error| {
+        format!("the MCP handshake over HTTP failed: {}", redact(&error.to_string(), url, headers))
+    })?;
+    Ok(Running { service, _group: None, stderr: Arc::default() })
+}
+
+/// `text` without the URL or any header value in it.
+fn redact(text: &str, url: &str, headers: &[(String, String)]) -> String {
+    let mut text = text.replace(url, "<url>");
+    for (_, value) in headers {
+        if !value.is_empty() {
+            text = text.replace(value.as_str(), "***");
+        }
+    }
+    text
+}
+
+/// Starts a server's process and its MCP session over its standard input and output.
+async fn launch_command(
+    spec: &ServerSpec,
+    argv: &[String],
+    env: &[(String, String)],
+) -> Result<Running, String> {
     let Some((program, args)) = argv.split_first() else {
         return Err("has no command".to_owned());
     };
@@ -188,7 +236,7 @@ async fn launch(spec: &ServerSpec) -> Result<Running, String> {
         .serve((stdout, stdin))
         .await
         .map_err(|error| format!("the MCP handshake failed: {error}{}", tail(&kept)))?;
-    Ok(Running { service, _group: group, stderr: kept })
+    Ok(Running { service, _group: Some(group), stderr: kept })
 }
 
 /// Reads the server's stderr: each line logged at debug level, the end kept for errors.

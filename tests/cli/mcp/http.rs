@@ -13,17 +13,17 @@ use super::client;
 use crate::common::{Scratch, bin, wait_until};
 
 /// A running `ordo mcp --http`, stopped when dropped.
-struct Server {
+pub(crate) struct Server {
     child: Child,
-    url: String,
+    pub(crate) url: String,
     address: String,
-    token: Option<String>,
+    pub(crate) token: Option<String>,
     /// What it wrote on stderr after announcing itself, read by a thread.
     stderr: std::sync::Arc<std::sync::Mutex<String>>,
 }
 
 impl Server {
-    fn start(scratch: &Scratch, args: &[&str]) -> Self {
+    pub(crate) fn start(scratch: &Scratch, args: &[&str]) -> Self {
         let mut child = Command::new(bin())
             .current_dir(scratch.path())
             .args(["mcp", "--http", "127.0.0.1:0"])

@@ -3,6 +3,6 @@
 //! The client script (tests/mcp/client.py) only reports what it saw; the assertions are here.
 
 pub(crate) mod client;
-mod http;
+pub(crate) mod http;
 mod protocol;
 mod stdio;

@@ -118,3 +118,38 @@ fn mounted_servers(scratch: &Scratch) -> Vec<String> {
         })
         .collect()
 }
+
+/// A server over streamable HTTP that requires a header: `ordo mcp --http`, its token given
+/// to the mounting ordo through `${VAR}`, which appears in no output.
+#[test]
+fn r_mcpm_5_an_http_server_is_mounted_with_its_headers() {
+    let scratch = Scratch::new();
+    scratch.write("a.txt", "alpha\n");
+    let server = crate::mcp::http::Server::start(&scratch, &[]);
+    let token = server.token.clone().unwrap();
+    config(
+        &scratch,
+        json!({ "remote": { "url": server.url, "headers": { "Authorization": "Bearer ${ORDO_TEST_TOKEN}" } } }),
+    );
+    scratch.write(
+        "remote.js",
+        "return (await tools.remote.run_code({ code: \"return (await tools.read_file({path: 'a.txt'})).content\" })).result",
+    );
+    let output = scratch
+        .ordo(&["run", "remote.js", "--mcp-config", "mcp.json", "--approve", "yes"])
+        .env("ORDO_TEST_TOKEN", &token)
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    assert_eq!(json(&output), json!("alpha\n"));
+
+    let output = scratch
+        .ordo(&["run", "remote.js", "--mcp-config", "mcp.json"])
+        .env("ORDO_TEST_TOKEN", "a-wrong-token-0123456789")
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(2), "a server that refuses us does not mount");
+    let message = stderr(&output);
+    assert!(message.contains("MCP server \"remote\""), "{message}");
+    assert!(!message.contains("a-wrong-token"), "the header's value is never shown: {message}");
+}
