@@ -15,14 +15,18 @@ use crate::common::{Scratch, bin, wait_until};
 /// A running `ordo mcp --http`, stopped when dropped.
 pub(crate) struct Server {
     child: Child,
+    /// The MCP endpoint it announced, `http://127.0.0.1:PORT/mcp`.
     pub(crate) url: String,
     address: String,
+    /// The bearer token it printed, if it requires one.
     pub(crate) token: Option<String>,
     /// What it wrote on stderr after announcing itself, read by a thread.
     stderr: std::sync::Arc<std::sync::Mutex<String>>,
 }
 
 impl Server {
+    /// Starts `ordo mcp --http 127.0.0.1:0 ARGS` in the scratch folder and reads its
+    /// announcement (address and token) from stderr.
     pub(crate) fn start(scratch: &Scratch, args: &[&str]) -> Self {
         let mut child = Command::new(bin())
             .current_dir(scratch.path())
@@ -91,7 +95,8 @@ impl Server {
         (status, response)
     }
 
-    fn bearer(&self) -> String {
+    /// The `Authorization` header's value with the printed token.
+    pub(crate) fn bearer(&self) -> String {
         format!("Bearer {}", self.token.as_deref().unwrap())
     }
 }

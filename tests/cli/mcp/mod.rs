@@ -1,8 +1,11 @@
 //! `ordo mcp` end to end, driven by a real MCP client that no one here wrote: the Python SDK
 //! (PyPI `mcp`, pinned in tests/mcp/setup.sh, installed into a cached virtual environment).
 //! The client script (tests/mcp/client.py) only reports what it saw; the assertions are here.
+//! A second real client checks it the same way: the MCP Inspector's CLI mode (npm
+//! `@modelcontextprotocol/inspector`, pinned in tests/mcp/inspector-setup.sh).
 
 pub(crate) mod client;
 pub(crate) mod http;
+mod inspector;
 mod protocol;
 mod stdio;
