@@ -18,7 +18,7 @@ use super::{output, setup, visible};
 pub(crate) async fn run(args: &ReplayArgs) -> Result<Exit, CliError> {
     let log =
         LoadedLog::from_path(&args.file).map_err(|error| CliError::usage(error.to_string()))?;
-    let registry = setup::registry_only(&args.tools).await?;
+    let registry = setup::registry_only(&args.tools).await?.registry;
     if let Some(torn) = log.torn_line() {
         eprintln!("ordo: {}: {torn}; dropped", args.file.display());
     }

@@ -28,6 +28,8 @@ pub(crate) struct ToolSet {
     pub(crate) approval: Option<Arc<dyn PreExecuteHook>>,
     /// The policy that asks before the mounted MCP tools whose server's `approval` says so.
     pub(crate) mount_approval: Option<Arc<dyn PreExecuteHook>>,
+    /// Mounted tools whose names had to be made valid.
+    pub(crate) renamed: Vec<mount::Renamed>,
 }
 
 /// Registers the built-in file tools (confined to `roots`), the manifests' tools, and the tools
@@ -62,7 +64,8 @@ pub(crate) async fn tool_set(flags: &ToolFlags, roots: Roots) -> Result<ToolSet,
         .map_err(|error| CliError::usage(error.to_string()))?;
     let mount_approval =
         mounts.approval_hook().map(|hook| -> Arc<dyn PreExecuteHook> { Arc::new(hook) });
-    Ok(ToolSet { registry, roots, approval, mount_approval })
+    let renamed = mounts.renamed().to_vec();
+    Ok(ToolSet { registry, roots, approval, mount_approval, renamed })
 }
 
 /// The default roots: read the current directory, write nothing.
@@ -144,14 +147,15 @@ fn install_code_mode(
         .map_err(|error| CliError::usage(format!("cannot install run_code: {error}")))
 }
 
-/// The registry of every tool a session would have, `run_code` included, for commands that only
-/// look at tools (`tools`, `replay`). Nothing runs: no worker is started.
-pub(crate) async fn registry_only(flags: &ToolFlags) -> Result<ToolRegistry, CliError> {
+/// The tools a session would have, `run_code` included, for commands that only look at tools
+/// (`tools`, `replay`). No script runs: no worker is started (mounted servers are, to list
+/// their tools).
+pub(crate) async fn registry_only(flags: &ToolFlags) -> Result<ToolSet, CliError> {
     let tools = tool_set(flags, default_roots()?).await?;
     let config = CodeModeConfig::new(Runtime::new(runtime_config()?));
     ordo_sdk::install(&tools.registry, config)
         .map_err(|error| CliError::usage(format!("cannot install run_code: {error}")))?;
-    Ok(tools.registry)
+    Ok(tools)
 }
 
 fn runtime_config() -> Result<RuntimeConfig, CliError> {

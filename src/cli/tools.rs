@@ -8,11 +8,20 @@ use serde_json::Value;
 
 use super::args::{SchemaFormat, ToolsArgs};
 use super::exit::{CliError, Exit};
-use super::{output, setup};
+use super::{output, setup, visible};
 
 /// Prints the tool list.
 pub(crate) async fn run(args: &ToolsArgs) -> Result<Exit, CliError> {
-    let registry = setup::registry_only(&args.tools).await?;
+    let tools = setup::registry_only(&args.tools).await?;
+    for renamed in &tools.renamed {
+        eprintln!(
+            "ordo: tool {:?} of MCP server {:?} is {} (names are letters, digits, _ and -)",
+            renamed.tool,
+            renamed.server,
+            visible::line(&renamed.name)
+        );
+    }
+    let registry = tools.registry;
     let provider = match args.format {
         SchemaFormat::Json => {
             let schemas = serde_json::to_value(registry.schemas())

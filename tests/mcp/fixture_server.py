@@ -3,7 +3,7 @@
 Tools: `pid` (the server's pid), `crash` (exits mid-call), `hang` (never answers; counts the
 cancellations it receives), `cancellations`, `slow_read` (read-only: sleeps, returns when it
 started and ended, to see overlap), `progress` (three progress notifications). With `--catalog N`, N tools more (see
-`add_catalog`).
+`add_catalog`); with `--odd-names`, a tool named `get.item`.
 """
 
 import os
@@ -83,4 +83,7 @@ if __name__ == "__main__":
 
     if len(sys.argv) > 2 and sys.argv[1] == "--catalog":
         add_catalog(int(sys.argv[2]))
+    if "--odd-names" in sys.argv:
+        # A name no provider accepts as it is: ordo must map it, and say so.
+        server.tool(name="get.item", description="Gets the item.")(lambda: "item")
     server.run()

@@ -32,12 +32,30 @@ use server::MountedServer;
 pub struct Mounts {
     servers: Vec<Arc<MountedServer>>,
     approval: MountApproval,
+    renamed: Vec<Renamed>,
+}
+
+/// A tool whose registry name is not `<server>__<tool>` as the server spells them: the name had
+/// to be made a valid provider name.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Renamed {
+    /// The server.
+    pub server: String,
+    /// The tool, as the server names it.
+    pub tool: String,
+    /// Its name in the registry.
+    pub name: String,
 }
 
 impl Mounts {
     /// The names of the mounted servers.
     pub fn servers(&self) -> impl Iterator<Item = &str> {
         self.servers.iter().map(|server| server.name())
+    }
+
+    /// The tools whose names had to be changed, for `ordo tools` to show.
+    pub fn renamed(&self) -> &[Renamed] {
+        &self.renamed
     }
 
     /// The `pre_execute` policy that asks before the calls the servers' `approval` says ask;
@@ -57,7 +75,8 @@ pub async fn mount(registry: &ToolRegistry, specs: Vec<ServerSpec>) -> Result<Mo
         (optional, approval, MountedServer::start(spec).await)
     }))
     .await;
-    let mut mounts = Mounts { servers: Vec::new(), approval: MountApproval::default() };
+    let mut mounts =
+        Mounts { servers: Vec::new(), approval: MountApproval::default(), renamed: Vec::new() };
     for (optional, approval, started) in started {
         let (server, tools) = match started {
             Ok(started) => started,
@@ -73,6 +92,13 @@ pub async fn mount(registry: &ToolRegistry, specs: Vec<ServerSpec>) -> Result<Mo
             if let Err(error) = registry.register(definition) {
                 tracing::warn!(server = server.name(), tool = %tool.name, %error, "skipped a mounted tool");
                 continue;
+            }
+            if name != format!("{}__{}", server.name(), tool.name) {
+                mounts.renamed.push(Renamed {
+                    server: server.name().to_owned(),
+                    tool: tool.name.to_string(),
+                    name: name.clone(),
+                });
             }
             let read_only = tool::annotations(tool, server.overrides(&tool.name)).read_only;
             let asks = match approval {

@@ -92,3 +92,25 @@ fn r_mcpm_4_a_manifest_override_makes_read_only_calls_overlap() {
     assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
     assert_eq!(json(&output), json!(true));
 }
+
+/// R-MCPM-2: a tool name no provider accepts is mapped, `ordo tools` says to what, and scripts
+/// call it by the mapped name.
+#[test]
+fn r_mcpm_2_a_name_that_must_be_mapped_is_shown_and_callable() {
+    let Some(scratch) = scratch(json!({})) else { return };
+    let fixture = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/mcp/fixture_server.py");
+    let python = python().unwrap();
+    config(
+        &scratch,
+        json!({ "fx": { "command": python.to_str().unwrap(), "args": [fixture, "--odd-names"],
+                        "approval": "never" } }),
+    );
+    let output = scratch.ordo(&["tools", "--mcp-config", "mcp.json"]).output().unwrap();
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    assert!(
+        stderr(&output).contains("tool \"get.item\" of MCP server \"fx\" is fx__get_item"),
+        "{}",
+        stderr(&output)
+    );
+    assert_eq!(run(&scratch, "return await tools.fx.get_item({})"), json!("item"));
+}
