@@ -13,7 +13,7 @@ use std::time::Duration;
 
 use console::style;
 use indicatif::{MultiProgress, ProgressBar, ProgressStyle};
-use ordo_tools::session::{CallEvent, Event, EventSink, ResultEvent};
+use ordo_tools::session::{CallEvent, Event, EventSink, ProgressOf, ResultEvent};
 use ordo_tools::{Arguments, Card, ToolRegistry};
 use serde_json::Value;
 
@@ -64,6 +64,19 @@ impl Live {
                 }
             }
         }
+    }
+
+    /// A call's progress, after its title: `Read a.txt — 2/3 step 2`.
+    fn progress(&self, call: &ProgressOf<'_>) {
+        let open = self.open.lock().unwrap_or_else(PoisonError::into_inner);
+        let Some(open) = open.get(call.call_id) else { return };
+        let progress = call.progress;
+        let count = match progress.total {
+            Some(total) => format!("{}/{}", progress.progress, total),
+            None => progress.progress.to_string(),
+        };
+        let message = progress.message.as_deref().map(visible::line).unwrap_or_default();
+        open.bar.set_message(format!("{} — {count} {message}", open.title));
     }
 
     fn started(&self, call: &CallEvent, depth: usize) -> OpenCall {
@@ -132,5 +145,12 @@ impl<S: EventSink> EventSink for LiveSink<S> {
             live.show(event);
         }
         Ok(())
+    }
+
+    fn progress(&mut self, call: &ProgressOf<'_>) {
+        self.inner.progress(call);
+        if let Some(live) = &self.live {
+            live.progress(call);
+        }
     }
 }

@@ -10,7 +10,7 @@ use std::collections::HashMap;
 use std::io;
 use std::sync::{Arc, Mutex, PoisonError};
 
-use ordo_tools::session::{Event, EventSink};
+use ordo_tools::session::{Event, EventSink, ProgressOf};
 use ordo_tools::{Arguments, ToolRegistry};
 use rmcp::model::{ProgressNotificationParam, ProgressToken};
 use rmcp::service::{Peer, RoleServer};
@@ -78,6 +78,24 @@ impl ProgressRoutes {
         OpenRoute { routes: self.clone(), call_id: call_id.to_owned(), sender: Some(sender) }
     }
 
+    /// A call's own progress (a mounted server's, say) as a notification on the route of the
+    /// request it belongs to: its parent's, or its own when the client called it directly.
+    fn relay(&self, call: &ProgressOf<'_>) {
+        let mut routes = self.lock();
+        let route =
+            match call.parent.and_then(|parent| routes.contains_key(parent).then_some(parent)) {
+                Some(parent) => routes.get_mut(parent),
+                None => routes.get_mut(call.call_id),
+            };
+        let Some(route) = route else { return };
+        route.sent += 1;
+        let what = call.progress.message.as_deref().unwrap_or("working");
+        let mut notification =
+            ProgressNotificationParam::new(route.token.clone(), route.sent as f64);
+        notification.message = Some(format!("progress of {}: {what}", call.call_id));
+        let _ = route.notifications.send(notification);
+    }
+
     /// Turns a nested call's event into a notification on its parent's route, if it has one.
     fn route(&self, event: &Event, registry: &ToolRegistry) {
         let Some(parent) = event.parent() else { return };
@@ -123,5 +141,10 @@ impl<S: EventSink> EventSink for ProgressSink<S> {
         self.inner.write(event)?;
         self.routes.route(event, &self.registry);
         Ok(())
+    }
+
+    fn progress(&mut self, call: &ProgressOf<'_>) {
+        self.inner.progress(call);
+        self.routes.relay(call);
     }
 }

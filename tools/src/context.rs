@@ -8,6 +8,7 @@ use tokio_util::sync::CancellationToken;
 use crate::content::ContentBlock;
 use crate::scheduler::NestedCalls;
 use crate::scheduler::nested::Nesting;
+use crate::session::{Progress, ProgressOf};
 
 /// A call's identifier, as the model (or code mode) gave it.
 pub type CallId = Arc<str>;
@@ -59,6 +60,18 @@ impl CallContext {
             deferred: Arc::clone(&self.deferred),
             concludes_turn: Arc::clone(&self.concludes_turn),
             nesting: self.nesting.clone(),
+        }
+    }
+
+    /// Reports how far the call has come: shown on its live card and, under `ordo mcp`, sent to
+    /// the client as progress; never recorded. Does nothing outside a scheduled session.
+    pub fn report_progress(&self, progress: Progress) {
+        if let Some(nesting) = &self.nesting {
+            nesting.report_progress(&ProgressOf {
+                call_id: &self.call_id,
+                parent: self.parent.as_deref(),
+                progress: &progress,
+            });
         }
     }
 

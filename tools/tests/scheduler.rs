@@ -373,3 +373,113 @@ async fn r_log_2_a_cancelled_step_written_to_jsonl_loads_and_exports_with_every_
         "one assistant message for the step"
     );
 }
+
+/// A progress report as a sink is told of it: call, parent, progress, message.
+type Told = (String, Option<String>, f64, Option<String>);
+
+/// A sink that keeps the events it is given, and the progress it is told of.
+#[derive(Clone, Default)]
+struct ProgressSeen {
+    events: Arc<Mutex<Vec<Event>>>,
+    progress: Arc<Mutex<Vec<Told>>>,
+}
+
+impl ordo_tools::session::EventSink for ProgressSeen {
+    fn write(&mut self, event: &Event) -> std::io::Result<()> {
+        self.events.lock().unwrap().push(event.clone());
+        Ok(())
+    }
+
+    fn progress(&mut self, call: &ordo_tools::session::ProgressOf<'_>) {
+        self.progress.lock().unwrap().push((
+            call.call_id.to_owned(),
+            call.parent.map(str::to_owned),
+            call.progress.progress,
+            call.progress.message.clone(),
+        ));
+    }
+}
+
+/// `steps` reports two steps of progress; `outer` calls `steps` as a nested call.
+fn progress_world() -> ToolRegistry {
+    use ordo_tools::session::Progress;
+    use ordo_tools::{ContentBlock, ToolDefinition, ToolOutput};
+    use serde_json::{Value, json};
+
+    let output =
+        || ToolOutput::new(json!({}), |_, value| vec![ContentBlock::text(value.to_string())]);
+    let registry = ToolRegistry::new();
+    let steps = ToolDefinition::new(
+        "steps",
+        "Reports progress.",
+        json!({ "type": "object" }),
+        output(),
+        |_: Arc<Value>, cx: ordo_tools::CallContext| async move {
+            for step in 1..=2 {
+                let message = Some(format!("step {step}"));
+                cx.report_progress(Progress {
+                    progress: f64::from(step),
+                    total: Some(2.0),
+                    message,
+                });
+                tokio::time::sleep(Duration::from_millis(5)).await;
+            }
+            Ok(json!("done"))
+        },
+    );
+    let outer = ToolDefinition::new(
+        "outer",
+        "Calls steps.",
+        json!({ "type": "object" }),
+        output(),
+        |_: Arc<Value>, cx: ordo_tools::CallContext| async move {
+            let nested = cx.nested().unwrap();
+            let result = nested
+                .call(
+                    "n1".into(),
+                    "steps",
+                    ordo_tools::Arguments::parse("{}"),
+                    cx.signal().child_token(),
+                )
+                .await;
+            Ok(json!(result.error().is_none()))
+        },
+    );
+    registry.register(steps).unwrap();
+    registry.register(outer).unwrap();
+    registry
+}
+
+/// Progress a body reports reaches the session's sink, with the call and its parent, in the
+/// order reported; it is shown, never recorded: the log holds the same events as without it.
+#[tokio::test(start_paused = true)]
+async fn r_mcpm_5_progress_reaches_the_sink_with_its_call_and_is_not_recorded() {
+    let seen = ProgressSeen::default();
+    let scheduler = Scheduler::builder(Pipeline::builder(progress_world()).build())
+        .log(SessionLog::new(seen.clone()))
+        .build();
+    let step = [ModelCall::new("c0", "steps", "{}"), ModelCall::new("c1", "outer", "{}")];
+
+    let outcome = scheduler.run_step(&step, &CancellationToken::new()).await.unwrap();
+
+    assert_eq!(codes(&outcome), [None, None]);
+    let progress = seen.progress.lock().unwrap();
+    let of = |call: &str| -> Vec<(Option<String>, f64, Option<String>)> {
+        let of_call = progress.iter().filter(|(id, ..)| id == call);
+        of_call
+            .map(|(_, parent, value, message)| (parent.clone(), *value, message.clone()))
+            .collect()
+    };
+    let steps = |parent: Option<&str>| {
+        let parent = parent.map(str::to_owned);
+        vec![
+            (parent.clone(), 1.0, Some("step 1".to_owned())),
+            (parent, 2.0, Some("step 2".to_owned())),
+        ]
+    };
+    assert_eq!(of("c0"), steps(None));
+    assert_eq!(of("n1"), steps(Some("c1")));
+    assert_eq!(progress.len(), 4, "{progress:?}");
+    let events = seen.events.lock().unwrap();
+    assert_eq!(events.len(), 6, "a call and a result for c0, c1 and n1: {events:?}");
+}

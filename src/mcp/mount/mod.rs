@@ -5,10 +5,12 @@
 //! - `config.rs`: which servers, from an `mcpServers` JSON file or a manifest's `[[mcp]]`
 //!   tables;
 //! - `server.rs`: a started server: its process group, its session, restarts;
+//! - `relay.rs`: a call to it: its progress relayed, its cancellation told;
 //! - `tool.rs`: a server's tool as an ordo tool: name, schemas, value, policy;
 //! - here: mounting them all into a registry, and the approval policy.
 
 mod config;
+mod relay;
 mod server;
 mod tool;
 

@@ -4,12 +4,10 @@
 
 use std::collections::HashMap;
 use std::process::Stdio;
-
-use hyper::header::{HeaderName, HeaderValue};
 use std::sync::{Arc, Mutex, PoisonError};
 
-use crate::manifest::ALWAYS_PASSED;
-use ordo_tools::ToolFailure;
+use hyper::header::{HeaderName, HeaderValue};
+use ordo_tools::{CallContext, ToolFailure};
 use rmcp::ServiceExt;
 use rmcp::model::{CallToolRequestParams, CallToolResult, JsonObject, Tool as McpTool};
 use rmcp::service::{RoleClient, RunningService, ServiceError};
@@ -18,11 +16,12 @@ use rmcp::transport::streamable_http_client::{
 };
 use tokio::io::{AsyncBufReadExt, BufReader};
 use tokio::process::Command;
-use tokio_util::sync::CancellationToken;
 
+use crate::manifest::ALWAYS_PASSED;
 use crate::manifest::group::ProcessGroup;
 
 use super::config::{ServerSpec, Transport};
+use super::relay::ProgressRelay;
 
 /// How many times a server that died is started again before its calls fail for good.
 const MAX_RESTARTS: u32 = 3;
@@ -34,6 +33,7 @@ const STDERR_KEPT: usize = 4 << 10;
 pub(crate) struct MountedServer {
     spec: ServerSpec,
     state: tokio::sync::Mutex<State>,
+    relay: ProgressRelay,
 }
 
 struct State {
@@ -43,7 +43,7 @@ struct State {
 
 /// A started server: the MCP session and, for a server ordo started, its process group.
 struct Running {
-    service: RunningService<RoleClient, ()>,
+    service: RunningService<RoleClient, ProgressRelay>,
     /// Ends the server's whole process group when dropped.
     _group: Option<ProcessGroup>,
     stderr: Arc<Mutex<String>>,
@@ -62,8 +62,9 @@ impl MountedServer {
     pub(crate) async fn start(spec: ServerSpec) -> Result<(Arc<Self>, Vec<McpTool>), StartError> {
         let error = |message: String| StartError { server: spec.name.clone(), message };
         let timeout = spec.start_timeout;
+        let relay = ProgressRelay::default();
         let started = tokio::time::timeout(timeout, async {
-            let running = launch(&spec).await?;
+            let running = launch(&spec, relay.clone()).await?;
             let tools = running.service.peer().list_all_tools().await.map_err(|failure| {
                 format!("listing its tools failed: {failure}{}", tail(&running.stderr))
             })?;
@@ -76,6 +77,7 @@ impl MountedServer {
         let server = Arc::new(Self {
             spec,
             state: tokio::sync::Mutex::new(State { running: Some(running), restarts: 0 }),
+            relay,
         });
         Ok((server, tools))
     }
@@ -100,22 +102,22 @@ impl MountedServer {
         self.spec.call_timeout
     }
 
-    /// Calls one of its tools; `signal` cancels the call (the server is told, with
-    /// `notifications/cancelled`).
+    /// Calls one of its tools for `context`: its signal cancels the call (the server is told,
+    /// with `notifications/cancelled`), and the server's progress is reported to it.
     pub(crate) async fn call(
         &self,
         tool: &str,
         arguments: JsonObject,
-        signal: &CancellationToken,
+        context: &CallContext,
     ) -> Result<CallToolResult, ToolFailure> {
         let (peer, stderr) = self.peer().await?;
         let params = CallToolRequestParams::new(tool.to_owned()).with_arguments(arguments);
         let answer = tokio::select! {
             biased;
-            () = signal.cancelled() => {
+            () = context.signal().cancelled() => {
                 return Err(ToolFailure::new(format!("the call to MCP server {:?} was cancelled", self.spec.name)));
             }
-            answer = peer.call_tool(params) => answer,
+            answer = self.relay.call(&peer, params, context) => answer,
         };
         match answer {
             Ok(result) => Ok(result),
@@ -151,14 +153,18 @@ impl MountedServer {
             )));
         }
         state.restarts += 1;
-        let running = tokio::time::timeout(self.spec.start_timeout, launch(&self.spec))
-            .await
-            .map_err(|_| {
-                ToolFailure::new(format!("MCP server {:?} did not restart in time", self.spec.name))
-            })?
-            .map_err(|message| {
-                ToolFailure::new(format!("MCP server {:?}: {message}", self.spec.name))
-            })?;
+        let running =
+            tokio::time::timeout(self.spec.start_timeout, launch(&self.spec, self.relay.clone()))
+                .await
+                .map_err(|_| {
+                    ToolFailure::new(format!(
+                        "MCP server {:?} did not restart in time",
+                        self.spec.name
+                    ))
+                })?
+                .map_err(|message| {
+                    ToolFailure::new(format!("MCP server {:?}: {message}", self.spec.name))
+                })?;
         let found = (running.service.peer().clone(), Arc::clone(&running.stderr));
         state.running = Some(running);
         Ok(found)
@@ -166,16 +172,20 @@ impl MountedServer {
 }
 
 /// Starts the server's MCP session (and, for a command, its process).
-async fn launch(spec: &ServerSpec) -> Result<Running, String> {
+async fn launch(spec: &ServerSpec, relay: ProgressRelay) -> Result<Running, String> {
     match &spec.transport {
-        Transport::Stdio { command, env } => launch_command(spec, command, env).await,
-        Transport::Http { url, headers } => connect(url, headers).await,
+        Transport::Stdio { command, env } => launch_command(spec, command, env, relay).await,
+        Transport::Http { url, headers } => connect(url, headers, relay).await,
     }
 }
 
 /// Connects to a server over streamable HTTP, with its headers (marked sensitive: they may be
 /// secrets). Errors name the header, never its value or the URL (which may hold a secret too).
-async fn connect(url: &str, headers: &[(String, String)]) -> Result<Running, String> {
+async fn connect(
+    url: &str,
+    headers: &[(String, String)],
+    relay: ProgressRelay,
+) -> Result<Running, String> {
     let mut sent = HashMap::new();
     for (name, value) in headers {
         let header = HeaderName::from_bytes(name.as_bytes())
@@ -187,7 +197,7 @@ async fn connect(url: &str, headers: &[(String, String)]) -> Result<Running, Str
     }
     let config = StreamableHttpClientTransportConfig::with_uri(url).custom_headers(sent);
     let transport = StreamableHttpClientTransport::from_config(config);
-    let service = ().serve(transport).await.map_err(|error| {
+    let service = relay.serve(transport).await.map_err(|error| {
         format!("the MCP handshake over HTTP failed: {}", redact(&error.to_string(), url, headers))
     })?;
     Ok(Running { service, _group: None, stderr: Arc::default() })
@@ -209,6 +219,7 @@ async fn launch_command(
     spec: &ServerSpec,
     argv: &[String],
     env: &[(String, String)],
+    relay: ProgressRelay,
 ) -> Result<Running, String> {
     let Some((program, args)) = argv.split_first() else {
         return Err("has no command".to_owned());
@@ -232,7 +243,7 @@ async fn launch_command(
     };
     let kept = Arc::new(Mutex::new(String::new()));
     keep_stderr(stderr, Arc::clone(&kept), spec.name.clone());
-    let service = ()
+    let service = relay
         .serve((stdout, stdin))
         .await
         .map_err(|error| format!("the MCP handshake failed: {error}{}", tail(&kept)))?;

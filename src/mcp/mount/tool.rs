@@ -98,7 +98,7 @@ pub(crate) fn definition(
                 Value::Object(map) => map.clone(),
                 _ => serde_json::Map::new(),
             };
-            let result = server.call(&remote, arguments, context.signal()).await?;
+            let result = server.call(&remote, arguments, &context).await?;
             value(result)
         }
     };

@@ -114,3 +114,37 @@ fn r_mcpm_2_a_name_that_must_be_mapped_is_shown_and_callable() {
     );
     assert_eq!(run(&scratch, "return await tools.fx.get_item({})"), json!("item"));
 }
+
+/// R-MCPM-5: a mounted server's progress reaches the call: here, through `ordo mcp`, the
+/// progress notifications its client gets.
+#[test]
+fn r_mcpm_5_a_mounted_servers_progress_reaches_the_client() {
+    let Some(scratch) = scratch(json!({})) else { return };
+    let code = "return await tools.fx.progress({})";
+    let Some(seen) = crate::mcp::client::stdio(
+        &scratch,
+        &["--mcp-config", "mcp.json"],
+        "progress",
+        &[code],
+        None,
+    ) else {
+        return;
+    };
+    assert_eq!(seen["result"]["structuredContent"]["result"]["result"], "done", "{seen}");
+    let messages: Vec<&str> = seen["progress"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["message"].as_str().unwrap())
+        .collect();
+    let steps: Vec<&&str> = messages.iter().filter(|m| m.starts_with("progress of ")).collect();
+    assert_eq!(steps.len(), 3, "{messages:?}");
+    assert!(steps[0].ends_with(": step 1") && steps[2].ends_with(": step 3"), "{messages:?}");
+    let values: Vec<f64> = seen["progress"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["progress"].as_f64().unwrap())
+        .collect();
+    assert!(values.windows(2).all(|pair| pair[0] < pair[1]), "increasing: {values:?}");
+}

@@ -29,6 +29,7 @@ use crate::execution::{Arguments, CallRequest};
 use crate::guard::ScopeChain;
 use crate::pipeline::Pipeline;
 use crate::result::{ErrorCode, ErrorInfo, ToolResult};
+use crate::session::ProgressOf;
 
 /// What a running body's nested calls inherit; the pipeline puts it in the body's
 /// [`CallContext`](crate::CallContext).
@@ -59,6 +60,13 @@ impl Nesting {
     pub(crate) fn unscheduled(pipeline: Pipeline, scopes: ScopeChain) -> Arc<Self> {
         let session = Session::Unscheduled(pipeline, OnceLock::new());
         Arc::new(Self { session, scopes, room: NestedRoom::default() })
+    }
+
+    /// Tells the session's log of a call's progress (an unscheduled call has no log to tell).
+    pub(crate) fn report_progress(&self, call: &ProgressOf<'_>) {
+        if let Session::Scheduled(core) = &self.session {
+            core.log.progress(call);
+        }
     }
 
     /// The door for the nested calls of `parent`.

@@ -18,12 +18,44 @@ pub trait EventSink: Send + 'static {
     /// Writes one event. When it returns `Ok`, the event must be as durable as the sink
     /// promises: a step goes on only after its events are written.
     fn write(&mut self, event: &Event) -> io::Result<()>;
+
+    /// Told of a call's progress, as its body reports it. Progress is shown (live cards, an MCP
+    /// client's progress notifications), never recorded: a log sink ignores it.
+    fn progress(&mut self, _call: &ProgressOf<'_>) {}
 }
 
 impl EventSink for Box<dyn EventSink> {
     fn write(&mut self, event: &Event) -> io::Result<()> {
         (**self).write(event)
     }
+
+    fn progress(&mut self, call: &ProgressOf<'_>) {
+        (**self).progress(call);
+    }
+}
+
+/// How far a running call has come, as its body says ([`CallContext::report_progress`]).
+///
+/// [`CallContext::report_progress`]: crate::CallContext::report_progress
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Progress {
+    /// The progress so far; grows with each report.
+    pub progress: f64,
+    /// The total, when known.
+    pub total: Option<f64>,
+    /// What is happening, in a few words.
+    pub message: Option<String>,
+}
+
+/// A call's progress, with the call it is about.
+#[derive(Clone, Copy, Debug)]
+pub struct ProgressOf<'a> {
+    /// The call.
+    pub call_id: &'a str,
+    /// The `run_code` call it is nested under, if any.
+    pub parent: Option<&'a str>,
+    /// How far it has come.
+    pub progress: &'a Progress,
 }
 
 /// The identity of a call as the log records it.
@@ -119,6 +151,11 @@ impl SessionLog {
                 elided,
             })
         })
+    }
+
+    /// Tells the sink of a call's progress (shown, not recorded).
+    pub fn progress(&self, call: &ProgressOf<'_>) {
+        self.lock().sink.progress(call);
     }
 
     /// Numbers an event and writes it; the number is spent only if the write succeeds.
