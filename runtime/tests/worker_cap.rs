@@ -10,6 +10,9 @@ use ordo_runtime::{HostFunctions, Runtime, RuntimeConfig, Script, WorkerCommand}
 use serde_json::json;
 use tokio_util::sync::CancellationToken;
 
+/// Held by each test: they count the workers of the whole test process.
+static ONE_AT_A_TIME: tokio::sync::Mutex<()> = tokio::sync::Mutex::const_new(());
+
 /// The worker processes this test process has started and not yet reaped.
 fn workers_alive() -> usize {
     let me = std::process::id().to_string();
@@ -27,6 +30,7 @@ fn workers_alive() -> usize {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn max_workers_caps_the_workers_alive_and_runs_wait_for_one() {
+    let _alone = ONE_AT_A_TIME.lock().await;
     let worker = WorkerCommand::program(env!("CARGO_BIN_EXE_ordo-js-worker"));
     let runtime = Runtime::new(RuntimeConfig {
         warm_workers: 2,
@@ -65,4 +69,42 @@ async fn max_workers_caps_the_workers_alive_and_runs_wait_for_one() {
     assert_eq!(most_running.load(Ordering::SeqCst), 2, "two runs at once, no more");
     let alive = most_alive.load(Ordering::SeqCst);
     assert!((1..=2).contains(&alive), "{alive} workers alive at once, over the cap of 2");
+}
+
+/// A run its caller drops mid-way (an MCP client that went away) frees its place under the cap
+/// only once its worker is reaped: the next run's worker is never alive beside it.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_dropped_runs_worker_is_reaped_before_its_place_is_taken() {
+    let _alone = ONE_AT_A_TIME.lock().await;
+    let worker = WorkerCommand::program(env!("CARGO_BIN_EXE_ordo-js-worker"));
+    let runtime = Arc::new(Runtime::new(RuntimeConfig {
+        warm_workers: 1,
+        max_workers: Some(1),
+        ..RuntimeConfig::new(worker)
+    }));
+    runtime.warm_up().await.unwrap();
+    let (started, mut is_started) = tokio::sync::mpsc::unbounded_channel();
+    let mut host = HostFunctions::new();
+    host.insert("forever", move |_call| {
+        let _ = started.send(());
+        std::future::pending()
+    });
+    host.insert("alive", |_call| async { Ok(json!(workers_alive())) });
+    let host = Arc::new(host);
+
+    for round in 0..5 {
+        let dropped = {
+            let (runtime, host) = (Arc::clone(&runtime), Arc::clone(&host));
+            tokio::spawn(async move {
+                let script = Script::javascript("return await forever({})");
+                runtime.run(&script, &host, &CancellationToken::new()).await
+            })
+        };
+        is_started.recv().await.unwrap();
+        dropped.abort();
+        let _ = dropped.await;
+        let script = Script::javascript("return await alive({})");
+        let outcome = runtime.run(&script, &host, &CancellationToken::new()).await.unwrap();
+        assert_eq!(outcome.result, json!(1), "round {round}: workers alive beside the next run");
+    }
 }

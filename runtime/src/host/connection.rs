@@ -8,7 +8,7 @@ use std::time::{Duration, Instant};
 
 use futures::future::BoxFuture;
 use tokio::process::{ChildStdin, ChildStdout};
-use tokio::sync::mpsc;
+use tokio::sync::{OwnedSemaphorePermit, mpsc};
 
 use super::panic_text;
 use super::pipe::{FrameReader, FrameWriter};
@@ -49,6 +49,10 @@ pub(crate) trait Connection: Send {
     fn unsent_bytes(&self) -> usize {
         0
     }
+    /// Keeps the engine's place under the cap on engines alive until the engine is gone: for
+    /// a worker, until it is reaped, however the connection ends (dropped mid-run, its worker
+    /// is killed and reaped in the background, and only then is its place free).
+    fn hold(&mut self, slot: OwnedSemaphorePermit);
     /// Closes the connection; for [`Ending::Vanished`], says how the peer died.
     fn end(self: Box<Self>, ending: Ending) -> BoxFuture<'static, (ErrorKind, String)>;
 }
@@ -56,9 +60,12 @@ pub(crate) trait Connection: Send {
 /// A worker process: frames over its pipes, read and written by the driver itself (see
 /// [`super::pipe`]).
 pub(crate) struct ProcessConnection {
-    worker: Worker,
     stdin: FrameWriter<ChildStdin>,
     stdout: FrameReader<ChildStdout>,
+    /// `None` once ended.
+    worker: Option<Worker>,
+    /// Its place under the cap on engines alive, freed once it is reaped.
+    slot: Option<OwnedSemaphorePermit>,
 }
 
 impl ProcessConnection {
@@ -68,7 +75,7 @@ impl ProcessConnection {
         let mut stdout =
             worker.stdout.take().ok_or_else(|| io::Error::other("the worker's stdout is gone"))?;
         stdout.poll_directly();
-        Ok(Self { worker, stdin: FrameWriter::new(stdin), stdout })
+        Ok(Self { worker: Some(worker), slot: None, stdin: FrameWriter::new(stdin), stdout })
     }
 }
 
@@ -103,23 +110,50 @@ impl Connection for ProcessConnection {
     }
 
     fn is_alive(&mut self) -> bool {
-        self.worker.is_alive()
+        self.worker.as_mut().is_some_and(Worker::is_alive)
+    }
+
+    fn hold(&mut self, slot: OwnedSemaphorePermit) {
+        self.slot = Some(slot);
     }
 
     fn unsent_bytes(&self) -> usize {
         self.stdin.unsent()
     }
 
-    fn end(self: Box<Self>, ending: Ending) -> BoxFuture<'static, (ErrorKind, String)> {
+    fn end(mut self: Box<Self>, ending: Ending) -> BoxFuture<'static, (ErrorKind, String)> {
+        let (worker, slot) = (self.worker.take(), self.slot.take());
         // Dropping the pipes closes them.
-        let Self { worker, .. } = *self;
+        drop(self);
         Box::pin(async move {
+            let Some(worker) = worker else {
+                return (ErrorKind::Crashed, "the worker was already gone".to_owned());
+            };
             let (status, stderr) = match ending {
                 Ending::Kill => worker.kill_and_reap().await,
                 Ending::Finished | Ending::Vanished => worker.wait_or_kill(EXIT_PATIENCE).await,
             };
+            drop(slot);
             classify_exit(status, &stderr)
         })
+    }
+}
+
+impl Drop for ProcessConnection {
+    /// A run dropped mid-way (its caller gave up): the worker is killed, and its place under
+    /// the cap freed once it is reaped, not before.
+    fn drop(&mut self) {
+        let (Some(worker), slot) = (self.worker.take(), self.slot.take()) else { return };
+        match tokio::runtime::Handle::try_current() {
+            Ok(runtime) => {
+                runtime.spawn(async move {
+                    worker.kill_and_reap().await;
+                    drop(slot);
+                });
+            }
+            // No runtime left to reap on: the worker is killed when dropped (kill_on_drop).
+            Err(_) => drop(worker),
+        }
     }
 }
 
@@ -128,6 +162,7 @@ pub(crate) struct ThreadConnection {
     outgoing: Option<std_mpsc::Sender<ToWorker>>,
     incoming: mpsc::UnboundedReceiver<FromWorker>,
     thread: Option<JoinHandle<()>>,
+    slot: Option<OwnedSemaphorePermit>,
 }
 
 impl ThreadConnection {
@@ -138,7 +173,7 @@ impl ThreadConnection {
         let thread = crate::worker::spawn_engine_thread(ChannelOutbox(sender), receiver)?;
         match incoming.recv().await {
             Some(FromWorker::Ready) => {
-                Ok(Self { outgoing: Some(outgoing), incoming, thread: Some(thread) })
+                Ok(Self { outgoing: Some(outgoing), incoming, thread: Some(thread), slot: None })
             }
             other => Err(io::Error::other(format!("the engine thread did not start: {other:?}"))),
         }
@@ -166,6 +201,10 @@ impl Connection for ThreadConnection {
 
     fn is_alive(&mut self) -> bool {
         self.thread.as_ref().is_some_and(|thread| !thread.is_finished())
+    }
+
+    fn hold(&mut self, slot: OwnedSemaphorePermit) {
+        self.slot = Some(slot);
     }
 
     fn end(mut self: Box<Self>, ending: Ending) -> BoxFuture<'static, (ErrorKind, String)> {

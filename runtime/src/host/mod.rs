@@ -260,9 +260,11 @@ impl Runtime {
         // The run's worker is replaced when the run no longer needs the CPU (see `Pool::take`):
         // when it returns, or when the caller drops it.
         let _refill = RefillOnDrop(&self.pool);
-        let _slot = engine.slot;
-        run::drive(engine.connection, request, host, &self.limits, (deadline, started), cancel)
-            .await
+        let mut connection = engine.connection;
+        if let Some(slot) = engine.slot {
+            connection.hold(slot);
+        }
+        run::drive(connection, request, host, &self.limits, (deadline, started), cancel).await
     }
 }
 
