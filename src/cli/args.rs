@@ -178,7 +178,8 @@ pub(crate) struct HttpFlags {
     #[arg(long, value_name = "BYTES", default_value_t = ordo::mcp::http::DEFAULT_MAX_BODY_BYTES,
           value_parser = parse_positive)]
     pub(crate) max_body_bytes: usize,
-    /// Requests in flight per client.
+    /// Requests in flight per client (per session; requests without one, such as every
+    /// client's `initialize`, wait up to 10 s for room before they are refused).
     #[arg(long, value_name = "N", default_value_t = ordo::mcp::http::DEFAULT_MAX_CONCURRENT_PER_CLIENT,
           value_parser = parse_positive)]
     pub(crate) max_concurrent: usize,

@@ -17,7 +17,9 @@ use tower_service::Service;
 
 use super::abandon::cancel_calls;
 use super::body::{BoxError, GuardBody};
-use super::limits::{IssuedSessions, Limits, MAX_TRACKED_CLIENTS, Refusal, count_tool_calls};
+use super::limits::{
+    ClientKey, IssuedSessions, Limits, MAX_TRACKED_CLIENTS, Refusal, count_tool_calls,
+};
 use super::names::{Authority, HostName, Origin, shown};
 use super::token::Token;
 use super::{HttpConfig, PATH as MCP_PATH};
@@ -40,6 +42,8 @@ pub(crate) struct Guard {
     max_body_bytes: usize,
     /// Requests in flight per client.
     max_concurrent: usize,
+    /// How long a request without a session waits for room in flight.
+    peer_patience: Duration,
     /// Tool calls per minute per client.
     max_calls_per_minute: u32,
     /// Per-client counters.
@@ -86,6 +90,7 @@ impl Guard {
             token: config.token,
             max_body_bytes: config.max_body_bytes,
             max_concurrent: config.max_concurrent_per_client,
+            peer_patience: config.peer_patience,
             max_calls_per_minute: config.max_calls_per_minute,
             limits: Arc::new(Limits::new(
                 config.max_concurrent_per_client,
@@ -148,7 +153,11 @@ impl Guard {
             .flatten()
             .map(|value| value.as_bytes().to_vec());
         let client = self.sessions.client(presented_session.as_deref(), peer.ip());
-        let permit = self.limits.admit(client).map_err(|refusal| self.refused(refusal))?;
+        let admitted = match client {
+            ClientKey::Peer(_) => self.limits.admit_within(client, self.peer_patience).await,
+            ClientKey::Session(_) => self.limits.admit(client),
+        };
+        let permit = admitted.map_err(|refusal| self.refused(refusal))?;
         let body = self.read_body(&parts.headers, body).await?;
         let mut abandoned = None;
         if parts.method == Method::POST {
@@ -159,10 +168,14 @@ impl Guard {
         std::future::poll_fn(|cx| service.poll_ready(cx))
             .await
             .map_err(|error| Rejection::ServiceFailed { error: shown_error(error) })?;
-        let response = service
+        let mut response = service
             .call(Request::from_parts(parts, Full::new(body)))
             .await
             .map_err(|error| Rejection::ServiceFailed { error: shown_error(error) })?;
+        // A session ended is done, not accepted for later: SDK clients take 202 for a failure.
+        if deleting && response.status() == StatusCode::ACCEPTED {
+            *response.status_mut() = StatusCode::OK;
+        }
         self.note_session(&response, deleting, presented_session.as_deref());
         Ok(response.map(|body| GuardBody::service(body, permit, abandoned)))
     }

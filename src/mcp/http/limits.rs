@@ -7,12 +7,19 @@
 //! call budget carries no information and is dropped first; under a flood of distinct clients
 //! the least recently seen idle one goes; when every tracked client has a request in flight,
 //! a new client is refused until one finishes.
+//!
+//! Requests without a session cannot be told apart by client: every MCP client on one machine
+//! starts with an `initialize` from the same address, and many start at once (an editor opening
+//! its agents). Over the in-flight limit, such a request waits its turn, for a while
+//! ([`HttpConfig::peer_patience`](super::HttpConfig::peer_patience)), before it is refused: one address gets no more requests in flight than a
+//! session does, and the clients behind it all get in.
 
 use std::collections::HashMap;
 use std::net::IpAddr;
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 use std::time::Duration;
 
+use tokio::sync::Notify;
 use tokio::time::Instant;
 
 /// How many clients the limits remember at once.
@@ -66,6 +73,8 @@ pub(crate) struct Limits {
     max_clients: usize,
     /// The clients.
     clients: Mutex<HashMap<ClientKey, ClientState>>,
+    /// Signalled whenever a request finishes.
+    finished: Notify,
 }
 
 impl Limits {
@@ -77,6 +86,7 @@ impl Limits {
             per_minute,
             max_clients: max_clients.max(1),
             clients: Mutex::new(HashMap::new()),
+            finished: Notify::new(),
         }
     }
 
@@ -112,6 +122,30 @@ impl Limits {
         state.in_flight += 1;
         state.last_seen = now;
         Ok(Permit { limits: Arc::clone(self), key })
+    }
+
+    /// Admits one request of `key`, waiting up to `patience` while the client has as many
+    /// requests in flight as it may (other refusals are not waited out).
+    pub(crate) async fn admit_within(
+        self: &Arc<Self>,
+        key: ClientKey,
+        patience: Duration,
+    ) -> Result<Permit, Refusal> {
+        let deadline = Instant::now() + patience;
+        loop {
+            // Registered before trying, so a request finishing in between is not missed.
+            let finished = self.finished.notified();
+            tokio::pin!(finished);
+            finished.as_mut().enable();
+            match self.admit(key.clone()) {
+                Err(Refusal::Busy) => {
+                    if tokio::time::timeout_at(deadline, finished).await.is_err() {
+                        return Err(Refusal::Busy);
+                    }
+                }
+                admitted => return admitted,
+            }
+        }
     }
 
     /// Frees one place in a full map: every idle client with a full budget goes; failing
@@ -178,6 +212,7 @@ impl Limits {
             state.in_flight = state.in_flight.saturating_sub(1);
             state.last_seen = now;
         }
+        self.finished.notify_waiters();
     }
 
     /// How many clients are remembered (for tests).

@@ -73,6 +73,8 @@ pub const PATH: &str = "/mcp";
 pub const DEFAULT_MAX_BODY_BYTES: usize = 4 * 1024 * 1024;
 /// The default number of requests one client may have in flight.
 pub const DEFAULT_MAX_CONCURRENT_PER_CLIENT: usize = 8;
+/// How long, by default, a request without a session waits for room in flight.
+pub const DEFAULT_PEER_PATIENCE: Duration = Duration::from_secs(10);
 /// The default number of tool calls one client may start per minute.
 pub const DEFAULT_MAX_CALLS_PER_MINUTE: u32 = 600;
 
@@ -107,6 +109,10 @@ pub struct HttpConfig {
     pub max_concurrent_per_client: usize,
     /// Tool calls one client may start per minute (default 600; 0 means no limit).
     pub max_calls_per_minute: u32,
+    /// How long a request without a session (an `initialize`, or a stateless request) waits
+    /// for its address to have room in flight before it is refused (default 10 s): the many
+    /// clients behind one address are told apart only once they have a session.
+    pub peer_patience: Duration,
 }
 
 impl HttpConfig {
@@ -121,6 +127,7 @@ impl HttpConfig {
             max_body_bytes: DEFAULT_MAX_BODY_BYTES,
             max_concurrent_per_client: DEFAULT_MAX_CONCURRENT_PER_CLIENT,
             max_calls_per_minute: DEFAULT_MAX_CALLS_PER_MINUTE,
+            peer_patience: DEFAULT_PEER_PATIENCE,
         }
     }
 }

@@ -420,9 +420,61 @@ async fn r_mcps_6_concurrency_over_the_limit_is_429_while_another_client_is_serv
     Arc::into_inner(server).expect("one owner").stop().await;
 }
 
+/// One request in flight per client, and a request without a session refused at once.
+fn one_in_flight_no_patience(config: &mut HttpConfig) {
+    config.max_concurrent_per_client = 1;
+    config.peer_patience = Duration::ZERO;
+}
+
+/// Requests without a session (every client's `initialize`, from one address) wait for room
+/// in flight instead of being refused, within the patience; past it they are refused.
+#[tokio::test]
+async fn r_mcps_6_requests_without_a_session_wait_their_turn_within_the_patience() {
+    let server = Arc::new(
+        Server::start(|config| {
+            config.max_concurrent_per_client = 1;
+            config.peer_patience = Duration::from_secs(30);
+        })
+        .await,
+    );
+    let held = {
+        let server = Arc::clone(&server);
+        tokio::spawn(async move { server.send(&Req::post("{}").header("x-test: hold")).await })
+    };
+    server.wait_seen(1).await;
+    let waiting = {
+        let server = Arc::clone(&server);
+        tokio::spawn(async move { server.send(&Req::post("{}")).await })
+    };
+    tokio::time::sleep(Duration::from_millis(100)).await;
+    assert!(!waiting.is_finished(), "the second request waits while the first is in flight");
+    server.echo.gate.add_permits(1);
+    assert_eq!(held.await.expect("join").status, 200);
+    assert_eq!(waiting.await.expect("join").status, 200, "admitted once the first finished");
+    Arc::into_inner(server).expect("one owner").stop().await;
+
+    let server = Arc::new(
+        Server::start(|config| {
+            config.max_concurrent_per_client = 1;
+            config.peer_patience = Duration::from_millis(200);
+        })
+        .await,
+    );
+    let held = {
+        let server = Arc::clone(&server);
+        tokio::spawn(async move { server.send(&Req::post("{}").header("x-test: hold")).await })
+    };
+    server.wait_seen(1).await;
+    let answer = server.send(&Req::post("{}")).await;
+    assert_eq!(answer.status, 429, "refused past the patience: {answer:?}");
+    server.echo.gate.add_permits(1);
+    assert_eq!(held.await.expect("join").status, 200);
+    Arc::into_inner(server).expect("one owner").stop().await;
+}
+
 #[tokio::test]
 async fn r_mcps_6_made_up_session_ids_count_against_the_peer() {
-    let server = Arc::new(Server::start(|config| config.max_concurrent_per_client = 1).await);
+    let server = Arc::new(Server::start(one_in_flight_no_patience).await);
     let held = {
         let server = Arc::clone(&server);
         tokio::spawn(async move { server.send(&Req::post("{}").header("x-test: hold")).await })
@@ -437,7 +489,7 @@ async fn r_mcps_6_made_up_session_ids_count_against_the_peer() {
 
 #[tokio::test]
 async fn r_mcps_6_a_streamed_response_counts_until_its_body_ends() {
-    let server = Server::start(|config| config.max_concurrent_per_client = 1).await;
+    let server = Server::start(one_in_flight_no_patience).await;
     let (answer, mut stream) = server.open(&Req::post("{}").header("x-test: stream")).await;
     assert_eq!(answer.status, 200, "{answer:?}");
     let busy = server.send(&Req::post("{}")).await;

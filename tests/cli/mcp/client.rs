@@ -116,6 +116,9 @@ fn run(command: &mut Command) -> Value {
         String::from_utf8_lossy(&output.stdout),
         String::from_utf8_lossy(&output.stderr)
     );
+    // The SDK warns of what it takes for a server's fault; ordo must give it none.
+    let said = String::from_utf8_lossy(&output.stderr);
+    assert!(!said.contains("Session termination failed"), "{said}");
     serde_json::from_slice(&output.stdout).unwrap_or_else(|error| {
         panic!("the client printed no JSON ({error}): {}", String::from_utf8_lossy(&output.stdout))
     })
