@@ -1,0 +1,142 @@
+//! The warm round trip of `ordo mcp` over stdio, beside `ordo run` of the same script.
+
+use std::io::{BufRead, BufReader, Write};
+use std::path::Path;
+use std::process::{ChildStdout, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use serde_json::{Value, json};
+
+use super::exited_within;
+
+/// Calls made before the timed ones, for the pool and the caches to settle.
+const STDIO_WARMUP: usize = 20;
+const STDIO_CALLS: usize = 200;
+/// `ordo run`s made before the timed ones (the binary in the page cache).
+const RUN_WARMUP: usize = 3;
+const RUNS: usize = 30;
+
+/// The stdio round trip and `ordo run`, in percentiles.
+pub(crate) struct StdioReport {
+    p50: Duration,
+    p99: Duration,
+    run_p50: Duration,
+}
+
+impl StdioReport {
+    pub(crate) fn summary(&self) -> String {
+        format!(
+            "stdio round trip (warm): p50 {:.2} ms, p99 {:.2} ms over {STDIO_CALLS} calls; \
+             ordo run: p50 {:.2} ms over {RUNS} runs; ratio {:.1}x",
+            ms(self.p50),
+            ms(self.p99),
+            ms(self.run_p50),
+            self.run_p50.as_secs_f64() / self.p50.as_secs_f64()
+        )
+    }
+}
+
+fn ms(duration: Duration) -> f64 {
+    duration.as_secs_f64() * 1000.0
+}
+
+/// The nearest-rank percentile of sorted `times`.
+fn percentile(times: &[Duration], fraction: f64) -> Duration {
+    let rank = (fraction * times.len() as f64).ceil() as usize;
+    times.get(rank.saturating_sub(1)).copied().unwrap_or_default()
+}
+
+pub(crate) fn stdio_round_trip(
+    ordo: &Path,
+    scratch: &Path,
+    problems: &mut Vec<String>,
+) -> StdioReport {
+    let mut server = Command::new(ordo)
+        .current_dir(scratch)
+        .arg("mcp")
+        .env_remove("ORDO_LOG")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::inherit())
+        .spawn()
+        .expect("cannot start ordo mcp");
+    let mut stdin = server.stdin.take().expect("no stdin pipe");
+    let mut stdout = BufReader::new(server.stdout.take().expect("no stdout pipe"));
+    let mut send = |line: Value| {
+        writeln!(stdin, "{line}").expect("ordo mcp closed its stdin");
+        stdin.flush().expect("ordo mcp closed its stdin");
+    };
+    send(json!({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
+        "protocolVersion": "2025-11-25", "capabilities": {},
+        "clientInfo": {"name": "bench", "version": "1"}}}));
+    answer(&mut stdout, 1);
+    send(json!({"jsonrpc": "2.0", "method": "notifications/initialized"}));
+    let mut times = Vec::with_capacity(STDIO_CALLS);
+    for n in 0..STDIO_WARMUP + STDIO_CALLS {
+        let id = n + 2;
+        let start = Instant::now();
+        send(json!({"jsonrpc": "2.0", "id": id, "method": "tools/call",
+            "params": {"name": "run_code", "arguments": {"code": "return 0"}}}));
+        let reply = answer(&mut stdout, id);
+        let elapsed = start.elapsed();
+        if reply["result"]["isError"] != json!(false) {
+            problems.push(format!("a stdio call of `return 0` failed: {reply}"));
+            break;
+        }
+        if n >= STDIO_WARMUP {
+            times.push(elapsed);
+        }
+    }
+    // The end of its input ends the server.
+    drop(stdin);
+    if !exited_within(&mut server, Duration::from_secs(5)) {
+        problems
+            .push("ordo mcp (stdio) did not exit within 5 s of the end of its input".to_owned());
+    }
+    times.sort();
+
+    let mut runs = Vec::with_capacity(RUNS);
+    for n in 0..RUN_WARMUP + RUNS {
+        let start = Instant::now();
+        let output = Command::new(ordo)
+            .current_dir(scratch)
+            .args(["run", "zero.js"])
+            .env_remove("ORDO_LOG")
+            .stdin(Stdio::null())
+            .output()
+            .expect("cannot start ordo run");
+        let elapsed = start.elapsed();
+        if !output.status.success() {
+            problems.push(format!(
+                "ordo run zero.js failed ({}): {}",
+                output.status,
+                String::from_utf8_lossy(&output.stderr)
+            ));
+            break;
+        }
+        if n >= RUN_WARMUP {
+            runs.push(elapsed);
+        }
+    }
+    runs.sort();
+    StdioReport {
+        p50: percentile(&times, 0.5),
+        p99: percentile(&times, 0.99),
+        run_p50: percentile(&runs, 0.5),
+    }
+}
+
+/// Reads lines from the server until the answer to request `id` (notifications are skipped).
+fn answer(stdout: &mut BufReader<ChildStdout>, id: usize) -> Value {
+    let mut line = String::new();
+    loop {
+        line.clear();
+        let read = stdout.read_line(&mut line).expect("cannot read ordo mcp's stdout");
+        assert!(read > 0, "ordo mcp closed its stdout before answering request {id}");
+        let message: Value =
+            serde_json::from_str(&line).expect("ordo mcp wrote a line that is not JSON");
+        if message["id"] == json!(id) {
+            return message;
+        }
+    }
+}
