@@ -31,12 +31,21 @@ pub struct LogEntry {
 /// A run that ended well.
 #[derive(Clone, Debug, PartialEq)]
 pub struct RunOutput {
-    /// What the script returned, as the script's own, untouchable `JSON.stringify` writes it:
-    /// `toJSON` and getters run, `NaN` and `Infinity` become `null`, `undefined` and functions
-    /// are left out of objects, and a result with no JSON form at all (no `return`, `undefined`,
-    /// a function) is `null`. A BigInt or a cycle cannot be written: the run ends as a `runtime`
-    /// error (the `TypeError` JSON throws). Integers beyond 2^53 lose precision, as in JSON.
+    /// What the script returned, as JSON, carried faithfully where JSON can hold it: written by
+    /// the engine's own, untouchable `JSON.stringify` (`toJSON` and getters run), with a Map as
+    /// an object (string keys) or an array of `[key, value]` entries, a Set as an array, an
+    /// Error as `{ name, message, code?, tool?, stack?, … }`, and a BigInt as its decimal
+    /// string. What JSON cannot hold is noted in [`notes`](Self::notes): `NaN` and `±Infinity`
+    /// become `null`, `-0` is `0`, a Promise is `null`, functions and symbols are left out of
+    /// objects (`null` in arrays), and no value at all is `null`. A cycle cannot be written:
+    /// the run ends as a `runtime` error (the `TypeError` JSON throws). Integers beyond 2^53
+    /// lose precision, as in JSON.
     pub result: Value,
+    /// What the result could not carry faithfully, each note naming where it was and what
+    /// became of it (`result.counts was a Map of 3; it became an object`), or that there was no
+    /// value at all (a forgotten `return` or `await`). At most ten, and a last one counting
+    /// the rest.
+    pub notes: Vec<String>,
     /// The console output, capped (the last line says so when output was dropped).
     pub logs: Vec<LogEntry>,
 }

@@ -82,8 +82,17 @@ pub(crate) enum FromWorker {
     Done(EngineOutcome),
 }
 
-/// How a run ended inside the engine: the result as JSON text, or the script's failure.
-pub(crate) type EngineOutcome = Result<String, ScriptFailure>;
+/// How a run ended inside the engine: what the script returned, or its failure.
+pub(crate) type EngineOutcome = Result<Returned, ScriptFailure>;
+
+/// What a script returned.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub(crate) struct Returned {
+    /// As JSON text.
+    pub(crate) json: String,
+    /// What JSON could not hold faithfully, and what became of it, by path.
+    pub(crate) notes: Vec<String>,
+}
 
 /// A failure the engine observed. Only the kinds the engine can know; the host adds its own.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

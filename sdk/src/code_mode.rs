@@ -131,7 +131,12 @@ async fn run(config: &CodeModeConfig, args: &Value, cx: CallContext) -> Result<V
         .with_deadline(config.timeout + Duration::from_secs(1));
     let outcome = config.runtime.run(&script, &host, cx.signal()).await;
     match outcome {
-        Ok(output) => Ok(json!({ "result": output.result, "logs": output.logs })),
+        Ok(output) if output.notes.is_empty() => {
+            Ok(json!({ "result": output.result, "logs": output.logs }))
+        }
+        Ok(output) => {
+            Ok(json!({ "result": output.result, "logs": output.logs, "notes": output.notes }))
+        }
         Err(error) => Err(failure(&error, code, &names)),
     }
 }
@@ -210,6 +215,11 @@ fn output_schema() -> Value {
         "type": "object",
         "properties": {
             "result": { "description": "What the script returned, as JSON." },
+            "notes": {
+                "description": "What JSON could not hold faithfully, and what became of it.",
+                "type": "array",
+                "items": { "type": "string" }
+            },
             "logs": {
                 "type": "array",
                 "items": {
@@ -226,11 +236,14 @@ fn output_schema() -> Value {
     })
 }
 
-/// The model's view: the result as pretty JSON, cut past `max_chars` with a visible marker,
-/// then the console output.
+/// The model's view: the result (a string as itself, anything else as pretty JSON), cut past
+/// `max_chars` with a visible marker, then the notes on what JSON could not hold, then the
+/// console output.
 fn render(value: &Value, max_chars: usize) -> Vec<ContentBlock> {
-    let result =
-        serde_json::to_string_pretty(&value["result"]).unwrap_or_else(|_| "null".to_owned());
+    let result = match &value["result"] {
+        Value::String(text) => text.clone(),
+        other => serde_json::to_string_pretty(other).unwrap_or_else(|_| "null".to_owned()),
+    };
     let total = result.chars().count();
     let mut text = if total > max_chars {
         let kept: String = result.chars().take(max_chars).collect();
@@ -238,6 +251,11 @@ fn render(value: &Value, max_chars: usize) -> Vec<ContentBlock> {
     } else {
         result
     };
+    let notes = value["notes"].as_array().into_iter().flatten().filter_map(Value::as_str);
+    let notes: Vec<String> = notes.map(|note| format!("- {note}")).collect();
+    if !notes.is_empty() {
+        text.push_str(&format!("\n\nNote:\n{}", notes.join("\n")));
+    }
     let logs: Vec<LogEntry> = serde_json::from_value(value["logs"].clone()).unwrap_or_default();
     if !logs.is_empty() {
         text.push_str(&format!("\n\nConsole output:\n{}", logs_text(&logs)));

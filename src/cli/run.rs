@@ -37,6 +37,7 @@ pub(crate) async fn run(args: RunArgs) -> Result<Exit, CliError> {
     match &outcome.result.value {
         Some(value) if !outcome.result.is_error() => {
             print_logs(&value["logs"]);
+            print_notes(&value["notes"]);
             output::print_json(&value["result"])?;
             Ok(Exit::Success)
         }
@@ -67,6 +68,13 @@ fn summary(result: &ToolResult) -> String {
     match result.error() {
         Some(error) => format!("{}: {}", error.code, visible::lines(&error.message)),
         None => "ordo: the run produced no value".to_owned(),
+    }
+}
+
+/// What the result could not carry faithfully, on stderr after the console output.
+fn print_notes(notes: &Value) {
+    for note in notes.as_array().into_iter().flatten().filter_map(Value::as_str) {
+        eprintln!("note: {}", visible::lines(note));
     }
 }
 

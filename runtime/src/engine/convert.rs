@@ -24,6 +24,8 @@ pub(crate) struct Originals {
     object_prototype: JsObject,
     array_prototype: JsObject,
     error_stack: Option<JsFunction>,
+    /// `faithful.js`: the result as JSON, with notes.
+    faithful: JsFunction,
 }
 
 impl Originals {
@@ -51,7 +53,11 @@ impl Originals {
             None => None,
         };
         let error_stack = getter.and_then(|getter| function(getter).ok());
+        let source =
+            boa_engine::Source::from_bytes(FAITHFUL).with_path(std::path::Path::new("faithful.js"));
+        let faithful = function(context.eval(source)?)?;
         Ok(Self {
+            faithful,
             stringify,
             own_property_descriptor,
             object_prototype,
@@ -66,6 +72,33 @@ fn function(value: JsValue) -> JsResult<JsFunction> {
         .as_object()
         .and_then(JsFunction::from_object)
         .ok_or_else(|| boa_engine::JsNativeError::typ().with_message("not a function").into())
+}
+
+/// The result converter, evaluated in the pristine context (see the file for what it does).
+const FAITHFUL: &str = include_str!("faithful.js");
+
+/// The script's result as JSON text (`null` for no value), carried faithfully where JSON can
+/// hold it, and notes on what it could not (see `faithful.js`).
+pub(crate) fn faithful(
+    value: &JsValue,
+    originals: &Originals,
+    context: &mut Context,
+) -> JsResult<(JsString, Vec<String>)> {
+    let answer =
+        originals.faithful.call(&JsValue::undefined(), std::slice::from_ref(value), context)?;
+    let broken = || boa_engine::JsNativeError::typ().with_message("the result converter broke");
+    let answer = answer.as_object().ok_or_else(broken)?;
+    let text = answer.get(0, context)?.as_string().ok_or_else(broken)?;
+    let notes = answer.get(1, context)?;
+    let notes = notes.as_object().ok_or_else(broken)?;
+    let count = notes.get(js_string!("length"), context)?.as_number().unwrap_or(0.0);
+    let mut kept = Vec::new();
+    for index in 0..(count as u32).min(64) {
+        if let Some(note) = notes.get(index, context)?.as_string() {
+            kept.push(note.to_std_string_lossy());
+        }
+    }
+    Ok((text, kept))
 }
 
 /// `JSON.stringify(value)`, as the specification defines it (`toJSON`, getters and all: the

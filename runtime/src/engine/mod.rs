@@ -27,7 +27,9 @@ use serde_json::Value;
 
 use crate::limits::EngineLimits;
 use crate::outcome::{LogEntry, Position};
-use crate::protocol::{EngineOutcome, HostError, RunRequest, ScriptFailure, ScriptFailureKind};
+use crate::protocol::{
+    EngineOutcome, HostError, Returned, RunRequest, ScriptFailure, ScriptFailureKind,
+};
 
 use self::globals::{Hooks, HostState};
 use self::jobs::JobQueue;
@@ -205,7 +207,7 @@ impl Engine {
         }
     }
 
-    /// The result as `JSON.stringify` writes it; `undefined` and the like give `null`.
+    /// The result as JSON, carried faithfully, with notes on what JSON could not hold.
     fn result_json(&mut self, value: &JsValue, limits: &EngineLimits) -> EngineOutcome {
         let too_large = |bytes: usize| {
             let message = format!(
@@ -214,21 +216,18 @@ impl Engine {
             );
             failure(ScriptFailureKind::OutputLimit, message, None)
         };
-        let Some(text) = convert::stringify_js(value, &mut self.context)
-            .map_err(|error| self.error_failure(&error))?
-        else {
-            return Ok("null".to_owned());
-        };
+        let (text, notes) = convert::faithful(value, &self.originals, &mut self.context)
+            .map_err(|error| self.error_failure(&error))?;
         // Every UTF-16 unit is at least one byte of UTF-8: a result too long in units is too
         // large, and is refused before it is copied.
         if text.len() > limits.output_bytes {
             return Err(too_large(text.len()));
         }
-        let text = text.to_std_string_lossy();
-        if text.len() > limits.output_bytes {
-            return Err(too_large(text.len()));
+        let json = text.to_std_string_lossy();
+        if json.len() > limits.output_bytes {
+            return Err(too_large(json.len()));
         }
-        Ok(text)
+        Ok(Returned { json, notes })
     }
 
     /// Maps an error out of the engine: a limit is the engine's verdict, never the script's;

@@ -379,8 +379,8 @@ fn panicked(name: &str, panic: &(dyn std::any::Any + Send)) -> HostError {
 /// The worker's outcome as the caller sees it.
 fn engine_outcome(outcome: EngineOutcome, logs: Vec<LogEntry>) -> RunOutcome {
     match outcome {
-        Ok(text) => match serde_json::from_str::<Value>(&text) {
-            Ok(result) => Ok(RunOutput { result, logs }),
+        Ok(returned) => match serde_json::from_str::<Value>(&returned.json) {
+            Ok(result) => Ok(RunOutput { result, notes: returned.notes, logs }),
             Err(error) => Err(RunError {
                 kind: ErrorKind::Limit(LimitKind::Output),
                 message: format!("the result cannot be read back as JSON: {error}"),

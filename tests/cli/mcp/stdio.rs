@@ -118,7 +118,7 @@ fn r_mcps_3_a_result_over_the_cap_is_cut_with_the_cut_announced_first() {
     let Some(result) = run_code(&scratch, &args, "return 'x'.repeat(5000)", None) else { return };
     let content = result["content"].as_array().unwrap();
     let notice = content[0]["text"].as_str().unwrap();
-    assert!(notice.starts_with("[output cut: 4502 of 5002 characters dropped"), "{notice}");
+    assert!(notice.starts_with("[output cut: 4500 of 5000 characters dropped"), "{notice}");
     assert_eq!(content[1]["text"].as_str().unwrap().chars().count(), 500);
     // The structured value is whole: it is for programs, not for the model's context.
     assert_eq!(result["structuredContent"]["result"].as_str().unwrap().len(), 5000);

@@ -1,0 +1,63 @@
+//! What the model reads of a `run_code` result, exactly (R-CODE-3): the text `ordo calls`
+//! returns, with the notes on what JSON could not hold.
+
+use serde_json::json;
+
+use crate::common::{Scratch, json, stderr};
+
+/// The text content of one `run_code` call of `code`.
+fn model_text(code: &str) -> String {
+    let scratch = Scratch::new();
+    let step = json!([{ "id": "c1", "name": "run_code", "arguments": json!({ "code": code }).to_string() }]);
+    scratch.write("step.json", &step.to_string());
+    let output = scratch.ordo(&["calls", "step.json"]).output().unwrap();
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    let results = json(&output);
+    assert_eq!(results[0]["is_error"], false, "{results:#}");
+    results[0]["content"][0]["text"].as_str().unwrap().to_owned()
+}
+
+#[test]
+fn r_code_3_a_returned_string_is_shown_as_itself() {
+    assert_eq!(model_text("return 'line one\\nline \"two\"'"), "line one\nline \"two\"");
+}
+
+#[test]
+fn r_code_3_what_json_cannot_hold_is_converted_and_noted_for_the_model() {
+    let text = model_text(
+        "const counts = new Map([['a', 2]]); \
+         try { await tools.read_file({ path: 'missing.txt' }) } \
+         catch (e) { return { counts, tags: new Set(['x']), ratio: 0 / 0, error: e } }",
+    );
+    assert_eq!(
+        text,
+        r#"{
+  "counts": {
+    "a": 2
+  },
+  "tags": [
+    "x"
+  ],
+  "ratio": null,
+  "error": {
+    "name": "NotFound",
+    "message": "`missing.txt` does not exist",
+    "code": "TOOL_ERROR",
+    "tool": "read_file"
+  }
+}
+
+Note:
+- result.counts was a Map of 1; it became an object
+- result.tags was a Set of 1; it became an array
+- result.ratio was NaN, which JSON cannot hold; it became null"#
+    );
+}
+
+#[test]
+fn r_code_3_no_value_tells_the_model_what_it_may_have_forgotten() {
+    assert_eq!(
+        model_text("const lines = (tools.read_file({ path: 'a.txt' })).lines; return lines"),
+        "null\n\nNote:\n- no value returned: did you forget `return` or `await`?"
+    );
+}
