@@ -75,33 +75,44 @@ impl Pool {
     /// machine it made a trivial run slower. Only a pool this run leaves empty is refilled at
     /// once, so a burst of runs does not find it dry for longer than it must.
     pub(crate) async fn take(self: &Arc<Self>) -> io::Result<Engine> {
-        let (warm, left) = {
-            let mut ready = self.ready.lock().await;
-            let mut found = None;
-            while let Some(mut engine) = ready.pop() {
-                if engine.connection.is_alive() {
-                    found = Some(engine);
-                    break;
-                }
+        let mut refilled = false;
+        loop {
+            // Registered before the pool is looked at, so a spare that becomes ready while this
+            // run waits for room is not missed: under the cap, the room it waits for may be the
+            // very one that spare holds.
+            let started = self.started.notified();
+            tokio::pin!(started);
+            started.as_mut().enable();
+            let (warm, left) = self.pop_warm().await;
+            if left == 0 && !refilled {
+                self.refill();
+                refilled = true;
             }
-            (found, ready.len())
-        };
-        if left == 0 {
-            self.refill();
+            if let Some(engine) = warm {
+                return Ok(engine);
+            }
+            let Some(slots) = &self.slots else {
+                return Ok(Engine { connection: self.engines.start().await?, slot: None });
+            };
+            tokio::select! {
+                slot = Arc::clone(slots).acquire_owned() => {
+                    let slot = slot.map_err(|_| io::Error::other("the engine pool is closed"))?;
+                    return Ok(Engine { connection: self.engines.start().await?, slot: Some(slot) });
+                }
+                () = &mut started => {}
+            }
         }
-        if let Some(engine) = warm {
-            return Ok(engine);
+    }
+
+    /// A live warm engine, if there is one (dead ones are dropped), and how many are left.
+    async fn pop_warm(&self) -> (Option<Engine>, usize) {
+        let mut ready = self.ready.lock().await;
+        while let Some(mut engine) = ready.pop() {
+            if engine.connection.is_alive() {
+                return (Some(engine), ready.len());
+            }
         }
-        let slot = match &self.slots {
-            Some(slots) => Some(
-                Arc::clone(slots)
-                    .acquire_owned()
-                    .await
-                    .map_err(|_| io::Error::other("the engine pool is closed"))?,
-            ),
-            None => None,
-        };
-        Ok(Engine { connection: self.engines.start().await?, slot })
+        (None, 0)
     }
 
     /// A place for one more engine under the cap, if there is room: `Some(None)` when there
