@@ -24,7 +24,9 @@ pub enum LogLevel {
 pub struct LogEntry {
     /// Its level.
     pub level: LogLevel,
-    /// Its text: the arguments, strings as they are and other values as JSON, joined by spaces.
+    /// Its text: the arguments joined by spaces, strings as they are and other values as Node's
+    /// `util.inspect` shows them (`Map(1) { 'a' => 1 }`, `[ undefined, NaN ]`, an Error with its
+    /// message and stack).
     pub text: String,
 }
 

@@ -53,7 +53,7 @@ async fn r_rt_1_console_output_is_captured_with_its_level() {
         .await
         .unwrap();
     let expected = [
-        (LogLevel::Info, r#"hi {"a":1} [2]"#),
+        (LogLevel::Info, "hi { a: 1 } [ 2 ]"),
         (LogLevel::Info, "3"),
         (LogLevel::Debug, "d"),
         (LogLevel::Warn, "w"),

@@ -154,7 +154,8 @@ fn prelude(names: &[&str]) -> String {
     const key = "tools." + name;
     const call = globalThis[key];
     delete globalThis[key];
-    const method = {{ value: async (args = {{}}) => call(args), enumerable: true }};
+    // `$search` and `$describe` are helpers, not tools: `Object.keys(tools)` lists tools only.
+    const method = {{ value: async (args = {{}}) => call(args), enumerable: !name.startsWith("$") }};
     const at = name.indexOf("__");
     if (at > 0 && at + 2 < name.length) {{
       const space = name.slice(0, at);

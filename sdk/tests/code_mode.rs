@@ -414,7 +414,7 @@ async fn r_code_1_the_result_renders_with_its_logs_and_a_cap() {
     let long = run_code(&world.scheduler, "return 'x'.repeat(50000)").await;
     let text = long.record.content[0].as_text().unwrap().into_owned();
     assert!(
-        text.ends_with("… [result truncated: 30002 more characters]"),
+        text.ends_with("… [result truncated: 30000 more characters]"),
         "{}",
         &text[text.len() - 80..]
     );

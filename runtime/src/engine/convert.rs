@@ -24,8 +24,10 @@ pub(crate) struct Originals {
     object_prototype: JsObject,
     array_prototype: JsObject,
     error_stack: Option<JsFunction>,
-    /// `faithful.js`: the result as JSON, with notes.
+    /// `values.js`: the result as JSON, with notes.
     faithful: JsFunction,
+    /// `values.js`: console arguments as text.
+    format: JsFunction,
 }
 
 impl Originals {
@@ -54,10 +56,16 @@ impl Originals {
         };
         let error_stack = getter.and_then(|getter| function(getter).ok());
         let source =
-            boa_engine::Source::from_bytes(FAITHFUL).with_path(std::path::Path::new("faithful.js"));
-        let faithful = function(context.eval(source)?)?;
+            boa_engine::Source::from_bytes(VALUES).with_path(std::path::Path::new("values.js"));
+        let pair = context.eval(source)?;
+        let pair = pair.as_object().ok_or_else(|| {
+            boa_engine::JsNativeError::typ().with_message("values.js gave no functions")
+        })?;
+        let faithful = function(pair.get(0, context)?)?;
+        let format = function(pair.get(1, context)?)?;
         Ok(Self {
             faithful,
+            format,
             stringify,
             own_property_descriptor,
             object_prototype,
@@ -74,11 +82,12 @@ fn function(value: JsValue) -> JsResult<JsFunction> {
         .ok_or_else(|| boa_engine::JsNativeError::typ().with_message("not a function").into())
 }
 
-/// The result converter, evaluated in the pristine context (see the file for what it does).
-const FAITHFUL: &str = include_str!("faithful.js");
+/// The result converter and the console formatter, evaluated in the pristine context (see the
+/// file for what they do).
+const VALUES: &str = include_str!("values.js");
 
 /// The script's result as JSON text (`null` for no value), carried faithfully where JSON can
-/// hold it, and notes on what it could not (see `faithful.js`).
+/// hold it, and notes on what it could not (see `values.js`).
 pub(crate) fn faithful(
     value: &JsValue,
     originals: &Originals,
@@ -294,6 +303,22 @@ fn json_number(number: f64) -> Value {
 
 /// A value as console text: strings as they are, everything else as JSON where it has a form,
 /// otherwise as JavaScript would print it.
+/// One console line's arguments as text, as Node's `console.log` writes them (see `values.js`);
+/// each argument as [`display`] shows it if the formatter fails.
+pub(crate) fn console_text(args: &[JsValue], context: &mut Context) -> String {
+    let format = context
+        .get_data::<super::globals::HostState>()
+        .map(|state| state.originals().format.clone());
+    let array = boa_engine::object::builtins::JsArray::from_iter(args.iter().cloned(), context);
+    let formatted = format
+        .and_then(|format| format.call(&JsValue::undefined(), &[array.into()], context).ok())
+        .and_then(|text| text.as_string().map(|text| text.to_std_string_lossy()));
+    formatted.unwrap_or_else(|| {
+        let parts: Vec<String> = args.iter().map(|value| display(value, context)).collect();
+        parts.join(" ")
+    })
+}
+
 pub(crate) fn display(value: &JsValue, context: &mut Context) -> String {
     if let Some(text) = value.as_string() {
         return text.to_std_string_lossy();

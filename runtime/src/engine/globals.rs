@@ -249,8 +249,7 @@ fn console_line(level: LogLevel, args: &[JsValue], context: &mut Context) -> JsR
     if closed {
         return Ok(JsValue::undefined());
     }
-    let parts: Vec<String> = args.iter().map(|value| convert::display(value, context)).collect();
-    let mut text = parts.join(" ");
+    let mut text = convert::console_text(args, context);
     let Some(state) = context.get_data::<HostState>() else {
         return Ok(JsValue::undefined());
     };
