@@ -6,12 +6,16 @@
 //!   tables;
 //! - `server.rs`: a started server: its process group, its session, restarts;
 //! - `relay.rs`: a call to it: its progress relayed, its cancellation told;
+//! - `tap.rs`: which of its tools must be called as tasks, read from what it writes;
+//! - `task.rs`: a call of such a tool, as a task;
 //! - `tool.rs`: a server's tool as an ordo tool: name, schemas, value, policy;
 //! - here: mounting them all into a registry, and the approval policy.
 
 mod config;
 mod relay;
 mod server;
+mod tap;
+mod task;
 mod tool;
 
 use std::collections::HashMap;

@@ -18,7 +18,9 @@ use rmcp::model::{
     CancelledNotificationParam, ClientCapabilities, ClientConfig, ClientRequest, Implementation,
     NumberOrString, ProgressNotificationParam, ProgressToken, RequestId, ServerResult,
 };
-use rmcp::service::{NotificationContext, Peer, PeerRequestOptions, RoleClient, ServiceError};
+use rmcp::service::{
+    NotificationContext, Peer, PeerRequestOptions, RequestHandle, RoleClient, ServiceError,
+};
 
 /// The calls in flight on one server's session, by progress token; the session's handler.
 #[derive(Clone, Default)]
@@ -43,14 +45,7 @@ impl ProgressRelay {
         context: &CallContext,
     ) -> Result<CallToolResult, ServiceError> {
         let request = ClientRequest::CallToolRequest(CallToolRequest::new(params));
-        let (handle, _registered) = {
-            let _gate = self.gate.lock().await;
-            let handle =
-                peer.send_request_with_option(request, PeerRequestOptions::no_options()).await?;
-            let key = token_key(&handle.progress_token);
-            self.calls().insert(key.clone(), context.clone());
-            (handle, Registered { relay: self, key })
-        };
+        let (handle, _registered) = self.send(peer, request, context).await?;
         let mut unanswered = Unanswered { peer: Some(peer.clone()), id: handle.id.clone() };
         let answer = handle.await_response().await;
         unanswered.peer = None;
@@ -58,6 +53,23 @@ impl ProgressRelay {
             ServerResult::CallToolResult(result) => Ok(result),
             _ => Err(ServiceError::UnexpectedResponse),
         }
+    }
+
+    /// Sends `request` on `peer` for `context`: the server's progress for it goes to the
+    /// context for as long as the returned [`Registered`] lives, which may be past the answer
+    /// (a task reports progress under its `tools/call`'s token until it ends).
+    pub(super) async fn send(
+        &self,
+        peer: &Peer<RoleClient>,
+        request: ClientRequest,
+        context: &CallContext,
+    ) -> Result<(RequestHandle<RoleClient>, Registered<'_>), ServiceError> {
+        let _gate = self.gate.lock().await;
+        let handle =
+            peer.send_request_with_option(request, PeerRequestOptions::no_options()).await?;
+        let key = token_key(&handle.progress_token);
+        self.calls().insert(key.clone(), context.clone());
+        Ok((handle, Registered { relay: self, key }))
     }
 }
 
@@ -94,7 +106,7 @@ fn token_key(token: &ProgressToken) -> String {
 }
 
 /// Takes a call out of the relay when it ends, however it ends.
-struct Registered<'a> {
+pub(super) struct Registered<'a> {
     relay: &'a ProgressRelay,
     key: String,
 }

@@ -22,6 +22,8 @@ use crate::manifest::group::ProcessGroup;
 
 use super::config::{ServerSpec, Transport};
 use super::relay::ProgressRelay;
+use super::tap::{Tapped, TaskSupport};
+use super::task;
 
 /// How many times a server that died is started again before its calls fail for good.
 const MAX_RESTARTS: u32 = 3;
@@ -34,6 +36,8 @@ pub(crate) struct MountedServer {
     spec: ServerSpec,
     state: tokio::sync::Mutex<State>,
     relay: ProgressRelay,
+    /// Which of its tools must be called as tasks.
+    tasks: Arc<TaskSupport>,
 }
 
 struct State {
@@ -63,8 +67,9 @@ impl MountedServer {
         let error = |message: String| StartError { server: spec.name.clone(), message };
         let timeout = spec.start_timeout;
         let relay = ProgressRelay::default();
+        let tasks = Arc::new(TaskSupport::default());
         let started = tokio::time::timeout(timeout, async {
-            let running = launch(&spec, relay.clone()).await?;
+            let running = launch(&spec, relay.clone(), &tasks).await?;
             let tools = running.service.peer().list_all_tools().await.map_err(|failure| {
                 format!("listing its tools failed: {failure}{}", tail(&running.stderr))
             })?;
@@ -78,6 +83,7 @@ impl MountedServer {
             spec,
             state: tokio::sync::Mutex::new(State { running: Some(running), restarts: 0 }),
             relay,
+            tasks,
         });
         Ok((server, tools))
     }
@@ -103,7 +109,8 @@ impl MountedServer {
     }
 
     /// Calls one of its tools for `context`: its signal cancels the call (the server is told,
-    /// with `notifications/cancelled`), and the server's progress is reported to it.
+    /// with `notifications/cancelled`, or `tasks/cancel` for a tool called as a task), and the
+    /// server's progress is reported to it.
     pub(crate) async fn call(
         &self,
         tool: &str,
@@ -111,13 +118,21 @@ impl MountedServer {
         context: &CallContext,
     ) -> Result<CallToolResult, ToolFailure> {
         let (peer, stderr) = self.peer().await?;
-        let params = CallToolRequestParams::new(tool.to_owned()).with_arguments(arguments);
+        let call = async {
+            if self.tasks.required(tool) {
+                let ttl = self.spec.call_timeout;
+                task::call(&self.relay, &peer, &self.spec.name, tool, arguments, ttl, context).await
+            } else {
+                let params = CallToolRequestParams::new(tool.to_owned()).with_arguments(arguments);
+                self.relay.call(&peer, params, context).await
+            }
+        };
         let answer = tokio::select! {
             biased;
             () = context.signal().cancelled() => {
                 return Err(ToolFailure::new(format!("the call to MCP server {:?} was cancelled", self.spec.name)));
             }
-            answer = self.relay.call(&peer, params, context) => answer,
+            answer = call => answer,
         };
         match answer {
             Ok(result) => Ok(result),
@@ -153,28 +168,34 @@ impl MountedServer {
             )));
         }
         state.restarts += 1;
-        let running =
-            tokio::time::timeout(self.spec.start_timeout, launch(&self.spec, self.relay.clone()))
-                .await
-                .map_err(|_| {
-                    ToolFailure::new(format!(
-                        "MCP server {:?} did not restart in time",
-                        self.spec.name
-                    ))
-                })?
-                .map_err(|message| {
-                    ToolFailure::new(format!("MCP server {:?}: {message}", self.spec.name))
-                })?;
+        let running = tokio::time::timeout(
+            self.spec.start_timeout,
+            launch(&self.spec, self.relay.clone(), &self.tasks),
+        )
+        .await
+        .map_err(|_| {
+            ToolFailure::new(format!("MCP server {:?} did not restart in time", self.spec.name))
+        })?
+        .map_err(|message| {
+            ToolFailure::new(format!("MCP server {:?}: {message}", self.spec.name))
+        })?;
         let found = (running.service.peer().clone(), Arc::clone(&running.stderr));
         state.running = Some(running);
         Ok(found)
     }
 }
 
-/// Starts the server's MCP session (and, for a command, its process).
-async fn launch(spec: &ServerSpec, relay: ProgressRelay) -> Result<Running, String> {
+/// Starts the server's MCP session (and, for a command, its process); what it declares about
+/// tasks goes to `tasks`.
+async fn launch(
+    spec: &ServerSpec,
+    relay: ProgressRelay,
+    tasks: &Arc<TaskSupport>,
+) -> Result<Running, String> {
     match &spec.transport {
-        Transport::Stdio { command, env } => launch_command(spec, command, env, relay).await,
+        Transport::Stdio { command, env } => {
+            launch_command(spec, command, env, relay, Arc::clone(tasks)).await
+        }
         Transport::Http { url, headers } => connect(url, headers, relay).await,
     }
 }
@@ -214,12 +235,14 @@ fn redact(text: &str, url: &str, headers: &[(String, String)]) -> String {
     text
 }
 
-/// Starts a server's process and its MCP session over its standard input and output.
+/// Starts a server's process and its MCP session over its standard input and output, the output
+/// read on its way for what it declares about tasks.
 async fn launch_command(
     spec: &ServerSpec,
     argv: &[String],
     env: &[(String, String)],
     relay: ProgressRelay,
+    tasks: Arc<TaskSupport>,
 ) -> Result<Running, String> {
     let Some((program, args)) = argv.split_first() else {
         return Err("has no command".to_owned());
@@ -244,7 +267,7 @@ async fn launch_command(
     let kept = Arc::new(Mutex::new(String::new()));
     keep_stderr(stderr, Arc::clone(&kept), spec.name.clone());
     let service = relay
-        .serve((stdout, stdin))
+        .serve((Tapped::new(stdout, tasks), stdin))
         .await
         .map_err(|error| format!("the MCP handshake failed: {error}{}", tail(&kept)))?;
     Ok(Running { service, _group: Some(group), stderr: kept })

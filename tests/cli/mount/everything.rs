@@ -1,6 +1,6 @@
 //! What mounted tools give scripts: declarations, values, errors, images, approvals.
 
-use serde_json::json;
+use serde_json::{Value, json};
 
 use super::{config, reference};
 use crate::common::{Scratch, json, stderr};
@@ -96,4 +96,140 @@ fn r_mcpm_4_writes_of_an_untrusted_server_ask_first() {
         assert_eq!(json(&output), expected, "--approve {approve}");
     }
     assert_eq!(std::fs::read_to_string(scratch.path().join("out.txt")).unwrap(), "x");
+}
+
+/// One script calling every tool of server-everything, each with arguments of its declared
+/// types: name → call.
+const EVERY_TOOL: &str = r#"
+const e = tools.everything;
+const calls = {
+  "echo": () => e.echo({ message: "tides" }),
+  "get-annotated-message": () => e["get-annotated-message"]({ messageType: "error", includeImage: true }),
+  "get-env": () => e["get-env"]({}),
+  "get-resource-links": () => e["get-resource-links"]({ count: 2 }),
+  "get-resource-reference": () => e["get-resource-reference"]({ resourceType: "Text", resourceId: 2 }),
+  "get-structured-content": () => e["get-structured-content"]({ location: "Chicago" }),
+  "get-sum": () => e["get-sum"]({ a: 2, b: 3 }),
+  "get-tiny-image": () => e["get-tiny-image"]({}),
+  "gzip-file-as-resource": () => e["gzip-file-as-resource"]({
+    name: "hi.gz", data: "data:text/plain;base64,aGVsbG8=", outputType: "resource" }),
+  "toggle-simulated-logging": () => e["toggle-simulated-logging"]({}),
+  "toggle-subscriber-updates": () => e["toggle-subscriber-updates"]({}),
+  "trigger-long-running-operation": () => e["trigger-long-running-operation"]({ duration: 0.3, steps: 3 }),
+  "simulate-research-query": () => e["simulate-research-query"]({ topic: "tides" }),
+};
+const values = {};
+for (const [name, call] of Object.entries(calls)) {
+  try { values[name] = await call() } catch (error) { values[name] = { failed: [error.code, error.message] } }
+}
+return values;
+"#;
+
+/// The blocks of `value` (a list of MCP content blocks) of type `kind`.
+fn blocks<'a>(value: &'a Value, kind: &str) -> Vec<&'a Value> {
+    let list = value.as_array().unwrap_or_else(|| panic!("not a list of blocks: {value}"));
+    list.iter().filter(|block| block["type"] == kind).collect()
+}
+
+/// R-MCPM-3: every tool server-everything lists is callable from a script with its declared
+/// types, and answers rightly; `simulate-research-query`, which requires a task (MCP
+/// 2025-11-25), included. The script covers exactly the tools listed: a tool added in the
+/// pinned version fails this test until it is called here too.
+#[test]
+fn r_mcpm_3_every_tool_of_server_everything_is_callable_with_its_declared_types() {
+    let scratch = Scratch::new();
+    let Some(mut servers) = reference(&scratch) else { return };
+    servers["everything"]["env"] = json!({ "ORDO_TEST_MARK": "tides" });
+    config(&scratch, servers);
+    let output = scratch.ordo(&["tools", "--mcp-config", "mcp.json"]).output().unwrap();
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    let mut listed: Vec<String> = json(&output)
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|tool| tool["name"].as_str()?.strip_prefix("everything__").map(str::to_owned))
+        .collect();
+    listed.sort();
+    scratch.write("every.js", EVERY_TOOL);
+    let output = scratch
+        .ordo(&["run", "every.js", "--mcp-config", "mcp.json", "--approve", "yes"])
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    let values = json(&output);
+    let mut called: Vec<String> = values.as_object().unwrap().keys().cloned().collect();
+    called.sort();
+    assert_eq!(called, listed, "the script must call exactly the tools server-everything lists");
+    for (name, value) in values.as_object().unwrap() {
+        assert!(value.get("failed").is_none(), "{name} failed: {value}");
+    }
+    let value = |name: &str| &values[name];
+    let text =
+        |name: &str| value(name).as_str().unwrap_or_else(|| panic!("{name}: {}", value(name)));
+
+    assert_eq!(text("echo"), "Echo: tides");
+    let annotated = value("get-annotated-message");
+    assert_eq!(blocks(annotated, "text")[0]["text"], "Error: Operation failed", "{annotated}");
+    assert_eq!(blocks(annotated, "text")[0]["annotations"]["priority"], 1.0);
+    assert_eq!(blocks(annotated, "image").len(), 1, "{annotated}");
+    assert_eq!(value("get-env")["ORDO_TEST_MARK"], "tides", "the server's env from mcp.json");
+    assert_eq!(blocks(value("get-resource-links"), "resource_link").len(), 2);
+    let reference = blocks(value("get-resource-reference"), "resource");
+    assert_eq!(reference[0]["resource"]["uri"], "demo://resource/dynamic/text/2");
+    assert_eq!(
+        value("get-structured-content"),
+        &json!({ "temperature": 36, "conditions": "Light rain / drizzle", "humidity": 82 })
+    );
+    assert_eq!(text("get-sum"), "The sum of 2 and 3 is 5.");
+    let image = blocks(value("get-tiny-image"), "image");
+    assert_eq!(image[0]["mimeType"], "image/png");
+    assert!(image[0]["data"].as_str().unwrap().starts_with("iVBORw0KGgo"), "a PNG");
+    let gzip = &blocks(value("gzip-file-as-resource"), "resource")[0]["resource"];
+    assert_eq!(gzip["uri"], "demo://resource/session/hi.gz");
+    assert_eq!(gzip["mimeType"], "application/gzip");
+    let blob = gzip["blob"].as_str().unwrap();
+    assert!(blob.starts_with("H4sI") && blob.ends_with("BQAAAA=="), "gzip of 5 bytes: {blob}");
+    assert!(
+        text("toggle-simulated-logging").starts_with("Started simulated, random-leveled logging")
+    );
+    assert!(text("toggle-subscriber-updates").starts_with("Started simulated resource updated"));
+    assert_eq!(
+        text("trigger-long-running-operation"),
+        "Long running operation completed. Duration: 0.3 seconds, Steps: 3."
+    );
+    let report = text("simulate-research-query");
+    assert!(report.starts_with("# Research Report: tides\n"), "{report}");
+    assert!(report.contains("Stage 4: Generating report ✓"), "the task ran to its end: {report}");
+}
+
+/// R-MCPM-3: a call of a tool that requires a task, timed out, cancels its task with
+/// `tasks/cancel`: the server answers that the task is cancelled (ordo logs its answer), and
+/// the server stays usable.
+#[test]
+fn r_mcpm_3_a_timed_out_task_is_cancelled_at_the_server() {
+    let scratch = Scratch::new();
+    let Some(mut servers) = reference(&scratch) else { return };
+    // The research takes four seconds; the call may take one.
+    servers["everything"]["timeout_ms"] = json!(1000);
+    config(&scratch, servers);
+    scratch.write(
+        "cancel.js",
+        r#"let code; try { await tools.everything["simulate-research-query"]({ topic: "tides" }) }
+           catch (e) { code = e.code }
+           const after = await tools.everything.echo({ message: "after" });
+           await tools.everything["trigger-long-running-operation"]({ duration: 0.5, steps: 1 });
+           return { code, after }"#,
+    );
+    let output = scratch
+        .ordo(&["run", "cancel.js", "--mcp-config", "mcp.json", "--approve", "yes"])
+        .env("ORDO_LOG", "ordo::mcp::mount::task=debug")
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    assert_eq!(json(&output), json!({ "code": "TIMEOUT", "after": "Echo: after" }));
+    let log = stderr(&output);
+    let cancelled = log.lines().find(|line| line.contains("cancelled a task of an MCP server"));
+    let cancelled = cancelled.unwrap_or_else(|| panic!("no tasks/cancel was answered:\n{log}"));
+    assert!(cancelled.contains("server=\"everything\""), "{cancelled}");
+    assert!(cancelled.contains("status=\"cancelled\""), "the server cancelled it: {cancelled}");
 }
