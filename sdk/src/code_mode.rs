@@ -143,7 +143,9 @@ async fn run(config: &CodeModeConfig, args: &Value, cx: CallContext) -> Result<V
 
 /// Trusted JavaScript run before the script: builds the frozen `tools` object from the host
 /// functions and removes them from the global object. A tool named `<space>__<member>` (a
-/// mounted server's) is `tools.<space>.<member>`, as the declarations say.
+/// mounted server's) is `tools.<space>.<member>`, as the declarations say. A name that is not a
+/// tool (`tools.read_fiel`) throws a `TypeError` that names the closest tool and lists them,
+/// instead of giving `undefined` and a bare "not a callable function".
 fn prelude(names: &[&str]) -> String {
     let names = serde_json::to_string(names).unwrap_or_else(|_| "[]".to_owned());
     format!(
@@ -161,7 +163,7 @@ fn prelude(names: &[&str]) -> String {
       const space = name.slice(0, at);
       if (!spaces[space]) {{
         spaces[space] = Object.create(null);
-        Object.defineProperty(tools, space, {{ value: spaces[space], enumerable: true }});
+        Object.defineProperty(tools, space, {{ value: spaces[space], enumerable: true, configurable: true }});
       }}
       Object.defineProperty(spaces[space], name.slice(at + 2), method);
     }} else {{
@@ -169,7 +171,33 @@ fn prelude(names: &[&str]) -> String {
     }}
   }}
   for (const space of Object.values(spaces)) Object.freeze(space);
-  Object.defineProperty(globalThis, "tools", {{ value: Object.freeze(tools), enumerable: false, configurable: false, writable: false }});
+  // Edit distance with transpositions, for "did you mean".
+  const distance = (a, b) => {{
+    const d = Array.from({{ length: a.length + 1 }}, (_, i) => [i]);
+    for (let j = 1; j <= b.length; j++) d[0][j] = j;
+    for (let i = 1; i <= a.length; i++) for (let j = 1; j <= b.length; j++) {{
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      d[i][j] = Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d[i][j] = Math.min(d[i][j], d[i - 2][j - 2] + 1);
+    }}
+    return d[a.length][b.length];
+  }};
+  const guarded = (target, path) => new Proxy(target, {{
+    get(target, key, receiver) {{
+      if (typeof key === "symbol" || key in target || key === "then" || key === "toJSON") return Reflect.get(target, key, receiver);
+      const names = Object.keys(target);
+      let best = null, bestDistance = Infinity;
+      for (const name of names) {{
+        const d = distance(key.toLowerCase(), name.toLowerCase());
+        if (d < bestDistance) {{ best = name; bestDistance = d; }}
+      }}
+      const meant = best !== null && bestDistance <= Math.max(1, Math.floor(best.length / 3)) ? ` (did you mean ${{best}}?)` : "";
+      const shown = names.slice(0, 30).join(", ") + (names.length > 30 ? `, … (${{names.length - 30}} more: tools.$search(query) finds them)` : "");
+      throw new TypeError(`${{path}}.${{key}} is not a tool${{meant}}. ${{path}} has: ${{shown || "no tools"}}`);
+    }},
+  }});
+  for (const space of Object.keys(spaces)) Object.defineProperty(tools, space, {{ value: guarded(spaces[space], "tools." + space), enumerable: true, configurable: false }});
+  Object.defineProperty(globalThis, "tools", {{ value: guarded(Object.freeze(tools), "tools"), enumerable: false, configurable: false, writable: false }});
 }})();"#
     )
 }

@@ -163,12 +163,48 @@ async fn r_code_2_tool_calls_resolve_to_structured_values() {
     assert_eq!(value(&result), json!(["object", 2]));
     let listed = run_code(
         &world.scheduler,
-        "return [Object.keys(tools), Object.isFrozen(tools), typeof tools.run_code]",
+        "return [Object.keys(tools), Object.isFrozen(tools), 'run_code' in tools]",
     )
     .await;
     assert_eq!(
         value(&listed),
-        json!([["par", "excl", "fails", "bad_output", "strict"], true, "undefined"])
+        json!([["par", "excl", "fails", "bad_output", "strict"], true, false])
+    );
+}
+
+/// A name that is not a tool says so, names the closest tool and lists them, and is catchable;
+/// what promises and JSON look for on `tools` (`then`, `toJSON`, symbols) stays `undefined`.
+#[tokio::test]
+async fn r_code_2_a_misspelt_tool_names_the_tool_meant() {
+    let world = world(|builder| builder);
+    let typo = run_code(&world.scheduler, "return await tools.pra({ ms: 1 })").await;
+    let message = &typo.error().unwrap().message;
+    assert!(
+        message.starts_with(
+            "runtime: TypeError: tools.pra is not a tool (did you mean par?). \
+             tools has: par, excl, fails, bad_output, strict"
+        ),
+        "{message}"
+    );
+    let far =
+        run_code(&world.scheduler, "try { tools.zzzzzz } catch (e) { return e.message }").await;
+    assert_eq!(
+        value(&far),
+        json!("tools.zzzzzz is not a tool. tools has: par, excl, fails, bad_output, strict")
+    );
+    let probes = run_code(
+        &world.scheduler,
+        "return [typeof tools.then, typeof tools.toJSON, typeof tools[Symbol.iterator], JSON.stringify(Object.keys(tools))]",
+    )
+    .await;
+    assert_eq!(
+        value(&probes),
+        json!([
+            "undefined",
+            "undefined",
+            "undefined",
+            r#"["par","excl","fails","bad_output","strict"]"#
+        ])
     );
 }
 

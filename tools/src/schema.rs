@@ -252,9 +252,18 @@ impl CompiledSchema {
         let violations: Vec<Violation> = self
             .validator
             .iter_errors(instance)
-            .map(|error| Violation {
-                pointer: shorten(error.instance_path().as_str()),
-                message: shorten(&error.to_string()),
+            .map(|error| {
+                let pointer = error.instance_path().as_str();
+                let mut message = shorten(&error.to_string());
+                if let jsonschema::error::ValidationErrorKind::Required { property } = error.kind()
+                    && let Some(meant) = property.as_str()
+                    && let Some(typo) = misspelling_of(meant, instance.pointer(pointer))
+                {
+                    message.push_str(&format!(
+                        " (is {typo:?} a misspelling? did you mean {meant:?}?)"
+                    ));
+                }
+                Violation { pointer: shorten(pointer), message }
             })
             .collect();
         if violations.is_empty() { Ok(()) } else { Err(Violations(violations)) }
@@ -262,6 +271,20 @@ impl CompiledSchema {
 }
 
 impl std::error::Error for Violations {}
+
+/// A property of `object` that looks like a misspelling of the missing property `meant`: a
+/// short edit away (at most a third of its length, and at least one edit), ignoring case.
+fn misspelling_of(meant: &str, object: Option<&Value>) -> Option<String> {
+    let object = object?.as_object()?;
+    let allowed = (meant.chars().count() / 3).max(1);
+    object
+        .keys()
+        .filter(|key| key.as_str() != meant)
+        .map(|key| (strsim::osa_distance(&key.to_lowercase(), &meant.to_lowercase()), key))
+        .filter(|(distance, _)| *distance <= allowed)
+        .min_by_key(|(distance, _)| *distance)
+        .map(|(_, key)| shorten(key))
+}
 
 /// The longest violation message or pointer kept whole. The validator's messages quote the
 /// offending value, which a hostile instance makes as long as it likes; past this, the middle is
@@ -613,6 +636,33 @@ mod tests {
             }}}
         });
         assert!(CompiledSchema::compile(&with_defs).is_ok());
+    }
+
+    #[test]
+    fn r_pipe_6_a_missing_property_names_its_likely_misspelling() {
+        let schema = CompiledSchema::compile(&json!({
+            "type": "object",
+            "properties": {
+                "path": { "type": "string" },
+                "edits": { "type": "array", "items": {
+                    "type": "object", "required": ["oldText"]
+                }}
+            },
+            "required": ["path"]
+        }))
+        .unwrap();
+        let text = schema
+            .validate(&json!({ "Pth": "a", "edits": [{ "old_text": "x" }] }))
+            .unwrap_err()
+            .to_string();
+        assert_eq!(
+            text,
+            "at the root: \"path\" is a required property (is \"Pth\" a misspelling? did you \
+             mean \"path\"?); at /edits/0: \"oldText\" is a required property (is \"old_text\" a \
+             misspelling? did you mean \"oldText\"?)"
+        );
+        let far = schema.validate(&json!({ "destination": "a" })).unwrap_err().to_string();
+        assert_eq!(far, "at the root: \"path\" is a required property");
     }
 
     #[test]

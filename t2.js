@@ -1,0 +1,1 @@
+return [Object.keys(tools).length, typeof tools.read_file, await tools.everything.echo({message: "x"})]
