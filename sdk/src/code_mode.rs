@@ -119,7 +119,8 @@ async fn run(config: &CodeModeConfig, args: &Value, cx: CallContext) -> Result<V
         .ok_or_else(|| ToolFailure::new("run_code was called outside a pipeline"))?
         .within(&config.scopes);
     let tools = callable_tools(calls.pipeline().registry());
-    let mut host = nested::host_functions(&calls, &tools);
+    let truncations = nested::Truncations::default();
+    let mut host = nested::host_functions(&calls, &tools, &truncations);
     crate::catalog::host_functions(&mut host, &tools);
     let names: Vec<&str> = tools.iter().map(|tool| tool.name()).collect();
     let installed: Vec<&str> =
@@ -131,11 +132,14 @@ async fn run(config: &CodeModeConfig, args: &Value, cx: CallContext) -> Result<V
         .with_deadline(config.timeout + Duration::from_secs(1));
     let outcome = config.runtime.run(&script, &host, cx.signal()).await;
     match outcome {
-        Ok(output) if output.notes.is_empty() => {
-            Ok(json!({ "result": output.result, "logs": output.logs }))
-        }
         Ok(output) => {
-            Ok(json!({ "result": output.result, "logs": output.logs, "notes": output.notes }))
+            let mut notes = output.notes;
+            notes.extend(truncations.take());
+            if notes.is_empty() {
+                Ok(json!({ "result": output.result, "logs": output.logs }))
+            } else {
+                Ok(json!({ "result": output.result, "logs": output.logs, "notes": notes }))
+            }
         }
         Err(error) => Err(failure(&error, code, &names)),
     }
@@ -226,17 +230,19 @@ fn failure(error: &RunError, code: &str, tools: &[&str]) -> ToolFailure {
             if listed.is_empty() { "no tools".to_owned() } else { listed.join(", ") }
         ));
     }
-    if !error.logs.is_empty() {
-        message
-            .push_str(&format!("\nConsole output before the failure:\n{}", logs_text(&error.logs)));
-    }
+    let report = (!error.logs.is_empty())
+        .then(|| format!("Console output before the failure:\n{}", logs_text(&error.logs)));
     let name = match error.kind {
         ErrorKind::Syntax => "SyntaxError",
         ErrorKind::Timeout => "TimeoutError",
         ErrorKind::Limit(_) => "LimitError",
         _ => "ScriptError",
     };
-    ToolFailure::new(message).named(name)
+    let failure = ToolFailure::new(message).named(name);
+    match report {
+        Some(report) => failure.with_report(report),
+        None => failure,
+    }
 }
 
 fn output_schema() -> Value {
@@ -245,7 +251,7 @@ fn output_schema() -> Value {
         "properties": {
             "result": { "description": "What the script returned, as JSON." },
             "notes": {
-                "description": "What JSON could not hold faithfully, and what became of it.",
+                "description": "What the model should know of the result: what JSON could not hold faithfully and what became of it, and which nested calls returned results cut short.",
                 "type": "array",
                 "items": { "type": "string" }
             },

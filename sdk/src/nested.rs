@@ -5,8 +5,12 @@
 //! and polls the future it returns; the door records the call and takes its turn to prepare in
 //! that synchronous part, so prepares follow script order. What the call resolves to is the
 //! tool's structured value; what it rejects with is the pipeline's error envelope plus the tool.
+//!
+//! A value marked `truncated: true` (a search's first matches, a listing's first entries, a
+//! window of a file) is noted for the model ([`Truncations`]): a count built on it is not the
+//! whole count, and the model reads it beside the result.
 
-use std::sync::Arc;
+use std::sync::{Arc, Mutex, PoisonError};
 
 use ordo_runtime::{HostCall, HostError, HostFunctions};
 use ordo_tools::{Arguments, ErrorInfo, NestedCalls, Tool, ToolResult};
@@ -18,16 +22,81 @@ pub(crate) fn host_function_name(tool: &str) -> String {
     format!("tools.{tool}")
 }
 
-/// The host functions of `tools`: one per tool, each a call through `calls`.
-pub(crate) fn host_functions(calls: &NestedCalls, tools: &[Arc<Tool>]) -> HostFunctions {
+/// The notes on the nested calls of one run whose values were cut short, in the order they
+/// were answered.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Truncations(Arc<Mutex<Vec<String>>>);
+
+/// At most this many truncation notes; the last says how many more there were.
+const MAX_TRUNCATION_NOTES: usize = 5;
+
+impl Truncations {
+    /// Notes `value` if it says it was cut short.
+    fn note(&self, tool: &str, call: u64, value: &Value) {
+        if value.get("truncated") != Some(&Value::Bool(true)) {
+            return;
+        }
+        let mut notes = self.0.lock().unwrap_or_else(PoisonError::into_inner);
+        notes.push(truncation_note(tool, call, value));
+    }
+
+    /// The notes, at most [`MAX_TRUNCATION_NOTES`] and one counting the rest.
+    pub(crate) fn take(&self) -> Vec<String> {
+        let mut notes = std::mem::take(&mut *self.0.lock().unwrap_or_else(PoisonError::into_inner));
+        if notes.len() > MAX_TRUNCATION_NOTES {
+            let more = notes.len() - MAX_TRUNCATION_NOTES;
+            notes.truncate(MAX_TRUNCATION_NOTES);
+            notes.push(format!(
+                "… and {more} more call{} cut short",
+                if more == 1 { "" } else { "s" }
+            ));
+        }
+        notes
+    }
+}
+
+/// `search_files call #3 returned its first 100 matches; more exist`: what was cut, in the
+/// value's own terms (its first array field, or a file's window of lines and where to go on).
+fn truncation_note(tool: &str, call: u64, value: &Value) -> String {
+    let what = format!("{tool} call #{call}");
+    if let (Some(offset), Some(next)) = (value["offset"].as_u64(), value["next_offset"].as_u64()) {
+        let of = value["lines"].as_u64().map(|lines| format!(" of {lines}")).unwrap_or_default();
+        return format!(
+            "{what} returned lines {offset}–{}{of} only; read on with offset {next}",
+            next.saturating_sub(1)
+        );
+    }
+    let listed = value.as_object().and_then(|fields| {
+        fields.iter().find_map(|(field, items)| Some((field, items.as_array()?.len())))
+    });
+    match listed {
+        Some((field, count)) => format!("{what} returned its first {count} {field}; more exist"),
+        None => format!("{what} returned a truncated result; more exists than it returned"),
+    }
+}
+
+/// The host functions of `tools`: one per tool, each a call through `calls`, its cut-short
+/// values noted in `truncations`.
+pub(crate) fn host_functions(
+    calls: &NestedCalls,
+    tools: &[Arc<Tool>],
+    truncations: &Truncations,
+) -> HostFunctions {
     let mut host = HostFunctions::new();
     for tool in tools {
         let (calls, name) = (calls.clone(), tool.name().to_owned());
+        let truncations = truncations.clone();
         host.insert(host_function_name(tool.name()), move |call: HostCall| {
             let call_id = Arc::from(format!("{}.{}", calls.parent(), call.id));
             let settled = calls.call(call_id, &name, Arguments::from_value(call.args), call.signal);
-            let name = name.clone();
-            async move { answer(&name, settled.await) }
+            let (name, truncations, number) = (name.clone(), truncations.clone(), call.id);
+            async move {
+                let answer = answer(&name, settled.await);
+                if let Ok(value) = &answer {
+                    truncations.note(&name, number, value);
+                }
+                answer
+            }
         });
     }
     host

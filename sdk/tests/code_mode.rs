@@ -371,13 +371,33 @@ async fn r_code_4_a_timeout_mid_fan_out_gives_every_nested_call_one_result() {
     assert_each_nested_call_answered_once(&world.sink.events(), 4);
 }
 
+/// What a script printed before its timeout reaches the model, as it does for a thrown error.
+#[tokio::test]
+async fn r_code_4_a_timed_out_script_keeps_its_console_output() {
+    let world = world(|builder| builder);
+    install_code_mode(world.registry(), Duration::from_millis(200));
+    let code = "console.log('step 1 done'); await tools.par({ ms: 60000 })";
+    let result = run_code(&world.scheduler, code).await;
+    let error = result.error().unwrap();
+    assert_eq!(error.code, ErrorCode::Timeout);
+    assert_eq!(
+        error.message,
+        "tool \"run_code\" timed out after 200 ms\nConsole output before the failure:\nstep 1 done"
+    );
+}
+
 #[tokio::test]
 async fn r_code_4_cancellation_mid_fan_out_aborts_and_answers_every_nested_call() {
     let world = world(|builder| builder);
     let signal = CancellationToken::new();
-    let canceller = signal.clone();
+    let (canceller, sink) = (signal.clone(), world.sink.clone());
+    // Cancelled once the script has made its three calls (not after a fixed time, which a busy
+    // machine can outlast before the script even starts).
     tokio::spawn(async move {
-        tokio::time::sleep(Duration::from_millis(50)).await;
+        while sink.events().iter().filter(|event| matches!(event, Event::Call(_))).count() < 4 {
+            tokio::time::sleep(Duration::from_millis(5)).await;
+        }
+        tokio::time::sleep(Duration::from_millis(20)).await;
         canceller.cancel();
     });
     let code = "await Promise.all([tools.par({ ms: 60000 }), tools.par({ ms: 60000 }), tools.excl({ ms: 60000 })])";

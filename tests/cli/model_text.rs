@@ -61,3 +61,27 @@ fn r_code_3_no_value_tells_the_model_what_it_may_have_forgotten() {
         "null\n\nNote:\n- no value returned: did you forget `return` or `await`?"
     );
 }
+
+#[test]
+fn r_code_3_nested_results_cut_short_are_noted_so_a_count_is_not_taken_as_whole() {
+    let scratch = Scratch::new();
+    for name in ["a.txt", "b.txt", "c.txt"] {
+        scratch.write(name, "needle\n".repeat(3).as_str());
+    }
+    scratch.write("long.txt", &"line\n".repeat(50));
+    let code = "const found = await tools.search_files({ path: '.', pattern: 'needle', max_results: 4 }); \
+                const read = await tools.read_file({ path: 'long.txt', limit: 10 }); \
+                return { matches: found.matches.length, next: read.next_offset }";
+    let step = json!([{ "id": "c1", "name": "run_code", "arguments": json!({ "code": code }).to_string() }]);
+    scratch.write("step.json", &step.to_string());
+    let output = scratch.ordo(&["calls", "step.json"]).output().unwrap();
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    let results = json(&output);
+    let text = results[0]["content"][0]["text"].as_str().unwrap();
+    assert_eq!(
+        text,
+        "{\n  \"matches\": 4,\n  \"next\": 11\n}\n\nNote:\n\
+         - search_files call #1 returned its first 4 matches; more exist\n\
+         - read_file call #2 returned lines 1–10 of 50 only; read on with offset 11"
+    );
+}

@@ -146,12 +146,27 @@ impl fmt::Display for ErrorInfo {
 pub struct ToolFailure {
     name: Cow<'static, str>,
     message: String,
+    report: Option<String>,
 }
 
 impl ToolFailure {
     /// A failure with the default class name `ToolError`.
     pub fn new(message: impl Into<String>) -> Self {
-        Self { name: Cow::Borrowed(ErrorCode::ToolError.default_name()), message: message.into() }
+        let name = Cow::Borrowed(ErrorCode::ToolError.default_name());
+        Self { name, message: message.into(), report: None }
+    }
+
+    /// What the body has to report however the call ends (code mode: the console output so
+    /// far): after the message of its `TOOL_ERROR`, and kept too when the call is aborted or
+    /// times out and the failure itself is replaced (R-FIN-6).
+    pub fn with_report(mut self, report: impl Into<String>) -> Self {
+        self.report = Some(report.into());
+        self
+    }
+
+    /// What the body reports however the call ends, if anything.
+    pub fn report(&self) -> Option<&str> {
+        self.report.as_deref()
     }
 
     /// Gives the failure a class name of the tool's choosing (e.g. `NotFound`).
@@ -170,13 +185,14 @@ impl ToolFailure {
         &self.message
     }
 
-    /// The envelope of the `TOOL_ERROR` result this failure becomes.
+    /// The envelope of the `TOOL_ERROR` result this failure becomes: the message, then the
+    /// report on a line of its own.
     pub fn into_error_info(self) -> ErrorInfo {
-        ErrorInfo {
-            name: self.name.into_owned(),
-            code: ErrorCode::ToolError,
-            message: self.message,
-        }
+        let message = match self.report {
+            Some(report) => format!("{}\n{report}", self.message),
+            None => self.message,
+        };
+        ErrorInfo { name: self.name.into_owned(), code: ErrorCode::ToolError, message }
     }
 }
 

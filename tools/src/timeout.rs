@@ -4,7 +4,10 @@
 //! tool contract says, declaring a timeout is a promise that the body honours its signal. This
 //! hook hands the body a signal that fires at the deadline, waits a bounded grace period for the
 //! body to wind down, then gives up on it and records `TIMEOUT`, so a stuck tool never hangs a
-//! step. Tools that declare no timeout get the policy's default, if it has one.
+//! step. What the body reports as it winds down ([`ToolFailure::with_report`]) is kept in the
+//! message, after the timeout.
+//!
+//! [`ToolFailure::with_report`]: crate::ToolFailure::with_report Tools that declare no timeout get the policy's default, if it has one.
 
 use std::time::Duration;
 
@@ -72,12 +75,18 @@ impl ExecuteHook for TimeoutPolicy {
                 result = &mut run => return result,
                 () = tokio::time::sleep(timeout) => deadline.cancel(),
             }
-            // Whatever the body does in its grace period, the call ran past its timeout.
-            let _ = tokio::time::timeout(self.grace, run).await;
-            Err(ErrorInfo::new(
-                ErrorCode::Timeout,
-                format!("tool {:?} timed out after {} ms", execution.name(), timeout.as_millis()),
-            ))
+            // Whatever the body does in its grace period, the call ran past its timeout; what
+            // it reports as it stops (code mode: the console output so far) is kept.
+            let stopped = tokio::time::timeout(self.grace, run).await;
+            let mut message =
+                format!("tool {:?} timed out after {} ms", execution.name(), timeout.as_millis());
+            // Its first line says it was cancelled; what follows is what it reported.
+            if let Ok(Err(reported)) = stopped
+                && let Some((_, report)) = reported.message.split_once('\n')
+            {
+                message.push_str(&format!("\n{report}"));
+            }
+            Err(ErrorInfo::new(ErrorCode::Timeout, message))
         })
     }
 }

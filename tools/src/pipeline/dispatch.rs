@@ -119,8 +119,12 @@ impl Pipeline {
         match end {
             BodyEnd::Returned(Ok(value)) => Ok(value),
             // R-FIN-6: a body that stopped because its signal fired was aborted, not broken.
-            BodyEnd::Returned(Err(_)) if body_signal.is_cancelled() => {
-                Err(aborted_while_running(execution))
+            BodyEnd::Returned(Err(failure)) if body_signal.is_cancelled() => {
+                let mut aborted = aborted_while_running(execution);
+                if let Some(report) = failure.report() {
+                    aborted.message = format!("{}\n{report}", aborted.message);
+                }
+                Err(aborted)
             }
             BodyEnd::Returned(Err(failure)) => Err(failure.into_error_info()),
             BodyEnd::Panicked(message) => Err(ErrorInfo::new(
