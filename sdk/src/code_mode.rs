@@ -8,14 +8,15 @@
 use std::sync::Arc;
 use std::time::Duration;
 
-use ordo_runtime::{ErrorKind, LogEntry, RunError, Runtime, Script};
+use ordo_runtime::{ErrorKind, RunError, Runtime, Script};
 use ordo_tools::{
-    CallContext, Card, ContentBlock, RUN_CODE, RegisterError, ResultRecord, ScopeChain, Tool,
-    ToolDefinition, ToolFailure, ToolOutput, ToolRegistry,
+    CallContext, RUN_CODE, RegisterError, ScopeChain, Tool, ToolDefinition, ToolFailure,
+    ToolOutput, ToolRegistry,
 };
 use serde_json::{Value, json};
 
 use crate::nested;
+use crate::view::{logs_text, present_call, present_result, render};
 
 /// How code mode runs. What the session already knows (its log, pool, approval channel and
 /// scopes) the script's calls inherit from the `run_code` call itself.
@@ -68,7 +69,7 @@ fn callable_tools(registry: &ToolRegistry) -> Vec<Arc<Tool>> {
 }
 
 fn definition(config: &Arc<CodeModeConfig>, registry: &ToolRegistry) -> ToolDefinition {
-    let description = description(&callable_tools(registry), config.declarations_budget);
+    let description = description(&callable_tools(registry), config);
     let parameters = json!({
         "type": "object",
         "properties": {
@@ -99,15 +100,20 @@ fn definition(config: &Arc<CodeModeConfig>, registry: &ToolRegistry) -> ToolDefi
 }
 
 /// What the model reads about `run_code`: how to use it, and the declarations of `tools`.
-fn description(tools: &[Arc<Tool>], budget: usize) -> String {
+fn description(tools: &[Arc<Tool>], config: &CodeModeConfig) -> String {
     format!(
         "Runs a program that calls the other tools and returns what it computes: a way to chain, loop over and \
          combine tool calls in one step. The code (JavaScript or TypeScript) is the body of an async function: \
          `await` the tools and `return` a JSON value. Each `tools.<name>(args)` resolves to the tool's structured \
          result (not text) and rejects with an Error carrying `code`, `tool` and `message`. `console.log` output is \
          returned with the result. There is no file system, network, process, timers, eval or imports: only \
-         the tools below.\n\n```ts\n{}```",
-        crate::catalog::declarations(tools, budget)
+         the tools below. Limits: a run stops after {} s; what you read of it (the result, then the console \
+         output) is cut past {} characters, the console output keeping its start and end; list, search and read \
+         results carry `truncated: true` when they hold only part of what exists, and the result notes which.\
+         \n\n```ts\n{}```",
+        config.timeout.as_secs(),
+        config.render_chars,
+        crate::catalog::declarations(tools, config.declarations_budget)
     )
 }
 
@@ -269,70 +275,4 @@ fn output_schema() -> Value {
         },
         "required": ["result", "logs"]
     })
-}
-
-/// The model's view: the result (a string as itself, anything else as pretty JSON), cut past
-/// `max_chars` with a visible marker, then the notes on what JSON could not hold, then the
-/// console output.
-fn render(value: &Value, max_chars: usize) -> Vec<ContentBlock> {
-    let result = match &value["result"] {
-        Value::String(text) => text.clone(),
-        other => serde_json::to_string_pretty(other).unwrap_or_else(|_| "null".to_owned()),
-    };
-    let total = result.chars().count();
-    let mut text = if total > max_chars {
-        let kept: String = result.chars().take(max_chars).collect();
-        format!("{kept}\n… [result truncated: {} more characters]", total - max_chars)
-    } else {
-        result
-    };
-    let notes = value["notes"].as_array().into_iter().flatten().filter_map(Value::as_str);
-    let notes: Vec<String> = notes.map(|note| format!("- {note}")).collect();
-    if !notes.is_empty() {
-        text.push_str(&format!("\n\nNote:\n{}", notes.join("\n")));
-    }
-    let logs: Vec<LogEntry> = serde_json::from_value(value["logs"].clone()).unwrap_or_default();
-    if !logs.is_empty() {
-        text.push_str(&format!("\n\nConsole output:\n{}", logs_text(&logs)));
-    }
-    vec![ContentBlock::text(text)]
-}
-
-fn logs_text(logs: &[LogEntry]) -> String {
-    let lines: Vec<String> = logs
-        .iter()
-        .map(|entry| match entry.level {
-            ordo_runtime::LogLevel::Info => entry.text.clone(),
-            level => format!(
-                "[{}] {}",
-                serde_json::to_value(level)
-                    .ok()
-                    .and_then(|v| v.as_str().map(str::to_owned))
-                    .unwrap_or_default(),
-                entry.text
-            ),
-        })
-        .collect();
-    lines.join("\n")
-}
-
-fn present_call(args: &Value) -> Card {
-    let code = args["code"].as_str().unwrap_or_default();
-    let lines = code.lines().count();
-    Card::new(format!("run_code ({lines} line{})", if lines == 1 { "" } else { "s" }))
-        .with_detail(code)
-}
-
-fn present_result(_args: &Value, result: &ResultRecord) -> Card {
-    if let Some(error) = &result.error {
-        let first = error.message.lines().next().unwrap_or_default();
-        return Card::new(format!("{}: {first}", error.code));
-    }
-    let text = result
-        .content
-        .iter()
-        .find_map(|block| block.as_text().map(|text| text.into_owned()))
-        .unwrap_or_default();
-    let first = text.lines().next().unwrap_or_default();
-    Card::new(format!("returned {first}")).with_detail(text)
 }

@@ -20,6 +20,7 @@ mod catalog;
 pub mod code_mode;
 pub mod declarations;
 mod nested;
+mod view;
 
 pub use code_mode::{CodeModeConfig, install};
 pub use ordo_runtime::worker::run_if_worker;

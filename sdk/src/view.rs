@@ -1,0 +1,155 @@
+//! What is shown of a `run_code` call: the text the model reads of its value, and its cards.
+//!
+//! The model reads the result (a string as itself, anything else as pretty JSON), the notes on
+//! what the result could not carry, then the console output, all within one budget of
+//! characters (`CodeModeConfig::render_chars`). The result comes first: console output gets at
+//! most a quarter of the budget while the result needs the rest, and more when the result is
+//! short; past its share it keeps its start and its end, with a marker saying how much was
+//! dropped between them (the end of a log is usually what matters).
+
+use ordo_runtime::{LogEntry, LogLevel};
+use ordo_tools::{Card, ContentBlock, ResultRecord};
+use serde_json::Value;
+
+/// The model's view of a `run_code` value `{ result, logs, notes? }`, within `budget`
+/// characters (markers aside).
+pub(crate) fn render(value: &Value, budget: usize) -> Vec<ContentBlock> {
+    let result = match &value["result"] {
+        Value::String(text) => text.clone(),
+        other => serde_json::to_string_pretty(other).unwrap_or_else(|_| "null".to_owned()),
+    };
+    let notes = value["notes"].as_array().into_iter().flatten().filter_map(Value::as_str);
+    let notes: Vec<String> = notes.map(|note| format!("- {note}")).collect();
+    let notes =
+        if notes.is_empty() { String::new() } else { format!("\n\nNote:\n{}", notes.join("\n")) };
+    let logs: Vec<LogEntry> = serde_json::from_value(value["logs"].clone()).unwrap_or_default();
+    let logs = logs_text(&logs);
+
+    let log_chars = logs.chars().count();
+    let left = budget.saturating_sub(notes.chars().count());
+    let result_room = left.saturating_sub(log_chars.min(budget / 4));
+    let mut text = cut_end(&result, result_room);
+    if !logs.is_empty() {
+        let log_room = left.saturating_sub(text.chars().count().min(result_room));
+        text.push_str(&notes);
+        text.push_str("\n\nConsole output:\n");
+        text.push_str(&cut_middle(&logs, log_room));
+    } else {
+        text.push_str(&notes);
+    }
+    vec![ContentBlock::text(text)]
+}
+
+/// `text`'s first `room` characters, and a marker saying how many more there were.
+fn cut_end(text: &str, room: usize) -> String {
+    let total = text.chars().count();
+    if total <= room {
+        return text.to_owned();
+    }
+    let kept: String = text.chars().take(room).collect();
+    format!("{kept}\n… [result truncated: {} more characters]", total - room)
+}
+
+/// `text` within `room` characters: its start and its end (cut at line breaks where there are
+/// any), and between them a marker saying how much was dropped.
+fn cut_middle(text: &str, room: usize) -> String {
+    let total = text.chars().count();
+    if total <= room {
+        return text.to_owned();
+    }
+    let chars: Vec<char> = text.chars().collect();
+    let half = room / 2;
+    let mut head: String = chars[..half].iter().collect();
+    if let Some(line_end) = head.rfind('\n') {
+        head.truncate(line_end);
+    }
+    let mut tail: String = chars[total - half..].iter().collect();
+    if let Some(line_start) = tail.find('\n') {
+        tail.drain(..=line_start);
+    }
+    let dropped = total - head.chars().count() - tail.chars().count();
+    format!("{head}\n… [{dropped} characters of console output dropped here] …\n{tail}")
+}
+
+/// Console lines as the model reads them: `console.log` as written, other levels marked.
+pub(crate) fn logs_text(logs: &[LogEntry]) -> String {
+    let lines: Vec<String> = logs
+        .iter()
+        .map(|entry| match entry.level {
+            LogLevel::Info => entry.text.clone(),
+            LogLevel::Debug => format!("[debug] {}", entry.text),
+            LogLevel::Warn => format!("[warn] {}", entry.text),
+            LogLevel::Error => format!("[error] {}", entry.text),
+        })
+        .collect();
+    lines.join("\n")
+}
+
+/// The card of a `run_code` call: its length in lines, the code as detail.
+pub(crate) fn present_call(args: &Value) -> Card {
+    let code = args["code"].as_str().unwrap_or_default();
+    let lines = code.lines().count();
+    Card::new(format!("run_code ({lines} line{})", if lines == 1 { "" } else { "s" }))
+        .with_detail(code)
+}
+
+/// The card of its result: the error's code and first line, or the first line returned.
+pub(crate) fn present_result(_args: &Value, result: &ResultRecord) -> Card {
+    if let Some(error) = &result.error {
+        let first = error.message.lines().next().unwrap_or_default();
+        return Card::new(format!("{}: {first}", error.code));
+    }
+    let text = result
+        .content
+        .iter()
+        .find_map(|block| block.as_text().map(|text| text.into_owned()))
+        .unwrap_or_default();
+    let first = text.lines().next().unwrap_or_default();
+    Card::new(format!("returned {first}")).with_detail(text)
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    use super::*;
+
+    fn text(value: &Value, budget: usize) -> String {
+        render(value, budget)[0].as_text().unwrap_or_default().into_owned()
+    }
+
+    #[test]
+    fn r_code_1_a_short_result_and_log_are_shown_whole() {
+        let value =
+            json!({ "result": { "n": 1 }, "logs": [{ "level": "warn", "text": "careful" }] });
+        assert_eq!(text(&value, 100), "{\n  \"n\": 1\n}\n\nConsole output:\n[warn] careful");
+    }
+
+    #[test]
+    fn r_code_1_result_and_logs_share_one_budget_logs_keeping_start_and_end() {
+        let logs: Vec<Value> =
+            (0..500).map(|i| json!({ "level": "info", "text": format!("line {i}") })).collect();
+        let value = json!({ "result": "x".repeat(2000), "logs": logs });
+        let shown = text(&value, 1000);
+        let (result, console) = shown.split_once("\n\nConsole output:\n").unwrap();
+        assert_eq!(
+            result,
+            format!("{}\n… [result truncated: 1250 more characters]", "x".repeat(750))
+        );
+        assert!(console.starts_with("line 0\nline 1\n"), "{console}");
+        assert!(console.ends_with("line 498\nline 499"), "{console}");
+        assert!(console.contains("characters of console output dropped here] …\n"), "{console}");
+        let kept = console.lines().filter(|line| line.starts_with("line ")).count();
+        assert!((20..=40).contains(&kept), "about 250 characters of lines kept: {kept}");
+    }
+
+    #[test]
+    fn r_code_1_a_short_result_leaves_its_room_to_the_logs() {
+        let logs: Vec<Value> =
+            (0..100).map(|i| json!({ "level": "info", "text": format!("line {i:02}") })).collect();
+        let value = json!({ "result": 1, "logs": logs });
+        let shown = text(&value, 2000);
+        assert!(!shown.contains("dropped"), "{shown}");
+        assert!(shown.ends_with("line 99"), "{shown}");
+    }
+}
