@@ -43,8 +43,10 @@ use swc_common::errors::{DiagnosticBuilder, Emitter, Handler};
 use swc_common::{BytePos, SourceMap, sync::Lrc};
 use swc_ts_fast_strip::{Mode, Options};
 
+mod modules;
 mod nesting;
 
+use modules::erase_modules;
 use nesting::check_nesting;
 
 /// The deepest nesting of `(`, `[`, `{`, template `${` and type-argument `<` that
@@ -88,6 +90,7 @@ impl TypeScriptError {
 /// types comes back byte-identical. Never panics: a panic inside swc is caught and returned as an
 /// error. Needs a deep stack (see the [module documentation](self)).
 pub fn strip_types(source: &str) -> Result<String, TypeScriptError> {
+    let source = &erase_modules(source)?;
     let unmatched_brace = check_nesting(source)?;
     // Everything swc touches is created inside the closure, so nothing half-updated by a panic is
     // seen afterwards.
@@ -132,7 +135,12 @@ fn strip_wrapped(source: &str, unmatched_brace: Option<usize>) -> Result<String,
                     let wrapped_offset =
                         found.position.map_or(0, |p| p.0.saturating_sub(start.0) as usize);
                     let offset = wrapped_offset.saturating_sub(WRAP_PREFIX.len());
-                    TypeScriptError::at(source, offset, explain(&found.message))
+                    let message = if source.get(offset..).is_some_and(|at| at.starts_with('@')) {
+                        DECORATORS.to_owned()
+                    } else {
+                        explain(&found.message)
+                    };
+                    TypeScriptError::at(source, offset, message)
                 }
                 None => TypeScriptError::at(source, 0, error.message),
             })
@@ -164,6 +172,10 @@ impl Emitter for Collect {
         self.0.lock().unwrap_or_else(PoisonError::into_inner).push(found);
     }
 }
+
+/// What a decorator gets: the parser only says "Expression expected".
+const DECORATORS: &str = "decorators (`@name`) are not supported in scripts; call the function \
+     yourself instead: `const C = name(class C { … })`, or wrap the method";
 
 /// Replaces swc's message for a construct strip-only mode cannot handle with what to write
 /// instead; syntax errors keep the parser's message.

@@ -388,3 +388,17 @@ fn typescript_error_displays_its_position() {
     let error = TypeScriptError { message: "bad".into(), line: 3, column: 7 };
     assert_eq!(error.to_string(), "bad (line 3, column 7)");
 }
+
+#[test]
+fn r_rt_1_a_decorator_is_refused_with_what_to_write_instead() {
+    let error =
+        strip_types("function log(t: any) { return t }\n@log\nclass C {}\nreturn 1").unwrap_err();
+    assert_eq!((error.line, error.column), (2, 1));
+    assert!(error.message.starts_with("decorators (`@name`) are not supported"), "{error}");
+}
+
+#[test]
+fn r_rt_1_type_only_imports_are_erased_before_stripping() {
+    let out = strip_types("import type { A } from './a';\nconst a: A = 1;\nreturn a").unwrap();
+    assert_eq!(out.trim_start(), "const a    = 1;\nreturn a");
+}

@@ -1,0 +1,228 @@
+//! `import` and `export` in a script, which is a function body, not a module.
+//!
+//! Models write them out of habit. What only speaks of types is erased: `import type …`,
+//! `import { type A, type B } from …`, `export type { … }`, and the `export` keyword before a
+//! declaration (`export interface`, `export const`), which a script has no one to export to. Any
+//! other import is refused with what to do instead: a script reaches the world only through
+//! `tools`.
+//!
+//! Erasing replaces characters with spaces and keeps line breaks, so every position after it is
+//! where it was. Statements are found where they can be: at the start of a line, outside
+//! comments, strings and template literals.
+
+use super::TypeScriptError;
+
+/// Declarations an `export` keyword may stand before; the keyword alone is erased.
+const DECLARATIONS: [&str; 12] = [
+    "const ",
+    "let ",
+    "var ",
+    "function ",
+    "function*",
+    "async ",
+    "class ",
+    "interface ",
+    "type ",
+    "enum ",
+    "declare ",
+    "abstract ",
+];
+
+/// `source` with type-only imports and exports erased, or why an import cannot be.
+pub(super) fn erase_modules(source: &str) -> Result<String, TypeScriptError> {
+    let mut out = source.to_owned();
+    for start in statement_starts(source) {
+        let rest = &source[start..];
+        if let Some(after) = rest.strip_prefix("export ") {
+            let after = after.trim_start();
+            if after.starts_with("type {") || after.starts_with("type{") {
+                blank(&mut out, start, statement_end(source, start));
+            } else if DECLARATIONS.iter().any(|keyword| after.starts_with(keyword)) {
+                blank(&mut out, start, start + "export".len());
+            } else {
+                return Err(TypeScriptError::at(
+                    source,
+                    start,
+                    "`export` is not available in scripts: a script gives its result with \
+                     `return`",
+                ));
+            }
+        } else if rest.starts_with("import ") || rest.starts_with("import{") {
+            if import_equals(rest) {
+                // `import x = require(…)`: the stripper explains that one.
+                continue;
+            }
+            let end = statement_end(source, start);
+            if type_only(&source[start..end]) {
+                blank(&mut out, start, end);
+            } else {
+                return Err(TypeScriptError::at(
+                    source,
+                    start,
+                    "imports are not available in scripts: a script reaches files, commands and \
+                     services only through `tools` (already declared, with their types); remove \
+                     the import",
+                ));
+            }
+        }
+    }
+    Ok(out)
+}
+
+/// Whether `rest` is TypeScript's `import x = …`.
+fn import_equals(rest: &str) -> bool {
+    let after = rest["import".len()..].trim_start();
+    let name_end =
+        after.find(|c: char| !(c.is_alphanumeric() || c == '_' || c == '$')).unwrap_or(after.len());
+    name_end > 0 && after[name_end..].trim_start().starts_with('=')
+}
+
+/// Whether an import statement imports only types: `import type …`, or braces whose every
+/// specifier is `type X`.
+fn type_only(statement: &str) -> bool {
+    let body = statement.trim_start_matches("import").trim_start();
+    if body.starts_with("type ") || body.starts_with("type{") {
+        return true;
+    }
+    let (Some(open), Some(close)) = (body.find('{'), body.find('}')) else { return false };
+    if open != 0 || close < open {
+        return false;
+    }
+    let specifiers: Vec<&str> =
+        body[1..close].split(',').map(str::trim).filter(|part| !part.is_empty()).collect();
+    !specifiers.is_empty() && specifiers.iter().all(|part| part.starts_with("type "))
+}
+
+/// Replaces `out[start..end]` with spaces, keeping line breaks; a character of several bytes
+/// becomes as many spaces, so byte offsets stay put.
+fn blank(out: &mut String, start: usize, end: usize) {
+    let erased: String = out[start..end]
+        .chars()
+        .map(|c| if matches!(c, '\n' | '\r') { c.to_string() } else { " ".repeat(c.len_utf8()) })
+        .collect();
+    out.replace_range(start..end, &erased);
+}
+
+/// Where a statement that starts at `start` ends: after its `;`, or at the end of the line that
+/// holds its closing quote (`from "x"`), whichever comes first.
+fn statement_end(source: &str, start: usize) -> usize {
+    let bytes = source.as_bytes();
+    let mut index = start;
+    let mut quote = None;
+    let mut seen_quote = false;
+    while index < bytes.len() {
+        let byte = bytes[index];
+        match quote {
+            Some(open) if byte == open => {
+                quote = None;
+                seen_quote = true;
+            }
+            Some(_) => {}
+            None if byte == b'"' || byte == b'\'' => quote = Some(byte),
+            None if byte == b';' => return index + 1,
+            None if byte == b'\n'
+                && (seen_quote || source[start..index].trim_end().ends_with('}')) =>
+            {
+                return index;
+            }
+            None => {}
+        }
+        index += 1;
+    }
+    bytes.len()
+}
+
+/// Byte offsets where a statement may start: the first non-blank character of a line, outside
+/// comments, strings and template literals.
+fn statement_starts(source: &str) -> Vec<usize> {
+    #[derive(Clone, Copy, PartialEq)]
+    enum State {
+        Code,
+        LineComment,
+        BlockComment,
+        Quoted(u8),
+        Template,
+    }
+    let bytes = source.as_bytes();
+    let mut starts = Vec::new();
+    let mut state = State::Code;
+    let mut line_start = true;
+    let mut index = 0;
+    while index < bytes.len() {
+        let byte = bytes[index];
+        let next = bytes.get(index + 1).copied();
+        match state {
+            State::Code => {
+                if line_start && !byte.is_ascii_whitespace() {
+                    starts.push(index);
+                }
+                match (byte, next) {
+                    (b'/', Some(b'/')) => state = State::LineComment,
+                    (b'/', Some(b'*')) => state = State::BlockComment,
+                    (b'"' | b'\'', _) => state = State::Quoted(byte),
+                    (b'`', _) => state = State::Template,
+                    _ => {}
+                }
+            }
+            State::LineComment if byte == b'\n' => state = State::Code,
+            State::BlockComment if byte == b'*' && next == Some(b'/') => {
+                state = State::Code;
+                index += 1;
+            }
+            State::Quoted(_) | State::Template if byte == b'\\' => index += 1,
+            State::Quoted(open) if byte == open || byte == b'\n' => state = State::Code,
+            State::Template if byte == b'`' => state = State::Code,
+            _ => {}
+        }
+        if byte == b'\n' {
+            line_start = true;
+        } else if !byte.is_ascii_whitespace() {
+            line_start = false;
+        }
+        index += 1;
+    }
+    starts
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn erased(source: &str) -> String {
+        erase_modules(source).unwrap_or_else(|error| panic!("{source:?}: {error}"))
+    }
+
+    #[test]
+    fn r_rt_1_type_only_imports_and_exports_are_erased_in_place() {
+        let source = "import type { A } from \"./a\";\nimport {\n  type B,\n  type C,\n} from './b';\n\
+                      export type { A };\nexport interface D { x: A }\nexport const e = 1;\nreturn e;";
+        let out = erased(source);
+        assert_eq!(out.len(), source.len(), "positions are kept");
+        assert_eq!(out.lines().count(), source.lines().count());
+        assert_eq!(out.trim_start(), "interface D { x: A }\n       const e = 1;\nreturn e;");
+    }
+
+    #[test]
+    fn r_rt_1_a_value_import_or_export_default_is_refused_with_what_to_do() {
+        let error = erase_modules("const a = 1;\nimport fs from \"fs\";").unwrap_err();
+        assert_eq!((error.line, error.column), (2, 1));
+        assert!(error.message.starts_with("imports are not available in scripts"), "{error}");
+        let error = erase_modules("export default 1").unwrap_err();
+        assert!(error.message.contains("`return`"), "{error}");
+        let error = erase_modules("import { type A, B } from 'x'").unwrap_err();
+        assert!(error.message.starts_with("imports are not available"), "mixed: {error}");
+    }
+
+    #[test]
+    fn r_rt_1_import_in_strings_comments_and_templates_is_left_alone() {
+        for source in [
+            "const s = `\nimport x from 'y'\n`; return s",
+            "/*\nimport x from 'y'\n*/ return 1",
+            "// import x from 'y'\nreturn 1",
+            "const s = 'import x';\nreturn s",
+            "const imported = 1;\nreturn imported",
+        ] {
+            assert_eq!(erased(source), source);
+        }
+    }
+}
