@@ -85,3 +85,45 @@ fn r_code_3_nested_results_cut_short_are_noted_so_a_count_is_not_taken_as_whole(
          - read_file call #2 returned lines 1–10 of 50 only; read on with offset 11"
     );
 }
+
+#[test]
+fn r_code_3_console_output_reads_as_node_prints_it() {
+    assert_eq!(
+        model_text("console.log(new Map([['a', 1]]), new Set([1]), [undefined, NaN]); return 1"),
+        "1\n\nConsole output:\nMap(1) { 'a' => 1 } Set(1) { 1 } [ undefined, NaN ]"
+    );
+}
+
+#[test]
+fn r_code_4_a_timed_out_script_keeps_what_it_printed() {
+    let scratch = Scratch::new();
+    let code = "console.log('read 1 of 2'); while (true) {}";
+    let step = json!([{ "id": "c1", "name": "run_code", "arguments": json!({ "code": code }).to_string() }]);
+    scratch.write("step.json", &step.to_string());
+    let output = scratch.ordo(&["calls", "step.json", "--timeout", "500"]).output().unwrap();
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    let results = json(&output);
+    assert_eq!(results[0]["error"]["code"], "TIMEOUT", "{results:#}");
+    let message = results[0]["error"]["message"].as_str().unwrap();
+    assert!(message.starts_with("tool \"run_code\" timed out after 500 ms\n"), "{message}");
+    assert!(message.ends_with("Console output before the failure:\nread 1 of 2"), "{message}");
+}
+
+#[test]
+fn r_code_1_type_only_imports_are_erased_and_decorators_explained() {
+    assert_eq!(
+        model_text("import type { Entry } from './tools';\nconst n: number = 2;\nreturn n"),
+        "2"
+    );
+    let scratch = Scratch::new();
+    let code = "function log(t: any) { return t }\n@log\nclass C {}\nreturn 1";
+    let step = json!([{ "id": "c1", "name": "run_code", "arguments": json!({ "code": code }).to_string() }]);
+    scratch.write("step.json", &step.to_string());
+    let output = scratch.ordo(&["calls", "step.json"]).output().unwrap();
+    let results = json(&output);
+    assert_eq!(
+        results[0]["error"]["message"],
+        "syntax: SyntaxError: decorators (`@name`) are not supported in scripts; call the function \
+         yourself instead: `const C = name(class C { … })`, or wrap the method (line 2, column 1)\n    @log"
+    );
+}
