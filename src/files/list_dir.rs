@@ -174,13 +174,19 @@ fn output_schema() -> Value {
     json!({
         "type": "object",
         "properties": {
-            "path": { "type": "string" },
+            "path": {
+                "type": "string",
+                "description": "The directory listed, as given (relative to the working directory, or absolute)."
+            },
             "entries": {
                 "type": "array",
                 "items": {
                     "type": "object",
                     "properties": {
-                        "name": { "type": "string" },
+                        "name": {
+                            "type": "string",
+                            "description": "The entry's path relative to the listed directory (`src/main.rs` in a recursive listing): `path + \"/\" + name` can be passed to the file tools as it is."
+                        },
                         "kind": { "enum": ["file", "dir", "symlink", "other"] },
                         "size": { "type": "integer", "minimum": 0 },
                         "target": { "type": "string" }
@@ -189,7 +195,10 @@ fn output_schema() -> Value {
                     "additionalProperties": false
                 }
             },
-            "truncated": { "type": "boolean" }
+            "truncated": {
+                "type": "boolean",
+                "description": "True when there are more entries than were returned (see `max_entries`)."
+            }
         },
         "required": ["path", "entries", "truncated"],
         "additionalProperties": false

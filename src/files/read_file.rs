@@ -160,12 +160,15 @@ fn output_schema() -> Value {
     json!({
         "type": "object",
         "properties": {
-            "path": { "type": "string" },
+            "path": { "type": "string", "description": "The file, as given." },
             "content": { "type": "string" },
-            "size": { "type": "integer", "minimum": 0 },
-            "lines": { "type": "integer", "minimum": 0 },
+            "size": { "type": "integer", "minimum": 0, "description": "The file's size in bytes." },
+            "lines": { "type": "integer", "minimum": 0, "description": "The file's total line count." },
             "offset": { "type": "integer", "minimum": 1 },
-            "truncated": { "type": "boolean" },
+            "truncated": {
+                "type": "boolean",
+                "description": "True when the file goes on past `content`: read on from `next_offset`."
+            },
             "next_offset": { "type": "integer", "minimum": 2 }
         },
         "required": ["path", "content", "size", "lines", "offset", "truncated"],

@@ -180,7 +180,10 @@ fn output_schema() -> Value {
                 "items": {
                     "type": "object",
                     "properties": {
-                        "path": { "type": "string" },
+                        "path": {
+                            "type": "string",
+                            "description": "The file, relative to the working directory (not to the `path` searched), as the file tools take it."
+                        },
                         "line": { "type": "integer", "minimum": 1 },
                         "text": { "type": "string" }
                     },
@@ -189,7 +192,10 @@ fn output_schema() -> Value {
                 }
             },
             "files_searched": { "type": "integer", "minimum": 0 },
-            "truncated": { "type": "boolean" }
+            "truncated": {
+                "type": "boolean",
+                "description": "True when there are more matches than were returned (see `max_results`): a count of `matches` is then not the whole count."
+            }
         },
         "required": ["matches", "files_searched", "truncated"],
         "additionalProperties": false

@@ -36,8 +36,9 @@ impl ProgressRelay {
     }
 
     /// Calls `params` on `peer` for `context`: the server's progress goes to the context, and
-    /// the server is told `notifications/cancelled` if the returned future is dropped before
-    /// the answer (the call was cancelled, timed out or abandoned).
+    /// the server is told `notifications/cancelled` when the context's signal fires before the
+    /// answer (told before this returns, so a next request cannot overtake it), or if the
+    /// returned future is dropped before the answer (the call was abandoned).
     pub(super) async fn call(
         &self,
         peer: &Peer<RoleClient>,
@@ -47,7 +48,16 @@ impl ProgressRelay {
         let request = ClientRequest::CallToolRequest(CallToolRequest::new(params));
         let (handle, _registered) = self.send(peer, request, context).await?;
         let mut unanswered = Unanswered { peer: Some(peer.clone()), id: handle.id.clone() };
-        let answer = handle.await_response().await;
+        let answer = tokio::select! {
+            biased;
+            answer = handle.await_response() => answer,
+            () = context.signal().cancelled() => {
+                if let Some(peer) = unanswered.peer.take() {
+                    let _ = peer.send_notification(unanswered.notification().into()).await;
+                }
+                return Err(ServiceError::Cancelled { reason: Some("cancelled by ordo".to_owned()) });
+            }
+        };
         unanswered.peer = None;
         match answer? {
             ServerResult::CallToolResult(result) => Ok(result),
@@ -123,13 +133,19 @@ struct Unanswered {
     id: RequestId,
 }
 
+impl Unanswered {
+    fn notification(&self) -> CancelledNotification {
+        CancelledNotification::new(CancelledNotificationParam::new(
+            Some(self.id.clone()),
+            Some("cancelled by ordo".to_owned()),
+        ))
+    }
+}
+
 impl Drop for Unanswered {
     fn drop(&mut self) {
         let Some(peer) = self.peer.take() else { return };
-        let notification = CancelledNotification::new(CancelledNotificationParam::new(
-            Some(self.id.clone()),
-            Some("cancelled by ordo".to_owned()),
-        ));
+        let notification = self.notification();
         if let Ok(runtime) = tokio::runtime::Handle::try_current() {
             runtime.spawn(async move {
                 let _ = peer.send_notification(notification.into()).await;

@@ -118,24 +118,26 @@ impl MountedServer {
         context: &CallContext,
     ) -> Result<CallToolResult, ToolFailure> {
         let (peer, stderr) = self.peer().await?;
-        let call = async {
-            if self.tasks.required(tool) {
-                let ttl = self.spec.call_timeout;
-                task::call(&self.relay, &peer, &self.spec.name, tool, arguments, ttl, context).await
-            } else {
-                let params = CallToolRequestParams::new(tool.to_owned()).with_arguments(arguments);
-                self.relay.call(&peer, params, context).await
-            }
+        let cancelled = || {
+            ToolFailure::new(format!("the call to MCP server {:?} was cancelled", self.spec.name))
         };
-        let answer = tokio::select! {
-            biased;
-            () = context.signal().cancelled() => {
-                return Err(ToolFailure::new(format!("the call to MCP server {:?} was cancelled", self.spec.name)));
+        let answer = if self.tasks.required(tool) {
+            let ttl = self.spec.call_timeout;
+            let call =
+                task::call(&self.relay, &peer, &self.spec.name, tool, arguments, ttl, context);
+            tokio::select! {
+                biased;
+                () = context.signal().cancelled() => return Err(cancelled()),
+                answer = call => answer,
             }
-            answer = call => answer,
+        } else {
+            // The relay watches the signal itself, to tell the server before it returns.
+            let params = CallToolRequestParams::new(tool.to_owned()).with_arguments(arguments);
+            self.relay.call(&peer, params, context).await
         };
         match answer {
             Ok(result) => Ok(result),
+            Err(ServiceError::Cancelled { .. }) => Err(cancelled()),
             Err(ServiceError::TransportClosed) => {
                 self.state.lock().await.running = None;
                 Err(ToolFailure::new(format!(
