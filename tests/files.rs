@@ -240,6 +240,26 @@ async fn r_cli_7_write_file_creates_parent_directories_only_when_asked() {
     assert_eq!(fs::read_to_string(sandbox.work.join("out/a/b/c.txt")).unwrap(), "deep");
 }
 
+/// A write root that does not exist yet is accepted (the script is about to create it), judged
+/// by where it would be, and written into once created.
+#[tokio::test]
+async fn r_cli_7_a_write_root_that_does_not_exist_yet_is_accepted() {
+    let dir = TempDir::new().unwrap();
+    let work = dir.path().canonicalize().unwrap();
+    let roots = Arc::new(
+        Roots::from_flags(&work, Vec::<PathBuf>::new(), [PathBuf::from("build/out")]).unwrap(),
+    );
+    assert_eq!(roots.write_roots(), [work.join("build/out")]);
+    let pipeline = guarded(&roots);
+    let args = json!({ "path": "build/out/report.txt", "content": "done", "create_dirs": true });
+    assert_eq!(value(&call(&pipeline, "write_file", args).await)["created"], true);
+    assert_eq!(fs::read_to_string(work.join("build/out/report.txt")).unwrap(), "done");
+    let beside = json!({ "path": "build/other.txt", "content": "x", "create_dirs": true });
+    assert!(denied(&call(&pipeline, "write_file", beside).await).contains("outside the roots"));
+    let error = Roots::from_flags(&work, [PathBuf::from("missing")], Vec::<PathBuf>::new());
+    assert!(error.unwrap_err().to_string().contains("root `"), "a read root must exist");
+}
+
 #[tokio::test]
 async fn r_cli_7_write_without_a_write_root_is_denied() {
     let sandbox = Sandbox::new(false);

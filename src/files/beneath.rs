@@ -26,7 +26,19 @@ const DIRECTORY: OFlags =
 /// Opens the directory `relative` (components only, no `..`) beneath `root`; with `create`,
 /// makes the missing ones on the way.
 pub(crate) fn directory(root: &Path, relative: &Path, create: bool) -> io::Result<OwnedFd> {
-    let mut current = rustix::fs::open(root, DIRECTORY, Mode::empty())?;
+    let mut current = match rustix::fs::open(root, DIRECTORY, Mode::empty()) {
+        // A write root that did not exist yet (see `Roots::new`): made from its nearest
+        // existing ancestor, the way the directories beneath it are.
+        Err(rustix::io::Errno::NOENT) if create => {
+            let missing =
+                || io::Error::new(io::ErrorKind::NotFound, "no ancestor of the root exists");
+            let ancestor =
+                root.ancestors().skip(1).find(|ancestor| ancestor.is_dir()).ok_or_else(missing)?;
+            let rest = root.strip_prefix(ancestor).map_err(|_| missing())?;
+            directory(ancestor, rest, true)?
+        }
+        opened => opened?,
+    };
     for name in names(relative)? {
         current = match rustix::fs::openat(&current, name, DIRECTORY, Mode::empty()) {
             Err(rustix::io::Errno::NOENT) if create => {

@@ -132,7 +132,10 @@ pub struct Roots {
 
 impl Roots {
     /// Exactly these roots. Relative roots, and every relative path later resolved, start from
-    /// `base` (the CLI passes its working directory). All must exist.
+    /// `base` (the CLI passes its working directory). The base and the read roots must exist; a
+    /// write root may not exist yet (a script about to create `out/`): it is resolved as any
+    /// path is, its nearest existing ancestor physically and the rest as written, so the guard
+    /// judges the paths under it the same way before and after it is created.
     pub fn new<R, W>(base: impl AsRef<Path>, read: R, write: W) -> Result<Self, RootError>
     where
         R: IntoIterator,
@@ -144,8 +147,14 @@ impl Roots {
         let absolute = |root: &Path| canonical(&base.join(root));
         let read =
             read.into_iter().map(|root| absolute(root.as_ref())).collect::<Result<_, _>>()?;
-        let write =
-            write.into_iter().map(|root| absolute(root.as_ref())).collect::<Result<_, _>>()?;
+        let write = write
+            .into_iter()
+            .map(|root| {
+                let root = root.as_ref();
+                physical(&base, root)
+                    .map_err(|source| RootError::Unresolvable { path: root.to_owned(), source })
+            })
+            .collect::<Result<_, _>>()?;
         Ok(Self { base, read, write })
     }
 
