@@ -1,20 +1,27 @@
 //! What the model reads of a `run_code` result, exactly (R-CODE-3): the text `ordo calls`
 //! returns, with the notes on what JSON could not hold.
 
-use serde_json::json;
+use serde_json::{Value, json};
 
 use crate::common::{Scratch, json, stderr};
 
-/// The text content of one `run_code` call of `code`.
-fn model_text(code: &str) -> String {
-    let scratch = Scratch::new();
+/// The result of one `run_code` call of `code` through `ordo calls`, in `scratch`, with `flags`.
+fn run_code(scratch: &Scratch, code: &str, flags: &[&str]) -> Value {
     let step = json!([{ "id": "c1", "name": "run_code", "arguments": json!({ "code": code }).to_string() }]);
     scratch.write("step.json", &step.to_string());
-    let output = scratch.ordo(&["calls", "step.json"]).output().unwrap();
+    let output = scratch.ordo(&[&["calls", "step.json"], flags].concat()).output().unwrap();
     assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
-    let results = json(&output);
-    assert_eq!(results[0]["is_error"], false, "{results:#}");
-    results[0]["content"][0]["text"].as_str().unwrap().to_owned()
+    json(&output)[0].clone()
+}
+
+/// The text content of one successful `run_code` call of `code`.
+fn model_text(code: &str) -> String {
+    text_of(&run_code(&Scratch::new(), code, &[]))
+}
+
+fn text_of(result: &Value) -> String {
+    assert_eq!(result["is_error"], false, "{result:#}");
+    result["content"][0]["text"].as_str().unwrap().to_owned()
 }
 
 #[test]
@@ -72,12 +79,7 @@ fn r_code_3_nested_results_cut_short_are_noted_so_a_count_is_not_taken_as_whole(
     let code = "const found = await tools.search_files({ path: '.', pattern: 'needle', max_results: 4 }); \
                 const read = await tools.read_file({ path: 'long.txt', limit: 10 }); \
                 return { matches: found.matches.length, next: read.next_offset }";
-    let step = json!([{ "id": "c1", "name": "run_code", "arguments": json!({ "code": code }).to_string() }]);
-    scratch.write("step.json", &step.to_string());
-    let output = scratch.ordo(&["calls", "step.json"]).output().unwrap();
-    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
-    let results = json(&output);
-    let text = results[0]["content"][0]["text"].as_str().unwrap();
+    let text = text_of(&run_code(&scratch, code, &[]));
     assert_eq!(
         text,
         "{\n  \"matches\": 4,\n  \"next\": 11\n}\n\nNote:\n\
@@ -96,15 +98,10 @@ fn r_code_3_console_output_reads_as_node_prints_it() {
 
 #[test]
 fn r_code_4_a_timed_out_script_keeps_what_it_printed() {
-    let scratch = Scratch::new();
     let code = "console.log('read 1 of 2'); while (true) {}";
-    let step = json!([{ "id": "c1", "name": "run_code", "arguments": json!({ "code": code }).to_string() }]);
-    scratch.write("step.json", &step.to_string());
-    let output = scratch.ordo(&["calls", "step.json", "--timeout", "500"]).output().unwrap();
-    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
-    let results = json(&output);
-    assert_eq!(results[0]["error"]["code"], "TIMEOUT", "{results:#}");
-    let message = results[0]["error"]["message"].as_str().unwrap();
+    let result = run_code(&Scratch::new(), code, &["--timeout", "500"]);
+    assert_eq!(result["error"]["code"], "TIMEOUT", "{result:#}");
+    let message = result["error"]["message"].as_str().unwrap();
     assert!(message.starts_with("tool \"run_code\" timed out after 500 ms\n"), "{message}");
     assert!(message.ends_with("Console output before the failure:\nread 1 of 2"), "{message}");
 }
@@ -115,14 +112,10 @@ fn r_code_1_type_only_imports_are_erased_and_decorators_explained() {
         model_text("import type { Entry } from './tools';\nconst n: number = 2;\nreturn n"),
         "2"
     );
-    let scratch = Scratch::new();
     let code = "function log(t: any) { return t }\n@log\nclass C {}\nreturn 1";
-    let step = json!([{ "id": "c1", "name": "run_code", "arguments": json!({ "code": code }).to_string() }]);
-    scratch.write("step.json", &step.to_string());
-    let output = scratch.ordo(&["calls", "step.json"]).output().unwrap();
-    let results = json(&output);
+    let result = run_code(&Scratch::new(), code, &[]);
     assert_eq!(
-        results[0]["error"]["message"],
+        result["error"]["message"],
         "syntax: SyntaxError: decorators (`@name`) are not supported in scripts; call the function \
          yourself instead: `const C = name(class C { … })`, or wrap the method (line 2, column 1)\n    @log"
     );
