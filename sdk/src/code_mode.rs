@@ -33,7 +33,7 @@ pub struct CodeModeConfig {
     pub render_chars: usize,
     /// The longest the declarations in `run_code`'s description may be; past it they are a
     /// listing by namespace, and scripts use `tools.$search` and `tools.$describe`. Default:
-    /// 6,000 characters.
+    /// 10,000 characters.
     pub declarations_budget: usize,
 }
 
@@ -45,7 +45,7 @@ impl CodeModeConfig {
             scopes: ScopeChain::default(),
             timeout: Duration::from_secs(60),
             render_chars: 20_000,
-            declarations_budget: 6_000,
+            declarations_budget: 10_000,
         }
     }
 }
@@ -105,7 +105,8 @@ fn description(tools: &[Arc<Tool>], config: &CodeModeConfig) -> String {
         "Runs a program that calls the other tools and returns what it computes: a way to chain, loop over and \
          combine tool calls in one step. The code (JavaScript or TypeScript) is the body of an async function: \
          `await` the tools and `return` a JSON value. Each `tools.<name>(args)` resolves to the tool's structured \
-         result (not text) and rejects with an Error carrying `code`, `tool` and `message`. `console.log` output is \
+         result (not text); a failed call rejects with a `ToolError` (declared below): branch on `e.name` for what went \
+         wrong (\"NotFound\", as each tool's `@throws` lists) or on `e.code` for which stage stopped it (\"DENIED\", \"TIMEOUT\"). `console.log` output is \
          returned with the result. There is no file system, network, process, timers, eval or imports: only \
          the tools below. Limits: a run stops after {} s; what you read of it (the result, then the console \
          output) is cut past {} characters, the console output keeping its start and end; list, search and read \

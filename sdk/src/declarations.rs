@@ -115,6 +115,8 @@ pub struct ToolSignature<'a> {
     pub parameters: &'a Value,
     /// The JSON Schema of its output value.
     pub output: &'a Value,
+    /// The names its failures may carry (a `ToolError`'s `name`), as the tool declares them.
+    pub error_names: &'a [&'static str],
 }
 
 impl<'a> ToolSignature<'a> {
@@ -125,6 +127,7 @@ impl<'a> ToolSignature<'a> {
             description: tool.definition().description(),
             parameters: tool.parameters_schema().source(),
             output: tool.output_schema().source(),
+            error_names: tool.definition().error_names(),
         }
     }
 }
@@ -145,7 +148,8 @@ pub fn declarations_for<'a>(tools: impl IntoIterator<Item = ToolSignature<'a>>) 
     // the definitions of the tools before it.
     let bases: Vec<String> = tools.iter().map(|tool| shared.names.claim_tool(tool.name)).collect();
 
-    let mut out = String::from(HEADER);
+    let mut out = tool_error();
+    out.push_str(HEADER);
     out.push_str("declare const tools: {\n");
     let mut written = vec![false; tools.len()];
     for index in 0..tools.len() {
@@ -198,13 +202,34 @@ pub fn namespaced(name: &str) -> Option<(&str, &str)> {
 
 /// One method of `tools` (or of a namespace in it), with its JSDoc, at `depth`.
 fn write_method(out: &mut String, tool: &ToolSignature<'_>, name: &str, base: &str, depth: usize) {
-    write_doc(out, &text_lines(tool.description), depth);
+    let mut doc = text_lines(tool.description);
+    if !tool.error_names.is_empty() {
+        let names: Vec<String> =
+            tool.error_names.iter().map(|name| format!("\"{name}\"")).collect();
+        doc.push(format!("@throws {{ToolError}} name: {}", names.join(" | ")));
+    }
+    write_doc(out, &doc, depth);
     let optional = if may_omit_arguments(tool.parameters) { "?" } else { "" };
     let indent = INDENT.repeat(depth);
     out.push_str(&format!(
         "{indent}{}(args{optional}: {base}Args): Promise<{base}Result>;\n",
         method_name(name)
     ));
+}
+
+/// The `ToolError` interface: what every failed call rejects with, its `code` the union of the
+/// pipeline's codes.
+fn tool_error() -> String {
+    let codes: Vec<String> =
+        ordo_tools::ErrorCode::ALL.iter().map(|code| format!("\"{}\"", code.as_str())).collect();
+    format!(
+        "/**\n * What a failed `tools.<name>(…)` call rejects with. Branch on `name` for what went wrong\n \
+         * (each tool's `@throws` lists its names, such as \"NotFound\"), or on `code` for which stage\n \
+         * stopped the call (\"DENIED\" by a root or policy, \"TIMEOUT\", \"TOOL_ERROR\" when the tool\n \
+         * itself failed).\n */\ninterface ToolError extends Error {{\n{INDENT}name: string;\n\
+         {INDENT}code: {};\n{INDENT}tool: string;\n{INDENT}message: string;\n}}\n\n",
+        codes.join(" | ")
+    )
 }
 
 /// The TypeScript type expression of one schema (`{ a?: string }`, `"x" | "y" | null`), on its

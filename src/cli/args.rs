@@ -118,7 +118,7 @@ pub(crate) struct CallFlags {
     pub(crate) allow_write: Vec<PathBuf>,
     /// The longest the tool declarations in `run_code`'s description may be, in characters;
     /// past it they are listed by server, and scripts use `tools.$search` and `tools.$describe`.
-    #[arg(long, value_name = "CHARS", default_value_t = 6_000)]
+    #[arg(long, value_name = "CHARS", default_value_t = 10_000)]
     pub(crate) declarations_budget: usize,
     /// How many tool bodies run at once (per client session, for `ordo mcp`).
     #[arg(long, value_name = "N", default_value_t = ordo_tools::DEFAULT_MAX_PARALLEL_TOOL_CALLS,

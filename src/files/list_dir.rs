@@ -127,6 +127,7 @@ pub fn definition(roots: Arc<Roots>) -> ToolDefinition {
     )
     // Reads inside its roots only: changes nothing, reaches nothing beyond them (R-MCPS-2).
     .with_annotations(ToolAnnotations::READ_ONLY)
+    .with_error_names(&["NotFound", "NotADirectory", "PermissionDenied", "OutsideRoots"])
     .with_concurrency_safe(|_args| true)
     .with_present_call(|args| {
         let path = path_or_dot(args.get("path").and_then(Value::as_str));

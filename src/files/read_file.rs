@@ -110,6 +110,13 @@ pub fn definition(roots: Arc<Roots>) -> ToolDefinition {
     )
     // Reads inside its roots only: changes nothing, reaches nothing beyond them (R-MCPS-2).
     .with_annotations(ToolAnnotations::READ_ONLY)
+    .with_error_names(&[
+        "NotFound",
+        "IsADirectory",
+        "BinaryFile",
+        "PermissionDenied",
+        "OutsideRoots",
+    ])
     .with_concurrency_safe(|_args| true)
     .with_present_call(present_call)
     .with_present_result(|_args, record| {

@@ -65,6 +65,13 @@ pub fn definition(roots: Arc<Roots>) -> ToolDefinition {
         idempotent: true,
         open_world: false,
     })
+    .with_error_names(&[
+        "NotFound",
+        "IsADirectory",
+        "HardLinked",
+        "PermissionDenied",
+        "OutsideRoots",
+    ])
     .with_present_call(present_call)
     .with_present_result(|_args, record| {
         result_card(record, |meta: Output| {

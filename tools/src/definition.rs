@@ -188,6 +188,7 @@ pub struct ToolDefinition {
     body: Arc<dyn ToolBody>,
     timeout: Option<Duration>,
     annotations: ToolAnnotations,
+    error_names: Vec<&'static str>,
     concurrency_safe: Option<Arc<ClassifierFn>>,
     present_call: Option<Arc<PresentCallFn>>,
     present_result: Option<Arc<PresentResultFn>>,
@@ -211,6 +212,7 @@ impl ToolDefinition {
             body: Arc::new(body),
             timeout: None,
             annotations: ToolAnnotations::default(),
+            error_names: Vec::new(),
             concurrency_safe: None,
             present_call: None,
             present_result: None,
@@ -230,6 +232,16 @@ impl ToolDefinition {
     /// skip a guard or an approval. Default: [`ToolAnnotations::default`], which claims nothing.
     pub fn with_annotations(mut self, annotations: ToolAnnotations) -> Self {
         self.annotations = annotations;
+        self
+    }
+
+    /// Declares the names its body's failures may carry ([`ToolFailure::named`]: `NotFound`,
+    /// `IsADirectory`, …), so code mode's declarations can tell scripts what to branch on.
+    /// Never checked against what the body does; a promise to the model.
+    ///
+    /// [`ToolFailure::named`]: crate::ToolFailure::named
+    pub fn with_error_names(mut self, names: &[&'static str]) -> Self {
+        self.error_names = names.to_vec();
         self
     }
 
@@ -305,6 +317,13 @@ impl ToolDefinition {
     /// What the tool may do to the world.
     pub fn annotations(&self) -> ToolAnnotations {
         self.annotations
+    }
+
+    /// The names its body's failures may carry ([`ToolFailure::named`]), as declared.
+    ///
+    /// [`ToolFailure::named`]: crate::ToolFailure::named
+    pub fn error_names(&self) -> &[&'static str] {
+        &self.error_names
     }
 
     /// The concurrency classifier, if declared.

@@ -51,7 +51,13 @@ fn declare(tools: Vec<ToolDefinition>) -> String {
 
 /// Declarations of one tool described by raw values, which no registry has checked.
 fn declare_raw(parameters: &Value, output: &Value) -> String {
-    declarations_for([ToolSignature { name: "probe", description: "A probe.", parameters, output }])
+    declarations_for([ToolSignature {
+        name: "probe",
+        description: "A probe.",
+        parameters,
+        output,
+        error_names: &[],
+    }])
 }
 
 /// Fails unless `declarations` parses as TypeScript, consists only of declarations and comments
@@ -282,8 +288,13 @@ fn r_code_5_mutually_recursive_definitions_are_shared_by_component() {
     };
     let (same, different) = (expression(json!(["+", "-"])), expression(json!(["*"])));
     let parameters = json!({ "type": "object" });
-    let tool =
-        |name, output| ToolSignature { name, description: "", parameters: &parameters, output };
+    let tool = |name, output| ToolSignature {
+        name,
+        description: "",
+        parameters: &parameters,
+        output,
+        error_names: &[],
+    };
     let declarations =
         declarations_for([tool("a", &same), tool("b", &same), tool("c", &different)]);
     assert_valid_typescript(&declarations);

@@ -153,11 +153,17 @@ fn large_interlinked_schema(size: usize) -> Value {
 fn r_code_5_large_interlinked_definitions_are_declared_once_in_linear_output() {
     let size = 1_000;
     let schema = large_interlinked_schema(size);
-    let signature =
-        |name| ToolSignature { name, description: "", parameters: &schema, output: &schema };
+    let signature = |name| ToolSignature {
+        name,
+        description: "",
+        parameters: &schema,
+        output: &schema,
+        error_names: &[],
+    };
     let declarations = declarations_for([signature("first"), signature("second")]);
     assert_valid_typescript(&declarations);
-    // Four roots, and each definition once, shared by both tools and both documents.
-    assert_eq!(declarations.matches("\ninterface ").count(), 4 + size);
+    // `ToolError`, four roots, and each definition once, shared by both tools and both
+    // documents.
+    assert_eq!(declarations.matches("interface ").count(), 1 + 4 + size);
     assert!(declarations.len() < 200 * size, "{} bytes", declarations.len());
 }

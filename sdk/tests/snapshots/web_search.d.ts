@@ -1,3 +1,16 @@
+/**
+ * What a failed `tools.<name>(…)` call rejects with. Branch on `name` for what went wrong
+ * (each tool's `@throws` lists its names, such as "NotFound"), or on `code` for which stage
+ * stopped the call ("DENIED" by a root or policy, "TIMEOUT", "TOOL_ERROR" when the tool
+ * itself failed).
+ */
+interface ToolError extends Error {
+  name: string;
+  code: "TOOL_NOT_FOUND" | "INVALID_ARGUMENTS" | "DENIED" | "APPROVAL_REJECTED" | "APPROVAL_CANCELLED" | "APPROVAL_UNAVAILABLE" | "TOOL_ERROR" | "TIMEOUT" | "INVALID_TOOL_OUTPUT" | "BLOCKED" | "ABORTED" | "ABORTED_BEFORE_DISPATCH" | "TOOL_OUTCOME_UNKNOWN" | "INTERNAL";
+  tool: string;
+  message: string;
+}
+
 /** The tools this script can call; each resolves to the tool's structured result. */
 declare const tools: {
   /**

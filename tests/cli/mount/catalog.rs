@@ -27,7 +27,7 @@ fn r_mcpm_6_a_large_catalog_is_listed_and_searched_not_declared() {
     let run_code =
         tools.as_array().unwrap().iter().find(|tool| tool["name"] == "run_code").unwrap();
     let description = run_code["description"].as_str().unwrap();
-    assert!(description.len() < 6_000, "{} characters", description.len());
+    assert!(description.len() < 10_000, "under the budget: {} characters", description.len());
     assert!(description.contains("tools.big: 306 tools"), "{description}");
     assert!(description.contains("$search(query: string)"), "{description}");
 
