@@ -107,8 +107,9 @@ fn description(tools: &[Arc<Tool>], config: &CodeModeConfig) -> String {
          `await` the tools and `return` a JSON value. Each `tools.<name>(args)` resolves to the tool's structured \
          result (not text); a failed call rejects with a `ToolError` (declared below): branch on `e.name` for what went \
          wrong (\"NotFound\", as each tool's `@throws` lists) or on `e.code` for which stage stopped it (\"DENIED\", \"TIMEOUT\"). `console.log` output is \
-         returned with the result. There is no file system, network, process, timers, eval or imports: only \
-         the tools below. Limits: a run stops after {} s; what you read of it (the result, then the console \
+         returned with the result. There is no file system, network (`fetch`), process, timers (`setTimeout`), \
+         `require`, `eval`, imports, `Intl` (`localeCompare` and `toLocale*` are not locale-aware), `atob`, \
+         `TextEncoder` or `structuredClone`: only ECMAScript and the tools below. Limits: a run stops after {} s; what you read of it (the result, then the console \
          output) is cut past {} characters, the console output keeping its start and end; list, search and read \
          results carry `truncated: true` when they hold only part of what exists, and the result notes which.\
          \n\n```ts\n{}```",
@@ -149,6 +150,48 @@ async fn run(config: &CodeModeConfig, args: &Value, cx: CallContext) -> Result<V
             }
         }
         Err(error) => Err(failure(&error, code, &names)),
+    }
+}
+
+/// What a script cannot have, by global name, and why: a `ReferenceError` for one of them says
+/// it is not available in ordo rather than only "not defined".
+const NOT_IN_ORDO: &[(&[&str], &str)] = &[
+    (
+        &["setTimeout", "setInterval", "setImmediate", "clearTimeout", "clearInterval"],
+        "scripts have no timers; to wait for work, `await` it (Promise.all for several)",
+    ),
+    (
+        &["fetch", "XMLHttpRequest", "WebSocket", "EventSource"],
+        "scripts have no network; only the tools reach the world",
+    ),
+    (&["require", "module", "exports", "__dirname", "__filename"], "scripts cannot load modules"),
+    (
+        &["process", "Buffer", "Deno", "Bun"],
+        "scripts run in ordo's sandbox, not Node; files and commands are reached through the tools",
+    ),
+    (&["window", "document", "localStorage", "navigator"], "scripts do not run in a browser"),
+    (&["Intl"], "there is no Intl yet (localeCompare and toLocale* are not locale-aware)"),
+    (&["performance"], "scripts have no clock but Date.now()"),
+    (
+        &["atob", "btoa", "TextEncoder", "TextDecoder", "structuredClone"],
+        "not yet (planned); for a deep copy of plain data, JSON.parse(JSON.stringify(value))",
+    ),
+];
+
+/// `ReferenceError: setTimeout is not defined` as `ReferenceError: setTimeout is not available
+/// in ordo: scripts have no timers; …`; other messages as they are.
+fn not_in_ordo(message: &str) -> String {
+    let name = message
+        .strip_prefix("ReferenceError: ")
+        .and_then(|rest| rest.split_once(' ').map(|(name, _)| name))
+        .unwrap_or_default();
+    match NOT_IN_ORDO.iter().find(|(names, _)| names.contains(&name)) {
+        Some((_, why)) => message.replacen(
+            &format!("{name} is not defined"),
+            &format!("{name} is not available in ordo: {why}"),
+            1,
+        ),
+        None => message.to_owned(),
     }
 }
 
@@ -222,7 +265,7 @@ fn failure(error: &RunError, code: &str, tools: &[&str]) -> ToolFailure {
         ErrorKind::Cancelled => "cancelled".to_owned(),
         kind => kind.to_string(),
     };
-    let mut message = format!("{kind}: {}", error.message);
+    let mut message = format!("{kind}: {}", not_in_ordo(&error.message));
     if let Some(position) = error.position {
         message.push_str(&format!(" (line {}, column {})", position.line, position.column));
         if let Some(line) = code.lines().nth(position.line.saturating_sub(1) as usize) {
@@ -232,8 +275,8 @@ fn failure(error: &RunError, code: &str, tools: &[&str]) -> ToolFailure {
     if error.message.starts_with("ReferenceError") {
         let listed: Vec<String> = tools.iter().map(|name| format!("tools.{name}")).collect();
         message.push_str(&format!(
-            "\nThe script can use: {}, console, and the ECMAScript built-ins (JSON, Math, Promise, Array, Object, …). \
-             There is no eval, Function, require, import, process, fetch or setTimeout.",
+            "\nThe script can use: {}, console, and the ECMAScript built-ins (JSON, Math, Promise, Array, \
+             Object, …). There is no eval, Function, require, import, process, fetch, setTimeout or Intl.",
             if listed.is_empty() { "no tools".to_owned() } else { listed.join(", ") }
         ));
     }

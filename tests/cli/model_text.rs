@@ -120,3 +120,23 @@ fn r_code_1_type_only_imports_are_erased_and_decorators_explained() {
          yourself instead: `const C = name(class C { … })`, or wrap the method (line 2, column 1)\n    @log"
     );
 }
+
+#[test]
+fn r_code_7_what_ordo_does_not_have_says_so() {
+    for (code, says) in [
+        ("setTimeout(() => 1, 10)", "setTimeout is not available in ordo: scripts have no timers"),
+        (
+            "return await fetch('https://example.com')",
+            "fetch is not available in ordo: scripts have no network",
+        ),
+        ("return process.env.HOME", "process is not available in ordo"),
+        ("return new Intl.NumberFormat('en-US').format(1)", "Intl is not available in ordo"),
+    ] {
+        let result = run_code(&Scratch::new(), code, &[]);
+        let message = result["error"]["message"].as_str().unwrap();
+        assert!(message.starts_with(&format!("runtime: ReferenceError: {says}")), "{message}");
+    }
+    let result = run_code(&Scratch::new(), "return btoa('ok')", &[]);
+    let message = result["error"]["message"].as_str().unwrap();
+    assert!(message.contains("btoa is not available in ordo: not yet (planned)"), "{message}");
+}
