@@ -107,12 +107,47 @@ impl HostState {
     }
 }
 
+/// `atob`/`btoa`, `TextEncoder`/`TextDecoder`, `structuredClone` and `Array.fromAsync`, in
+/// JavaScript (see the file).
+const WEB_BUILTINS: &str = include_str!("builtins.js");
+
+/// The globals [`WEB_BUILTINS`] defines, as accessors that evaluate it at their first touch:
+/// compiling it costs milliseconds, which a script that never uses them should not pay.
+const WEB_BUILTINS_STUB: &str = r#"(install) => {
+    for (const [object, name] of [[globalThis, "atob"], [globalThis, "btoa"], [globalThis, "TextEncoder"],
+                                  [globalThis, "TextDecoder"], [globalThis, "structuredClone"], [Array, "fromAsync"]]) {
+        Object.defineProperty(object, name, {
+            get() { install(); return object[name]; },
+            set(value) { Object.defineProperty(object, name, { value, writable: true, configurable: true }); },
+            configurable: true,
+            enumerable: false,
+        });
+    }
+}"#;
+
+fn install_web_builtins_lazily(context: &mut Context) -> JsResult<()> {
+    let stub = context.eval(boa_engine::Source::from_bytes(WEB_BUILTINS_STUB))?;
+    let stub = stub.as_callable().ok_or_else(|| {
+        JsNativeError::typ().with_message("the web built-ins' stub is no function")
+    })?;
+    let install = NativeFunction::from_fn_ptr(|_this, _args, context| {
+        let source = boa_engine::Source::from_bytes(WEB_BUILTINS)
+            .with_path(std::path::Path::new("builtins.js"));
+        context.eval(source)
+    })
+    .to_js_function(context.realm());
+    stub.call(&JsValue::undefined(), &[install.into()], context)?;
+    Ok(())
+}
+
 /// Removes `eval`, installs `console`, and captures the built-ins the engine itself relies on,
 /// out of the script's reach. Done when the engine is built, before any run is asked for: none
 /// of it depends on the run.
 pub(crate) fn prepare(context: &mut Context) -> Result<Originals, String> {
     let originals = Originals::capture(context)
         .map_err(|error| format!("cannot capture the built-ins: {error}"))?;
+    install_web_builtins_lazily(context)
+        .map_err(|error| format!("cannot install the web built-ins: {error}"))?;
     let global = context.global_object();
     global
         .delete_property_or_throw(js_string!("eval"), context)

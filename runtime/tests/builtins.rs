@@ -1,0 +1,96 @@
+//! The web built-ins models reach for (R-RT-2): `atob`/`btoa`, `TextEncoder`/`TextDecoder`,
+//! `structuredClone`, `Array.fromAsync`, each behaving as browsers and Node define it.
+#![allow(clippy::unwrap_used)] // test helpers outside #[test] fns unwrap too
+
+use ordo_runtime::{HostFunctions, Runtime, RuntimeConfig, Script, WorkerCommand};
+use serde_json::{Value, json};
+use tokio_util::sync::CancellationToken;
+
+async fn result(code: &str) -> Value {
+    let worker = WorkerCommand::program(env!("CARGO_BIN_EXE_ordo-js-worker"));
+    Runtime::new(RuntimeConfig { warm_workers: 0, ..RuntimeConfig::new(worker) })
+        .run(&Script::javascript(code), &HostFunctions::new(), &CancellationToken::new())
+        .await
+        .unwrap_or_else(|error| panic!("{code:?}: {error}"))
+        .result
+}
+
+#[tokio::test]
+async fn r_rt_2_text_encoder_and_decoder_round_trip_utf8_and_replace_or_refuse_bad_bytes() {
+    let value = result(
+        r#"const bytes = new TextEncoder().encode("héllo €𝄞");
+           let fatal; try { new TextDecoder("utf-8", { fatal: true }).decode(new Uint8Array([0xc3])) }
+           catch (e) { fatal = e.name }
+           let label; try { new TextDecoder("latin1") } catch (e) { label = e.name }
+           return { bytes: Array.from(bytes), back: new TextDecoder().decode(bytes),
+                    replaced: new TextDecoder().decode(new Uint8Array([0xff, 0x41, 0xe2, 0x82])),
+                    bom: new TextDecoder().decode(new Uint8Array([0xef, 0xbb, 0xbf, 0x41])),
+                    fatal, label }"#,
+    )
+    .await;
+    assert_eq!(
+        value["bytes"],
+        json!([104, 195, 169, 108, 108, 111, 32, 226, 130, 172, 240, 157, 132, 158])
+    );
+    assert_eq!(value["back"], "héllo €𝄞");
+    assert_eq!(value["replaced"], "\u{fffd}A\u{fffd}\u{fffd}");
+    assert_eq!(value["bom"], "A");
+    assert_eq!(value["fatal"], "TypeError");
+    assert_eq!(value["label"], "RangeError");
+}
+
+#[tokio::test]
+async fn r_rt_2_atob_and_btoa_follow_the_browser() {
+    let value = result(
+        r#"let wide; try { btoa("€") } catch (e) { wide = e.name }
+           let bad; try { atob("a") } catch (e) { bad = e.name }
+           return [btoa(""), btoa("f"), btoa("fo"), btoa("foo"), atob("Zm9v"), atob(" Zm8= "), atob("Zg"), wide, bad]"#,
+    )
+    .await;
+    assert_eq!(
+        value,
+        json!([
+            "",
+            "Zg==",
+            "Zm8=",
+            "Zm9v",
+            "foo",
+            "fo",
+            "f",
+            "InvalidCharacterError",
+            "InvalidCharacterError"
+        ])
+    );
+}
+
+#[tokio::test]
+async fn r_rt_2_structured_clone_copies_deeply_keeps_cycles_and_refuses_functions() {
+    let value = result(
+        r#"const original = { when: new Date(0), tags: new Set(["a"]), counts: new Map([["x", [1]]]) };
+           original.self = original;
+           const copy = structuredClone(original);
+           copy.counts.get("x").push(2);
+           let refused; try { structuredClone({ f() {} }) } catch (e) { refused = e.name }
+           return { cycle: copy.self === copy, distinct: copy !== original,
+                    date: copy.when instanceof Date && copy.when.getTime() === 0,
+                    tags: [...copy.tags], untouched: original.counts.get("x").length, refused }"#,
+    )
+    .await;
+    assert_eq!(
+        value,
+        json!({ "cycle": true, "distinct": true, "date": true, "tags": ["a"], "untouched": 1,
+                "refused": "DataCloneError" })
+    );
+}
+
+#[tokio::test]
+async fn r_rt_2_array_from_async_awaits_iterables_async_iterables_and_the_map() {
+    let value = result(
+        r#"async function* numbers() { yield 1; yield 2; }
+           return [await Array.fromAsync(numbers()),
+                   await Array.fromAsync([Promise.resolve(3), 4], async (x, i) => x * 10 + i),
+                   await Array.fromAsync({ length: 2, 0: "a", 1: Promise.resolve("b") })]"#,
+    )
+    .await;
+    assert_eq!(value, json!([[1, 2], [30, 41], ["a", "b"]]));
+}
