@@ -113,6 +113,8 @@ use std::path::{Path, PathBuf};
 use ordo_tools::{RegisterError, ToolRegistry};
 
 pub use approval::ApprovalPolicy;
+#[cfg(feature = "mcp")]
+pub(crate) use approval::asking;
 pub use environment::{ALWAYS_PASSED, Environment};
 pub use error::{Location, ManifestError, ToolRef};
 pub use load::McpTable;

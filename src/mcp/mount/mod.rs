@@ -9,7 +9,8 @@
 //! - `tap.rs`: which of its tools must be called as tasks, read from what it writes;
 //! - `task.rs`: a call of such a tool, as a task;
 //! - `tool.rs`: a server's tool as an ordo tool: name, schemas, value, policy;
-//! - here: mounting them all into a registry, and the approval policy.
+//! - here: mounting them all into a registry, and which tools ask first (the manifest's
+//!   `ApprovalPolicy` asks for them).
 
 mod config;
 mod relay;
@@ -19,11 +20,11 @@ mod task;
 mod tool;
 
 use std::collections::HashMap;
-use std::future::ready;
 use std::sync::Arc;
 
-use futures::future::BoxFuture;
-use ordo_tools::{Execution, PreDecision, PreExecuteHook, PreExecuteNext, ToolRegistry};
+use ordo_tools::ToolRegistry;
+
+use crate::manifest::ApprovalPolicy;
 
 pub use config::{
     Approval, ConfigError, DEFAULT_CALL_TIMEOUT, DEFAULT_START_TIMEOUT, Overrides, ServerSpec,
@@ -37,7 +38,8 @@ use server::MountedServer;
 /// they end with the last tool that can call them, their process groups with them.
 pub struct Mounts {
     servers: Vec<Arc<MountedServer>>,
-    approval: MountApproval,
+    /// The prompt of each mounted tool that asks first, by registry name.
+    prompts: HashMap<String, String>,
     renamed: Vec<Renamed>,
 }
 
@@ -66,8 +68,8 @@ impl Mounts {
 
     /// The `pre_execute` policy that asks before the calls the servers' `approval` says ask;
     /// `None` when none does.
-    pub fn approval_hook(&self) -> Option<MountApproval> {
-        (!self.approval.prompts.is_empty()).then(|| self.approval.clone())
+    pub fn approval_hook(&self) -> Option<ApprovalPolicy> {
+        crate::manifest::asking(self.prompts.clone())
     }
 }
 
@@ -81,8 +83,7 @@ pub async fn mount(registry: &ToolRegistry, specs: Vec<ServerSpec>) -> Result<Mo
         (optional, approval, MountedServer::start(spec).await)
     }))
     .await;
-    let mut mounts =
-        Mounts { servers: Vec::new(), approval: MountApproval::default(), renamed: Vec::new() };
+    let mut mounts = Mounts { servers: Vec::new(), prompts: HashMap::new(), renamed: Vec::new() };
     for (optional, approval, started) in started {
         let (server, tools) = match started {
             Ok(started) => started,
@@ -114,29 +115,10 @@ pub async fn mount(registry: &ToolRegistry, specs: Vec<ServerSpec>) -> Result<Mo
             };
             if asks {
                 let prompt = format!("tool {:?} of MCP server {:?}", tool.name, server.name());
-                mounts.approval.prompts.insert(name, prompt);
+                mounts.prompts.insert(name, prompt);
             }
         }
         mounts.servers.push(server);
     }
     Ok(mounts)
-}
-
-/// Asks before each call of the mounted tools whose server's `approval` says so.
-#[derive(Clone, Debug, Default)]
-pub struct MountApproval {
-    prompts: HashMap<String, String>,
-}
-
-impl PreExecuteHook for MountApproval {
-    fn pre_execute<'a>(
-        &'a self,
-        execution: &'a Execution,
-        next: PreExecuteNext<'a>,
-    ) -> BoxFuture<'a, PreDecision> {
-        match self.prompts.get(execution.name()) {
-            Some(prompt) => Box::pin(ready(PreDecision::Ask(prompt.clone()))),
-            None => next.run(),
-        }
-    }
 }
