@@ -52,6 +52,22 @@ pub(crate) struct Guard {
     sessions: IssuedSessions,
 }
 
+/// Every entry of a flag parsed, or a message naming the first that is not `what it must be`.
+fn parse_all<T>(
+    entries: &[String],
+    parse: impl Fn(&str) -> Option<T>,
+    what: &str,
+    must_be: &str,
+) -> Result<Vec<T>, String> {
+    entries
+        .iter()
+        .map(|entry| {
+            parse(entry)
+                .ok_or_else(|| format!("{what} {:?} is not {must_be}", shown(entry.as_bytes())))
+        })
+        .collect()
+}
+
 impl Guard {
     /// The guard for `config`.
     ///
@@ -59,30 +75,18 @@ impl Guard {
     ///
     /// A message naming an allowed host or origin that cannot be parsed.
     pub(crate) fn new(config: HttpConfig) -> Result<Guard, String> {
-        let allowed_hosts = config
-            .allowed_hosts
-            .iter()
-            .map(|entry| {
-                Authority::parse(entry).ok_or_else(|| {
-                    format!(
-                        "allowed host {:?} is not a host name or address with an optional port",
-                        shown(entry.as_bytes())
-                    )
-                })
-            })
-            .collect::<Result<_, _>>()?;
-        let allowed_origins = config
-            .allowed_origins
-            .iter()
-            .map(|entry| {
-                Origin::parse(entry).ok_or_else(|| {
-                    format!(
-                        "allowed origin {:?} is not `null` or scheme://host[:port]",
-                        shown(entry.as_bytes())
-                    )
-                })
-            })
-            .collect::<Result<_, _>>()?;
+        let allowed_hosts = parse_all(
+            &config.allowed_hosts,
+            Authority::parse,
+            "allowed host",
+            "a host name or address with an optional port",
+        )?;
+        let allowed_origins = parse_all(
+            &config.allowed_origins,
+            Origin::parse,
+            "allowed origin",
+            "`null` or scheme://host[:port]",
+        )?;
         Ok(Guard {
             bound: config.bound,
             allowed_hosts,
