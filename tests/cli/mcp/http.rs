@@ -206,16 +206,7 @@ fn r_mcps_6_a_client_over_its_rate_is_limited_while_another_is_served() {
 #[test]
 fn r_mcps_4_a_closed_stream_cancels_the_call() {
     let scratch = Scratch::new();
-    scratch.write(
-        "tools.toml",
-        r#"
-[[tool]]
-name = "sleeper"
-description = "Sleeps for a long time."
-parameters = { type = "object" }
-command = ["sh", "-c", "echo $$ > sleeper.pid; exec sleep 30"]
-"#,
-    );
+    scratch.write("tools.toml", super::SLEEPER);
     let server = Server::start(&scratch, &["--tools", "tools.toml", "--session-dir", "logs"]);
     let bearer = server.bearer();
     let auth = ("Authorization", bearer.as_str());

@@ -9,3 +9,13 @@ pub(crate) mod http;
 mod inspector;
 mod protocol;
 mod stdio;
+
+/// A manifest tool that records its pid in `sleeper.pid` and sleeps far longer than any test:
+/// only a cancellation that kills it ends it early.
+pub(crate) const SLEEPER: &str = r#"
+[[tool]]
+name = "sleeper"
+description = "Sleeps for a long time."
+parameters = { type = "object" }
+command = ["sh", "-c", "echo $$ > sleeper.pid; exec sleep 30"]
+"#;

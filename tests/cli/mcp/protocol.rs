@@ -2,25 +2,32 @@
 //! written and read here without any SDK, so the bytes are exactly the ones under test.
 
 use std::io::{BufRead, BufReader, Write};
-use std::process::{Command, Stdio};
+use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 
 use serde_json::{Value, json};
 
 use crate::common::{Scratch, bin};
 
-#[test]
-fn r_mcps_1_malformed_requests_get_protocol_errors_and_the_next_request_works() {
-    let scratch = Scratch::new();
+/// `ordo mcp` over stdio in `scratch`, with `flags`: the process, its stdin, its stdout.
+fn serve(scratch: &Scratch, flags: &[&str]) -> (Child, ChildStdin, BufReader<ChildStdout>) {
     let mut server = Command::new(bin())
         .current_dir(scratch.path())
-        .args(["mcp"])
+        .arg("mcp")
+        .args(flags)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::null())
         .spawn()
         .unwrap();
-    let mut input = server.stdin.take().unwrap();
-    let mut output = BufReader::new(server.stdout.take().unwrap());
+    let input = server.stdin.take().unwrap();
+    let output = BufReader::new(server.stdout.take().unwrap());
+    (server, input, output)
+}
+
+#[test]
+fn r_mcps_1_malformed_requests_get_protocol_errors_and_the_next_request_works() {
+    let scratch = Scratch::new();
+    let (mut server, mut input, mut output) = serve(&scratch, &[]);
     let mut send = |line: &str| {
         input.write_all(line.as_bytes()).unwrap();
         input.write_all(b"\n").unwrap();
@@ -81,26 +88,9 @@ fn r_mcps_1_malformed_requests_get_protocol_errors_and_the_next_request_works() 
 #[test]
 fn r_mcps_4_a_client_that_vanishes_mid_call_leaves_a_whole_log_and_no_process() {
     let scratch = Scratch::new();
-    scratch.write(
-        "tools.toml",
-        r#"
-[[tool]]
-name = "sleeper"
-description = "Sleeps for a long time."
-parameters = { type = "object" }
-command = ["sh", "-c", "echo $$ > sleeper.pid; exec sleep 30"]
-"#,
-    );
-    let mut server = Command::new(bin())
-        .current_dir(scratch.path())
-        .args(["mcp", "--tools", "tools.toml", "--session-dir", "logs"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
-    let mut input = server.stdin.take().unwrap();
-    let mut output = BufReader::new(server.stdout.take().unwrap());
+    scratch.write("tools.toml", super::SLEEPER);
+    let (mut server, mut input, mut output) =
+        serve(&scratch, &["--tools", "tools.toml", "--session-dir", "logs"]);
     let initialize = json!({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
         "protocolVersion": "2025-11-25", "capabilities": {},
         "clientInfo": {"name": "raw", "version": "1"}}});
