@@ -19,6 +19,18 @@ pub enum LogLevel {
     Error,
 }
 
+impl LogLevel {
+    /// The level's name, as messages and the log write it (`warn`).
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Self::Debug => "debug",
+            Self::Info => "info",
+            Self::Warn => "warn",
+            Self::Error => "error",
+        }
+    }
+}
+
 /// One console line.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct LogEntry {

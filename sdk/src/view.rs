@@ -77,9 +77,7 @@ pub(crate) fn logs_text(logs: &[LogEntry]) -> String {
         .iter()
         .map(|entry| match entry.level {
             LogLevel::Info => entry.text.clone(),
-            LogLevel::Debug => format!("[debug] {}", entry.text),
-            LogLevel::Warn => format!("[warn] {}", entry.text),
-            LogLevel::Error => format!("[error] {}", entry.text),
+            level => format!("[{}] {}", level.as_str(), entry.text),
         })
         .collect();
     lines.join("\n")

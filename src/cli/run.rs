@@ -86,11 +86,7 @@ fn print_logs(logs: &Value) {
             ordo_runtime::LogLevel::Info | ordo_runtime::LogLevel::Debug => {
                 eprintln!("{}", visible::lines(&entry.text))
             }
-            level => eprintln!(
-                "[{}] {}",
-                format!("{level:?}").to_lowercase(),
-                visible::lines(&entry.text)
-            ),
+            level => eprintln!("[{}] {}", level.as_str(), visible::lines(&entry.text)),
         }
     }
 }
