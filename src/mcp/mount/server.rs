@@ -30,6 +30,8 @@ const MAX_RESTARTS: u32 = 3;
 
 /// How much of a server's stderr is kept, for the message when it fails: its end.
 const STDERR_KEPT: usize = 4 << 10;
+/// How long a server that failed its handshake gets to finish writing its stderr.
+const STDERR_PATIENCE: std::time::Duration = std::time::Duration::from_secs(1);
 
 /// A mounted server.
 pub(crate) struct MountedServer {
@@ -267,16 +269,26 @@ async fn launch_command(
         return Err("the server's pipes were not set up".to_owned());
     };
     let kept = Arc::new(Mutex::new(String::new()));
-    keep_stderr(stderr, Arc::clone(&kept), spec.name.clone());
-    let service = relay
-        .serve((Tapped::new(stdout, tasks), stdin))
-        .await
-        .map_err(|error| format!("the MCP handshake failed: {error}{}", tail(&kept)))?;
+    let reader = keep_stderr(stderr, Arc::clone(&kept), spec.name.clone());
+    let service = match relay.serve((Tapped::new(stdout, tasks), stdin)).await {
+        Ok(service) => service,
+        Err(error) => {
+            // A server that failed its handshake has usually exited: its stderr is read to its
+            // end (briefly; one that lingers is not waited for) so the error can quote it.
+            let _ = tokio::time::timeout(STDERR_PATIENCE, reader).await;
+            return Err(format!("the MCP handshake failed: {error}{}", tail(&kept)));
+        }
+    };
     Ok(Running { service, _group: Some(group), stderr: kept })
 }
 
-/// Reads the server's stderr: each line logged at debug level, the end kept for errors.
-fn keep_stderr(stderr: tokio::process::ChildStderr, kept: Arc<Mutex<String>>, server: String) {
+/// Reads the server's stderr: each line logged at debug level, the end kept for errors. The
+/// task ends with the stream.
+fn keep_stderr(
+    stderr: tokio::process::ChildStderr,
+    kept: Arc<Mutex<String>>,
+    server: String,
+) -> tokio::task::JoinHandle<()> {
     tokio::spawn(async move {
         let mut lines = BufReader::new(stderr).lines();
         while let Ok(Some(line)) = lines.next_line().await {
@@ -290,7 +302,7 @@ fn keep_stderr(stderr: tokio::process::ChildStderr, kept: Arc<Mutex<String>>, se
                 kept.drain(..cut);
             }
         }
-    });
+    })
 }
 
 /// `; its stderr ended with: …` when the server wrote anything.
