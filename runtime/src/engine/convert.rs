@@ -1,13 +1,14 @@
-//! Values across the boundary: host-call arguments as plain JSON, the result as `JSON.stringify`
-//! writes it, console text, and errors as messages with positions.
+//! Values across the boundary: host-call arguments as plain JSON, and errors as messages with
+//! positions.
 //!
 //! Everything here uses built-ins captured before any script ran ([`Originals`]), so a script
 //! that replaces `JSON.stringify` or `Object.getOwnPropertyDescriptor` changes nothing here.
 
-use boa_engine::object::builtins::JsFunction;
 use boa_engine::{Context, JsError, JsObject, JsResult, JsString, JsValue, js_string};
 use serde_json::{Map, Number, Value};
 
+use super::originals::Originals;
+use super::stack::{script_frames, stack_of};
 use crate::outcome::Position;
 
 /// Objects nested deeper than this cannot be host-call arguments.
@@ -15,100 +16,6 @@ const MAX_ARGUMENT_DEPTH: usize = 64;
 
 /// Array elements beyond this cannot be host-call arguments.
 const MAX_ARGUMENT_ELEMENTS: u64 = 1 << 20;
-
-/// Built-ins captured while the context was still pristine.
-#[derive(Clone)]
-pub(crate) struct Originals {
-    stringify: JsFunction,
-    own_property_descriptor: JsFunction,
-    object_prototype: JsObject,
-    array_prototype: JsObject,
-    error_stack: Option<JsFunction>,
-    /// `values.js`: the result as JSON, with notes.
-    faithful: JsFunction,
-    /// `values.js`: console arguments as text.
-    format: JsFunction,
-}
-
-impl Originals {
-    pub(crate) fn capture(context: &mut Context) -> JsResult<Self> {
-        let (object, object_prototype, array_prototype, error_prototype) = {
-            let constructors = context.intrinsics().constructors();
-            (
-                constructors.object().constructor(),
-                constructors.object().prototype(),
-                constructors.array().prototype(),
-                constructors.error().prototype(),
-            )
-        };
-        let json = context.intrinsics().objects().json();
-        let own_property_descriptor =
-            function(object.get(js_string!("getOwnPropertyDescriptor"), context)?)?;
-        let stringify = function(json.get(js_string!("stringify"), context)?)?;
-        let descriptor = own_property_descriptor.call(
-            &JsValue::undefined(),
-            &[error_prototype.into(), js_string!("stack").into()],
-            context,
-        )?;
-        let getter = match descriptor.as_object() {
-            Some(descriptor) => Some(descriptor.get(js_string!("get"), context)?),
-            None => None,
-        };
-        let error_stack = getter.and_then(|getter| function(getter).ok());
-        let source =
-            boa_engine::Source::from_bytes(VALUES).with_path(std::path::Path::new("values.js"));
-        let pair = context.eval(source)?;
-        let pair = pair.as_object().ok_or_else(|| {
-            boa_engine::JsNativeError::typ().with_message("values.js gave no functions")
-        })?;
-        let faithful = function(pair.get(0, context)?)?;
-        let format = function(pair.get(1, context)?)?;
-        Ok(Self {
-            faithful,
-            format,
-            stringify,
-            own_property_descriptor,
-            object_prototype,
-            array_prototype,
-            error_stack,
-        })
-    }
-}
-
-fn function(value: JsValue) -> JsResult<JsFunction> {
-    value
-        .as_object()
-        .and_then(JsFunction::from_object)
-        .ok_or_else(|| boa_engine::JsNativeError::typ().with_message("not a function").into())
-}
-
-/// The result converter and the console formatter, evaluated in the pristine context (see the
-/// file for what they do).
-const VALUES: &str = include_str!("values.js");
-
-/// The script's result as JSON text (`null` for no value), carried faithfully where JSON can
-/// hold it, and notes on what it could not (see `values.js`).
-pub(crate) fn faithful(
-    value: &JsValue,
-    originals: &Originals,
-    context: &mut Context,
-) -> JsResult<(JsString, Vec<String>)> {
-    let answer =
-        originals.faithful.call(&JsValue::undefined(), std::slice::from_ref(value), context)?;
-    let broken = || boa_engine::JsNativeError::typ().with_message("the result converter broke");
-    let answer = answer.as_object().ok_or_else(broken)?;
-    let text = answer.get(0, context)?.as_string().ok_or_else(broken)?;
-    let notes = answer.get(1, context)?;
-    let notes = notes.as_object().ok_or_else(broken)?;
-    let count = notes.get(js_string!("length"), context)?.as_number().unwrap_or(0.0);
-    let mut kept = Vec::new();
-    for index in 0..(count as u32).min(64) {
-        if let Some(note) = notes.get(index, context)?.as_string() {
-            kept.push(note.to_std_string_lossy());
-        }
-    }
-    Ok((text, kept))
-}
 
 /// `JSON.stringify(value)`, as the specification defines it (`toJSON`, getters and all: the
 /// result is the script's own value). `None` when JSON has no text for it (`undefined`).
@@ -301,24 +208,7 @@ fn json_number(number: f64) -> Value {
     Number::from_f64(number).map_or(Value::Null, Value::Number)
 }
 
-/// A value as console text: strings as they are, everything else as JSON where it has a form,
-/// otherwise as JavaScript would print it.
-/// One console line's arguments as text, as Node's `console.log` writes them (see `values.js`);
-/// each argument as [`display`] shows it if the formatter fails.
-pub(crate) fn console_text(args: &[JsValue], context: &mut Context) -> String {
-    let format = context
-        .get_data::<super::globals::HostState>()
-        .map(|state| state.originals().format.clone());
-    let array = boa_engine::object::builtins::JsArray::from_iter(args.iter().cloned(), context);
-    let formatted = format
-        .and_then(|format| format.call(&JsValue::undefined(), &[array.into()], context).ok())
-        .and_then(|text| text.as_string().map(|text| text.to_std_string_lossy()));
-    formatted.unwrap_or_else(|| {
-        let parts: Vec<String> = args.iter().map(|value| display(value, context)).collect();
-        parts.join(" ")
-    })
-}
-
+/// A value as plain text: strings as they are, objects as JSON where they have a form.
 pub(crate) fn display(value: &JsValue, context: &mut Context) -> String {
     if let Some(text) = value.as_string() {
         return text.to_std_string_lossy();
@@ -350,12 +240,9 @@ pub(crate) fn describe_thrown(
         return (format!("Uncaught {}", display(value, context)), None);
     };
     let name = text_property(&object, "name", context).unwrap_or_else(|| "Error".to_owned());
-    let stack = context
-        .get_data::<super::globals::HostState>()
-        .and_then(|state| state.originals().error_stack.clone())
-        .and_then(|getter| getter.call(value, &[], context).ok())
-        .and_then(|stack| stack.as_string())
-        .map(|stack| stack.to_std_string_lossy());
+    let originals =
+        context.get_data::<super::globals::HostState>().map(|state| state.originals().clone());
+    let stack = originals.and_then(|originals| stack_of(value, &originals, context));
     let mut text = if message.is_empty() { name } else { format!("{name}: {message}") };
     // Errors from host functions carry where they came from (code mode: the tool and the
     // pipeline's code); name them, so the reader knows what failed.
@@ -366,7 +253,8 @@ pub(crate) fn describe_thrown(
         (Some(code), None) => text.push_str(&format!(" ({code})")),
         _ => {}
     }
-    (text, stack.as_deref().and_then(script_position))
+    let position = stack.as_deref().and_then(|stack| script_frames(stack).next());
+    (text, position.map(|frame| frame.position))
 }
 
 fn text_property(object: &JsObject, name: &str, context: &mut Context) -> Option<String> {
@@ -396,17 +284,6 @@ pub(crate) fn syntax_error(error: &JsError, context: &mut Context) -> (String, O
     (format!("SyntaxError: {}", strip_position(&message)), position)
 }
 
-/// The first frame of a `stack` string that is in the script: `… (script:LINE:COL)`.
-fn script_position(stack: &str) -> Option<Position> {
-    stack.lines().find_map(|line| {
-        let start = line.find("(script:")? + "(script:".len();
-        let rest = line[start..].trim_end_matches(')');
-        let (line_text, column_text) = rest.split_once(':')?;
-        let line = super::unwrap_line(line_text.parse().ok()?)?;
-        Some(Position { line, column: column_text.parse().ok()? })
-    })
-}
-
 fn parse_line_col(message: &str, line_marker: &str, column_marker: &str) -> Option<(u32, u32)> {
     let start = message.rfind(line_marker)? + line_marker.len();
     let rest = &message[start..];
@@ -425,10 +302,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn positions_are_read_from_stacks_and_parse_errors() {
-        let stack = "    at fail (script:4:11)\n    at <anonymous> (script:6:1)\n";
-        assert_eq!(script_position(stack), Some(Position { line: 3, column: 11 }));
-        assert_eq!(script_position("    at f (native at prelude:1:1)"), None);
+    fn positions_are_read_from_parse_errors() {
         assert_eq!(
             parse_line_col("unexpected token at line 3, col 7", "line ", ", col "),
             Some((3, 7))

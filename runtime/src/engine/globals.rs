@@ -17,7 +17,9 @@ use boa_engine::{
 };
 
 use super::Bridge;
-use super::convert::{self, Originals};
+use super::console::console_text;
+use super::convert;
+use super::originals::Originals;
 use crate::limits::LOG_ENTRY_OVERHEAD;
 use crate::outcome::{LogEntry, LogLevel};
 use crate::protocol::{HostError, RunRequest};
@@ -284,7 +286,7 @@ fn console_line(level: LogLevel, args: &[JsValue], context: &mut Context) -> JsR
     if closed {
         return Ok(JsValue::undefined());
     }
-    let mut text = convert::console_text(args, context);
+    let mut text = console_text(args, context);
     let Some(state) = context.get_data::<HostState>() else {
         return Ok(JsValue::undefined());
     };

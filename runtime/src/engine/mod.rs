@@ -10,9 +10,13 @@
 //! [`crate::worker`]) or on a thread of the host for trusted code ([`crate::InProcessRuntime`]).
 //! It talks to the host through a [`Bridge`].
 
+mod console;
 mod convert;
+mod faithful;
 mod globals;
 mod jobs;
+mod originals;
+mod stack;
 
 use std::io;
 use std::path::Path;
@@ -75,7 +79,7 @@ pub(crate) struct Engine {
     jobs: Rc<JobQueue>,
     hooks: Rc<Hooks>,
     /// The built-ins the engine relies on, captured before any script ran.
-    originals: convert::Originals,
+    originals: originals::Originals,
 }
 
 impl Engine {
@@ -216,7 +220,7 @@ impl Engine {
             );
             failure(ScriptFailureKind::OutputLimit, message, None)
         };
-        let (text, notes) = convert::faithful(value, &self.originals, &mut self.context)
+        let (text, notes) = faithful::faithful(value, &self.originals, &mut self.context)
             .map_err(|error| self.error_failure(&error))?;
         // Every UTF-16 unit is at least one byte of UTF-8: a result too long in units is too
         // large, and is refused before it is copied.

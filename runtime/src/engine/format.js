@@ -1,21 +1,7 @@
-// How a script's values leave the engine, evaluated once, in the pristine context, before any
-// script. It returns two functions:
-//
-// `faithful(value)` -> `[text, notes]`: the script's result as JSON (R-RT-4), carried faithfully
-// where JSON can hold it: `text` is what `JSON.stringify` writes once
-//   - a Map is an object (string keys) or an array of [key, value] entries (any other keys),
-//   - a Set is an array,
-//   - an Error is { name, message, code?, tool?, stack?, ...its own enumerable properties },
-//   - a BigInt is its decimal string;
-// and `notes` says, by path (`result.counts`, `result.items[2]`), what became of what JSON
-// cannot hold: a Map or a Set (converted), NaN, ±Infinity and -0 (null, null, 0), a Promise
-// (null: a forgotten `await`), a function or a symbol (left out), `undefined` in an array (null),
-// and no value at all (a forgotten `return` or `await`). Getters and `toJSON` run, as
-// `JSON.stringify` runs them.
-//
-// `format(args)` -> the text of one `console.log` (R-RT-1): the arguments joined by spaces, a
-// string as itself and anything else as Node's `util.inspect` shows it at its defaults, for the
-// common types:
+// The text of one `console.log` (R-RT-1), compiled the first time a run prints something other
+// than a primitive (the engine prints strings, numbers and the like itself): `format(args)` joins
+// the arguments with spaces, a string as itself and anything else as Node's `util.inspect` shows
+// it at its defaults, for the common types:
 //   undefined  NaN  -0  12n  Symbol(s)  'nested string'  [Function: name]  [class Name]
 //   [ 1, 2, 3 ]  { a: 1, 'b-c': [ 2 ] }  Point { x: 1 }  [Object: null prototype] {}
 //   Map(1) { 'a' => 1 }  Set(2) { 1, 2 }  1970-01-01T00:00:00.000Z  /x/g  [Circular *1]
@@ -24,61 +10,52 @@
 // columns puts each member on its own line. Nothing of the script runs: getters show as
 // `[Getter]`, and no `toString` or `toJSON` of the script is called.
 //
-// Every built-in used is captured here, no regular expression is used (their methods look up
-// `exec` on the prototype), iteration goes by index, and descriptors have no prototype: a script
-// that replaces `JSON.stringify`, `Map.prototype.entries`, the array iterator, `RegExp.prototype`
-// or `Object.prototype.get` changes neither function.
-(() => {
+// It is compiled after the script ran, so it reads no global: every built-in it uses comes from
+// `C`, captured by the engine before any script (`originals.rs`), no regular expression is used
+// (their methods look up `exec` on the prototype), iteration goes by index, and descriptors have
+// no prototype. A script that replaces `Map.prototype.entries`, the array iterator,
+// `RegExp.prototype` or `Object.prototype.get` changes nothing here.
+(C) => {
     "use strict";
-    const stringify = JSON.stringify;
-    const apply = Reflect.apply;
-    const ownKeys = Reflect.ownKeys;
-    const isArray = Array.isArray;
-    const defineProperty = Object.defineProperty;
-    const keysOf = Object.keys;
-    const getOwnPropertyDescriptor = Object.getOwnPropertyDescriptor;
-    const getPrototypeOf = Object.getPrototypeOf;
-    const isPrototypeOf = Object.prototype.isPrototypeOf;
-    const hasOwn = Object.prototype.hasOwnProperty;
-    const push = Array.prototype.push;
-    const join = Array.prototype.join;
-    const split = String.prototype.split;
-    const slice = String.prototype.slice;
-    const trim = String.prototype.trim;
-    const repeat = String.prototype.repeat;
-    const indexOf = String.prototype.indexOf;
-    const lastIndexOf = String.prototype.lastIndexOf;
-    const startsWith = String.prototype.startsWith;
-    const charCodeAt = String.prototype.charCodeAt;
-    const toString = String;
-    const isNaN = Number.isNaN;
-    const numberToString = Number.prototype.toString;
-    const bigintToString = BigInt.prototype.toString;
-    const symbolToString = Symbol.prototype.toString;
-    const dateGetTime = Date.prototype.getTime;
-    const dateToISOString = Date.prototype.toISOString;
-    const regexpSource = getOwnPropertyDescriptor(RegExp.prototype, "source").get;
-    const regexpFlags = getOwnPropertyDescriptor(RegExp.prototype, "flags").get;
-    const mapSize = getOwnPropertyDescriptor(Map.prototype, "size").get;
-    const mapEntries = Map.prototype.entries;
-    const mapNext = getPrototypeOf(new Map().entries()).next;
-    const setSize = getOwnPropertyDescriptor(Set.prototype, "size").get;
-    const setValues = Set.prototype.values;
-    const setNext = getPrototypeOf(new Set().values()).next;
-    const weakMap = WeakMap;
-    const weakGet = WeakMap.prototype.get;
-    const weakSet = WeakMap.prototype.set;
-    const errorPrototype = Error.prototype;
-    const errorStack = (getOwnPropertyDescriptor(Error.prototype, "stack") || {}).get;
-    const promisePrototype = Promise.prototype;
-    const objectPrototype = Object.prototype;
-    const MAX_NOTES = 10;
+    const apply = C.apply;
+    const ownKeys = C.ownKeys;
+    const isArray = C.isArray;
+    const getOwnPropertyDescriptor = C.getOwnPropertyDescriptor;
+    const getPrototypeOf = C.getPrototypeOf;
+    const isPrototypeOf = C.isPrototypeOf;
+    const hasOwn = C.hasOwn;
+    const push = C.push;
+    const join = C.join;
+    const slice = C.slice;
+    const repeat = C.repeat;
+    const indexOf = C.indexOf;
+    const charCodeAt = C.charCodeAt;
+    const toString = C.toString;
+    const numberToString = C.numberToString;
+    const bigintToString = C.bigintToString;
+    const symbolToString = C.symbolToString;
+    const dateGetTime = C.dateGetTime;
+    const dateToISOString = C.dateToISOString;
+    const regexpSource = C.regexpSource;
+    const regexpFlags = C.regexpFlags;
+    const mapSize = C.mapSize;
+    const mapEntries = C.mapEntries;
+    const mapNext = C.mapNext;
+    const setSize = C.setSize;
+    const setValues = C.setValues;
+    const setNext = C.setNext;
+    const weakMap = C.weakMap;
+    const weakGet = C.weakGet;
+    const weakSet = C.weakSet;
+    const errorPrototype = C.errorPrototype;
+    const errorStack = C.errorStack;
+    const readableFrames = C.readableFrames;
+    const promisePrototype = C.promisePrototype;
+    const objectPrototype = C.objectPrototype;
     const DEPTH = 2;
     const MAX_ITEMS = 100;
     const MAX_STRING = 10000;
     const BREAK = 80;
-
-    // ---- shared ----------------------------------------------------------------------------
 
     const has = (object, name) => apply(hasOwn, object, [name]);
     const brand = (getter, value) => {
@@ -124,18 +101,8 @@
         }
         return true;
     };
-    const own = (object, name, value) =>
-        defineProperty(object, name, {
-            __proto__: null,
-            value,
-            enumerable: true,
-            writable: true,
-            configurable: true,
-        });
 
-    // Boa's stack frames (`at <main> (script:3:5)`) in the source's own lines: the script runs
-    // inside a wrapper one line down, whose own call is the last frame; the engine's frames
-    // (`at  (native)`) are dropped.
+    // The error's stack frames in the script's own lines, read by the engine (`stack.rs`).
     const frames = (error) => {
         if (errorStack === undefined) return [];
         let stack;
@@ -144,128 +111,8 @@
         } catch {
             return [];
         }
-        if (typeof stack !== "string") return [];
-        const lines = apply(split, stack, ["\n"]);
-        const kept = [];
-        for (let index = 0; index < lines.length; index++) {
-            const frame = apply(trim, lines[index], []);
-            const open = apply(lastIndexOf, frame, [" (script:"]);
-            if (!apply(startsWith, frame, ["at "]) || open < 0 || frame[frame.length - 1] !== ")") {
-                continue;
-            }
-            const place = apply(split, apply(slice, frame, [open + 9, -1]), [":"]);
-            const line = +place[0] - 1;
-            if (place.length !== 2 || !(line >= 1)) continue;
-            const name = apply(slice, frame, [3, open]);
-            const where = `line ${line}, column ${place[1]}`;
-            apply(push, kept, [`at ${name === "<main>" ? "the script" : name} (${where})`]);
-        }
-        if (kept.length > 0) kept.length -= 1;
-        return kept;
+        return typeof stack === "string" ? readableFrames(stack) : [];
     };
-
-    // ---- faithful: the result as JSON --------------------------------------------------------
-
-    const fromMap = (map, path, note) => {
-        const entries = drain(map, mapEntries, mapNext, Infinity);
-        let stringKeys = true;
-        for (let index = 0; index < entries.length; index++) {
-            if (typeof entries[index][0] !== "string") stringKeys = false;
-        }
-        if (!stringKeys) {
-            note(path, `was a Map of ${entries.length}; it became an array of [key, value] entries`);
-            return entries;
-        }
-        const object = {};
-        for (let index = 0; index < entries.length; index++) {
-            own(object, entries[index][0], entries[index][1]);
-        }
-        note(path, `was a Map of ${entries.length}; it became an object`);
-        return object;
-    };
-    const fromError = (error) => {
-        const object = {};
-        own(object, "name", toString(error.name));
-        own(object, "message", toString(error.message));
-        if (error.code !== undefined) own(object, "code", error.code);
-        if (error.tool !== undefined) own(object, "tool", error.tool);
-        const names = keysOf(error);
-        for (let index = 0; index < names.length; index++) {
-            if (names[index] !== "stack") own(object, names[index], error[names[index]]);
-        }
-        const stack = frames(error);
-        if (stack.length > 0) own(object, "stack", apply(join, stack, ["\n"]));
-        return object;
-    };
-
-    function faithful(value) {
-        const notes = [];
-        let dropped = 0;
-        const note = (path, text) => {
-            if (notes.length < MAX_NOTES) apply(push, notes, [`${path} ${text}`]);
-            else dropped += 1;
-        };
-        const paths = new weakMap();
-        const pathOf = (holder, name) => {
-            const base = apply(weakGet, paths, [holder]);
-            if (base === undefined) return "result";
-            if (isArray(holder)) return `${base}[${name}]`;
-            return isIdentifier(name) ? `${base}.${name}` : `${base}[${stringify(name)}]`;
-        };
-        function replacer(name, value) {
-            const path = pathOf(this, name);
-            switch (typeof value) {
-                case "number":
-                    if (isNaN(value)) note(path, "was NaN, which JSON cannot hold; it became null");
-                    else if (value === Infinity || value === -Infinity)
-                        note(path, `was ${value}, which JSON cannot hold; it became null`);
-                    else if (value === 0 && 1 / value < 0) note(path, "was -0; it became 0");
-                    return value;
-                case "bigint": {
-                    const digits = apply(bigintToString, value, []);
-                    note(path, `was the BigInt ${digits}n; it became the string "${digits}"`);
-                    return digits;
-                }
-                case "function":
-                case "symbol": {
-                    const what = typeof value === "function" ? "a function" : "a symbol";
-                    const fate = isArray(this) ? "it became null" : "it was left out";
-                    note(path, `was ${what}, which JSON cannot hold; ${fate}`);
-                    return undefined;
-                }
-                case "undefined":
-                    if (isArray(this)) note(path, "was undefined; it became null");
-                    return undefined;
-                case "object": {
-                    if (value === null) return null;
-                    let out = value;
-                    if (apply(isPrototypeOf, promisePrototype, [value])) {
-                        note(path, "was a Promise (did you forget `await`?); it became null");
-                        return null;
-                    } else if (brand(mapSize, value)) {
-                        out = fromMap(value, path, note);
-                    } else if (brand(setSize, value)) {
-                        out = drain(value, setValues, setNext, Infinity);
-                        note(path, `was a Set of ${out.length}; it became an array`);
-                    } else if (apply(isPrototypeOf, errorPrototype, [value])) {
-                        out = fromError(value);
-                    }
-                    apply(weakSet, paths, [out, path]);
-                    return out;
-                }
-                default:
-                    return value;
-            }
-        }
-        if (value === undefined) {
-            return ["null", ["no value returned: did you forget `return` or `await`?"]];
-        }
-        const text = stringify(value, replacer);
-        if (dropped > 0) apply(push, notes, [`… and ${plural(dropped, "more note")}`]);
-        return [text === undefined ? "null" : text, notes];
-    }
-
-    // ---- format: console text ----------------------------------------------------------------
 
     const quote = (text) => {
         const shown = text.length > MAX_STRING ? apply(slice, text, [0, MAX_STRING]) : text;
@@ -332,13 +179,7 @@
     // the built-in constructors' are read-only too, and Boa keeps no class source to tell them
     // apart: they are the global functions there were before any script.
     const builtins = new weakMap();
-    {
-        const names = ownKeys(globalThis);
-        for (let index = 0; index < names.length; index++) {
-            const global = getOwnPropertyDescriptor(globalThis, names[index]);
-            if (typeof global.value === "function") apply(weakSet, builtins, [global.value, true]);
-        }
-    }
+    for (let index = 0; index < C.builtins.length; index++) apply(weakSet, builtins, [C.builtins[index], true]);
     const showFunction = (value) => {
         const prototype = getOwnPropertyDescriptor(value, "prototype");
         const name = getOwnPropertyDescriptor(value, "name");
@@ -465,5 +306,5 @@
         return apply(join, parts, [" "]);
     }
 
-    return [faithful, format];
-})()
+    return format;
+}

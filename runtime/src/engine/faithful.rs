@@ -1,0 +1,248 @@
+//! The script's result as JSON (R-RT-4), carried faithfully where JSON can hold it:
+//!
+//! - a Map is an object (string keys) or an array of `[key, value]` entries (any other keys),
+//! - a Set is an array,
+//! - an Error is `{ name, message, code?, tool?, stack?, …its own enumerable properties }`,
+//! - a BigInt is its decimal string;
+//!
+//! and notes that say, by path (`result.counts`, `result.items[2]`), what became of what JSON
+//! cannot hold: a Map or a Set (converted), NaN, ±Infinity and -0 (null, null, 0), a Promise
+//! (null: a forgotten `await`), a function or a symbol (left out), `undefined` in an array (null),
+//! and no value at all (a forgotten `return` or `await`).
+//!
+//! The walk is `JSON.stringify`'s own (captured before any script ran), so getters and `toJSON`
+//! run as they always do; a native replacer sees each value on its way and converts or notes it.
+//! Maps and Sets are read through their internal slots, not their iterators, so a script that
+//! replaces `Map.prototype.entries` changes nothing.
+
+use std::cell::{Cell, RefCell};
+use std::collections::HashMap;
+
+use boa_engine::object::builtins::{JsArray, JsMap, JsPromise, JsSet};
+use boa_engine::{
+    Context, JsNativeError, JsObject, JsResult, JsString, JsValue, NativeFunction, js_string,
+};
+
+use super::originals::Originals;
+use super::stack;
+
+/// Notes past this many are counted, not kept.
+const MAX_NOTES: usize = 10;
+
+const NO_VALUE: &str = "no value returned: did you forget `return` or `await`?";
+
+/// The result as JSON text (`null` for no value) and the notes on what JSON could not hold.
+pub(crate) fn faithful(
+    value: &JsValue,
+    originals: &Originals,
+    context: &mut Context,
+) -> JsResult<(JsString, Vec<String>)> {
+    if value.is_undefined() {
+        return Ok((js_string!("null"), vec![NO_VALUE.to_owned()]));
+    }
+    context.insert_data(Conversion { originals: Some(originals.clone()), ..Conversion::default() });
+    let replacer = NativeFunction::from_fn_ptr(replace).to_js_function(context.realm());
+    let text =
+        originals.stringify.call(&JsValue::undefined(), &[value.clone(), replacer.into()], context);
+    let conversion = context.remove_data::<Conversion>();
+    let text = text?.as_string().unwrap_or(js_string!("null"));
+    let mut notes = Vec::new();
+    if let Some(conversion) = conversion {
+        notes = conversion.notes.into_inner();
+        let dropped = conversion.dropped.get();
+        if dropped > 0 {
+            let s = if dropped == 1 { "" } else { "s" };
+            notes.push(format!("… and {dropped} more note{s}"));
+        }
+    }
+    Ok((text, notes))
+}
+
+/// What one conversion keeps between calls of its replacer (in the context's data).
+#[derive(Default)]
+struct Conversion {
+    originals: Option<Originals>,
+    /// The path of every object the walk will enter, by identity.
+    paths: RefCell<HashMap<JsObject, String>>,
+    notes: RefCell<Vec<String>>,
+    dropped: Cell<usize>,
+}
+
+impl Conversion {
+    fn note(&self, path: &str, text: &str) {
+        let mut notes = self.notes.borrow_mut();
+        if notes.len() < MAX_NOTES {
+            notes.push(format!("{path} {text}"));
+        } else {
+            self.dropped.set(self.dropped.get() + 1);
+        }
+    }
+
+    /// The path of the member `name` of `holder`.
+    fn path(&self, holder: Option<&JsObject>, name: &str) -> String {
+        let Some(holder) = holder else { return "result".to_owned() };
+        let paths = self.paths.borrow();
+        let Some(base) = paths.get(holder) else { return "result".to_owned() };
+        if holder.is_array() {
+            format!("{base}[{name}]")
+        } else if is_identifier(name) {
+            format!("{base}.{name}")
+        } else {
+            format!("{base}[{}]", serde_json::Value::from(name))
+        }
+    }
+}
+
+/// The replacer: `this` is the holder, the arguments the member's name and value.
+fn replace(this: &JsValue, args: &[JsValue], context: &mut Context) -> JsResult<JsValue> {
+    let value = args.get(1).cloned().unwrap_or_default();
+    let holder = this.as_object();
+    let in_array = holder.as_ref().is_some_and(JsObject::is_array);
+    let path = |context: &Context| {
+        let name = args.first().and_then(JsValue::as_string);
+        let name = name.map(|name| name.to_std_string_lossy()).unwrap_or_default();
+        conversion(context).map(|conversion| conversion.path(holder.as_ref(), &name))
+    };
+    let note = |context: &Context, text: &str| -> JsResult<()> {
+        let path = path(context)?;
+        conversion(context)?.note(&path, text);
+        Ok(())
+    };
+    if let Some(number) = value.as_number() {
+        if number.is_nan() {
+            note(context, "was NaN, which JSON cannot hold; it became null")?;
+        } else if number.is_infinite() {
+            let sign = if number < 0.0 { "-" } else { "" };
+            note(context, &format!("was {sign}Infinity, which JSON cannot hold; it became null"))?;
+        } else if number == 0.0 && number.is_sign_negative() {
+            note(context, "was -0; it became 0")?;
+        }
+        return Ok(value);
+    }
+    if let Some(big) = value.as_bigint() {
+        let digits = big.to_string();
+        note(context, &format!("was the BigInt {digits}n; it became the string \"{digits}\""))?;
+        return Ok(JsString::from(digits.as_str()).into());
+    }
+    let object = value.as_object();
+    let callable = object.as_ref().is_some_and(JsObject::is_callable);
+    if callable || value.is_symbol() {
+        let what = if callable { "a function" } else { "a symbol" };
+        let fate = if in_array { "it became null" } else { "it was left out" };
+        note(context, &format!("was {what}, which JSON cannot hold; {fate}"))?;
+        return Ok(JsValue::undefined());
+    }
+    if value.is_undefined() {
+        if in_array {
+            note(context, "was undefined; it became null")?;
+        }
+        return Ok(value);
+    }
+    let Some(object) = object else { return Ok(value) };
+    if JsPromise::from_object(object.clone()).is_ok() {
+        note(context, "was a Promise (did you forget `await`?); it became null")?;
+        return Ok(JsValue::null());
+    }
+    let path = path(context)?;
+    let converted = if let Ok(map) = JsMap::from_object(object.clone()) {
+        from_map(&map, &path, context)?
+    } else if let Ok(set) = JsSet::from_object(object.clone()) {
+        let mut items = Vec::new();
+        set.for_each_native(|item| {
+            items.push(item);
+            Ok(())
+        })?;
+        let text = format!("was a Set of {}; it became an array", items.len());
+        conversion(context)?.note(&path, &text);
+        JsArray::from_iter(items, context).into()
+    } else if object.is::<boa_engine::builtins::error::Error>() {
+        from_error(&object, context)?
+    } else {
+        object
+    };
+    conversion(context)?.paths.borrow_mut().insert(converted.clone(), path);
+    Ok(converted.into())
+}
+
+fn from_map(map: &JsMap, path: &str, context: &mut Context) -> JsResult<JsObject> {
+    let mut entries = Vec::new();
+    map.for_each_native(|key, value| {
+        entries.push((key, value));
+        Ok(())
+    })?;
+    let count = entries.len();
+    if !entries.iter().all(|(key, _)| key.is_string()) {
+        let text = format!("was a Map of {count}; it became an array of [key, value] entries");
+        conversion(context)?.note(path, &text);
+        let pairs: Vec<JsValue> = entries
+            .into_iter()
+            .map(|(key, value)| JsArray::from_iter([key, value], context).into())
+            .collect();
+        return Ok(JsArray::from_iter(pairs, context).into());
+    }
+    let object = JsObject::with_object_proto(context.intrinsics());
+    for (key, value) in entries {
+        if let Some(key) = key.as_string() {
+            object.create_data_property_or_throw(key, value, context)?;
+        }
+    }
+    conversion(context)?.note(path, &format!("was a Map of {count}; it became an object"));
+    Ok(object)
+}
+
+/// `{ name, message, code?, tool?, …own enumerable properties, stack? }`.
+fn from_error(error: &JsObject, context: &mut Context) -> JsResult<JsObject> {
+    let originals = conversion(context)?.originals.clone().ok_or_else(broken)?;
+    let object = JsObject::with_object_proto(context.intrinsics());
+    for name in ["name", "message"] {
+        let value = error.get(JsString::from(name), context)?;
+        let text = match value.as_symbol() {
+            Some(symbol) => symbol.descriptive_string(),
+            None => value.to_string(context)?,
+        };
+        object.create_data_property_or_throw(JsString::from(name), text, context)?;
+    }
+    for name in ["code", "tool"] {
+        let value = error.get(JsString::from(name), context)?;
+        if !value.is_undefined() {
+            object.create_data_property_or_throw(JsString::from(name), value, context)?;
+        }
+    }
+    let names = originals.keys.call(&JsValue::undefined(), &[error.clone().into()], context)?;
+    if let Some(names) = names.as_object() {
+        let names = JsArray::from_object(names.clone())?;
+        for index in 0..names.length(context)? {
+            let name = names.get(index, context)?;
+            let Some(name) = name.as_string() else { continue };
+            if name != js_string!("stack") {
+                let value = error.get(name.clone(), context)?;
+                object.create_data_property_or_throw(name, value, context)?;
+            }
+        }
+    }
+    let frames = stack::stack_of(&error.clone().into(), &originals, context)
+        .map(|stack| stack::readable_frames(&stack))
+        .unwrap_or_default();
+    if !frames.is_empty() {
+        let frames = JsString::from(frames.join("\n").as_str());
+        object.create_data_property_or_throw(js_string!("stack"), frames, context)?;
+    }
+    Ok(object)
+}
+
+fn conversion(context: &Context) -> JsResult<&Conversion> {
+    context.get_data::<Conversion>().ok_or_else(broken)
+}
+
+fn broken() -> boa_engine::JsError {
+    JsNativeError::typ().with_message("the result converter broke").into()
+}
+
+/// Whether `name` can follow a `.` in a path (ASCII letters, digits, `$` and `_`).
+pub(crate) fn is_identifier(name: &str) -> bool {
+    let mut characters = name.chars();
+    characters
+        .next()
+        .is_some_and(|first| first.is_ascii_alphabetic() || first == '$' || first == '_')
+        && characters.all(|c| c.is_ascii_alphanumeric() || c == '$' || c == '_')
+}
