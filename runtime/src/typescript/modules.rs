@@ -8,12 +8,13 @@
 //!
 //! Erasing replaces characters with spaces and keeps line breaks, so every position after it is
 //! where it was. Statements are found where they can be: at the start of a line, outside
-//! comments, strings and template literals.
+//! comments, strings and template literals, and outside namespace bodies, where `export` makes a
+//! member visible and `import x = A.b` is an alias (swc compiles both).
 
 use super::TypeScriptError;
 
 /// Declarations an `export` keyword may stand before; the keyword alone is erased.
-const DECLARATIONS: [&str; 12] = [
+const DECLARATIONS: [&str; 14] = [
     "const ",
     "let ",
     "var ",
@@ -26,6 +27,8 @@ const DECLARATIONS: [&str; 12] = [
     "enum ",
     "declare ",
     "abstract ",
+    "namespace ",
+    "module ",
 ];
 
 /// `source` with type-only imports and exports erased, or why an import cannot be.
@@ -70,7 +73,7 @@ pub(super) fn erase_modules(source: &str) -> Result<String, TypeScriptError> {
 }
 
 /// Whether `rest` is TypeScript's `import x = …`.
-fn import_equals(rest: &str) -> bool {
+pub(super) fn import_equals(rest: &str) -> bool {
     let after = rest["import".len()..].trim_start();
     let name_end =
         after.find(|c: char| !(c.is_alphanumeric() || c == '_' || c == '$')).unwrap_or(after.len());
@@ -133,7 +136,7 @@ fn statement_end(source: &str, start: usize) -> usize {
 }
 
 /// Byte offsets where a statement may start: the first non-blank character of a line, outside
-/// comments, strings and template literals.
+/// comments, strings, template literals and the braces of a `namespace` or `module` body.
 fn statement_starts(source: &str) -> Vec<usize> {
     #[derive(Clone, Copy, PartialEq)]
     enum State {
@@ -147,6 +150,11 @@ fn statement_starts(source: &str) -> Vec<usize> {
     let mut starts = Vec::new();
     let mut state = State::Code;
     let mut line_start = true;
+    // Where the current line's first token is, and for each open `{` whether it opened a
+    // namespace body.
+    let mut last_start = 0;
+    let mut braces: Vec<bool> = Vec::new();
+    let mut namespaces = 0usize;
     let mut index = 0;
     while index < bytes.len() {
         let byte = bytes[index];
@@ -154,13 +162,30 @@ fn statement_starts(source: &str) -> Vec<usize> {
         match state {
             State::Code => {
                 if line_start && !byte.is_ascii_whitespace() {
-                    starts.push(index);
+                    last_start = index;
+                    if namespaces == 0 {
+                        starts.push(index);
+                    }
                 }
                 match (byte, next) {
                     (b'/', Some(b'/')) => state = State::LineComment,
                     (b'/', Some(b'*')) => state = State::BlockComment,
                     (b'"' | b'\'', _) => state = State::Quoted(byte),
                     (b'`', _) => state = State::Template,
+                    (b'{', _) => {
+                        // A namespace's header is short; looking further back would make a
+                        // long line of `{` cost quadratic time.
+                        let mut from = last_start.max(index.saturating_sub(HEADER_BYTES));
+                        while !source.is_char_boundary(from) {
+                            from += 1;
+                        }
+                        let namespace = opens_namespace(source.get(from..index).unwrap_or(""));
+                        namespaces += usize::from(namespace);
+                        braces.push(namespace);
+                    }
+                    (b'}', _) => {
+                        namespaces -= braces.pop().map_or(0, usize::from);
+                    }
                     _ => {}
                 }
             }
@@ -182,6 +207,22 @@ fn statement_starts(source: &str) -> Vec<usize> {
         index += 1;
     }
     starts
+}
+
+/// How far before a `{` [`opens_namespace`] looks.
+const HEADER_BYTES: usize = 256;
+
+/// Whether a `{` after `before` (the code before it on its line) opens a namespace body: the last
+/// statement in `before` is `[export] [declare] namespace|module Name`. A header split over two
+/// lines is not recognised.
+fn opens_namespace(before: &str) -> bool {
+    let statement = before.rsplit([';', '}']).next().unwrap_or_default();
+    let mut words = statement.split_whitespace().peekable();
+    words.next_if_eq(&"export");
+    words.next_if_eq(&"declare");
+    matches!(words.next(), Some("namespace" | "module"))
+        && words.next().is_some_and(|name| !name.starts_with('='))
+        && words.next().is_none()
 }
 
 #[cfg(test)]
@@ -211,6 +252,22 @@ mod tests {
         assert!(error.message.contains("`return`"), "{error}");
         let error = erase_modules("import { type A, B } from 'x'").unwrap_err();
         assert!(error.message.starts_with("imports are not available"), "mixed: {error}");
+    }
+
+    #[test]
+    fn r_rt_1_export_and_import_inside_a_namespace_are_left_to_the_compiler() {
+        let source = "export namespace Util {\n  export const k = 1;\n  import alias = Other.x;\n  \
+                      export namespace Inner {\n    export function f() {}\n  }\n}\n\
+                      declare module 'm' {\n  export type T = 1;\n}\nexport const after = Util.k;";
+        let out = erased(source);
+        assert_eq!(out.matches("export").count(), source.matches("export").count() - 2, "{out}");
+        assert!(out.starts_with("       namespace Util {\n  export const k"), "{out}");
+        assert!(out.ends_with("}\n       const after = Util.k;"), "{out}");
+        let error = erase_modules(
+            "const x = 1; namespace N {\n  import fs from 'fs';\n}\nexport default 1",
+        )
+        .expect_err("only the top-level export is refused");
+        assert_eq!((error.line, error.column), (4, 1));
     }
 
     #[test]
