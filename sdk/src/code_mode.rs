@@ -268,6 +268,8 @@ fn failure(error: &RunError, code: &str, tools: &[&str]) -> ToolFailure {
         if let Some(line) = code.lines().nth(position.line.saturating_sub(1) as usize) {
             message.push_str(&format!("\n    {}", line.trim_end()));
         }
+    } else if error.kind == ErrorKind::Runtime {
+        message.push_str(" (the engine did not say where)");
     }
     if error.message.starts_with("ReferenceError") {
         let listed: Vec<String> = tools.iter().map(|name| format!("tools.{name}")).collect();

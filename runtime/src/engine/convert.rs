@@ -8,6 +8,7 @@ use boa_engine::{Context, JsError, JsObject, JsResult, JsString, JsValue, js_str
 use serde_json::{Map, Number, Value};
 
 use super::originals::Originals;
+use super::script_text::{Culprit, ScriptText};
 use super::stack::{script_frames, stack_of};
 use crate::outcome::Position;
 
@@ -244,6 +245,7 @@ pub(crate) fn describe_thrown(
         context.get_data::<super::globals::HostState>().map(|state| state.originals().clone());
     let stack = originals.and_then(|originals| stack_of(value, &originals, context));
     let mut text = if message.is_empty() { name } else { format!("{name}: {message}") };
+    let position = place(&text, stack.as_deref(), context);
     // Errors from host functions carry where they came from (code mode: the tool and the
     // pipeline's code); name them, so the reader knows what failed.
     let code = text_property(&object, "code", context);
@@ -253,8 +255,23 @@ pub(crate) fn describe_thrown(
         (Some(code), None) => text.push_str(&format!(" ({code})")),
         _ => {}
     }
-    let position = stack.as_deref().and_then(|stack| script_frames(stack).next());
-    (text, position.map(|frame| frame.position))
+    (text, position)
+}
+
+/// Where an error happened, in the source as written: at its innermost frame in the script, or,
+/// for an error Boa does not place (see `script_text`), at the culprit its message names. `None`
+/// when neither is known.
+fn place(headline: &str, stack: Option<&str>, context: &mut Context) -> Option<Position> {
+    let frames = stack.map(script_frames).unwrap_or_default();
+    let innermost = frames.first().map(|frame| (frame.line, frame.column));
+    let text = context.remove_data::<ScriptText>()?;
+    let found = match Culprit::of(headline) {
+        Some(culprit) => text.locate(&culprit, innermost, context),
+        None => innermost,
+    };
+    let position = found.and_then(|(line, column)| text.original(line, column));
+    context.insert_data(*text);
+    position
 }
 
 fn text_property(object: &JsObject, name: &str, context: &mut Context) -> Option<String> {
@@ -279,8 +296,9 @@ pub(crate) fn syntax_error(error: &JsError, context: &mut Context) -> (String, O
         Ok(native) => native.message().to_owned(),
         Err(_) => error.to_string(),
     };
+    let text = context.get_data::<ScriptText>();
     let position = parse_line_col(&message, "line ", ", col ")
-        .and_then(|(line, column)| super::unwrap_line(line).map(|line| Position { line, column }));
+        .and_then(|(line, column)| text.and_then(|text| text.original(line, column)));
     (format!("SyntaxError: {}", strip_position(&message)), position)
 }
 

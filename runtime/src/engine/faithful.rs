@@ -24,6 +24,7 @@ use boa_engine::{
 };
 
 use super::originals::Originals;
+use super::script_text::ScriptText;
 use super::stack;
 
 /// Notes past this many are counted, not kept.
@@ -220,9 +221,9 @@ fn from_error(error: &JsObject, context: &mut Context) -> JsResult<JsObject> {
             }
         }
     }
-    let frames = stack::stack_of(&error.clone().into(), &originals, context)
-        .map(|stack| stack::readable_frames(&stack))
-        .unwrap_or_default();
+    let stack = stack::stack_of(&error.clone().into(), &originals, context);
+    let text = context.get_data::<ScriptText>();
+    let frames = stack.map(|stack| stack::readable_frames(&stack, text)).unwrap_or_default();
     if !frames.is_empty() {
         let frames = JsString::from(frames.join("\n").as_str());
         object.create_data_property_or_throw(js_string!("stack"), frames, context)?;

@@ -16,6 +16,7 @@ mod faithful;
 mod globals;
 mod jobs;
 mod originals;
+mod script_text;
 mod stack;
 
 use std::io;
@@ -37,6 +38,8 @@ use crate::protocol::{
 
 use self::globals::{Hooks, HostState};
 use self::jobs::JobQueue;
+use self::script_text::ScriptText;
+use crate::typescript::JavaScript;
 
 /// The lines the wrapper adds before the code.
 const PREFIX: &str = "(async () => {\n";
@@ -130,8 +133,8 @@ impl Engine {
         if let Some(prelude) = &request.prelude {
             self.run_prelude(prelude)?;
         }
-        let code = if request.typescript {
-            crate::typescript::strip_types(&request.code).map_err(|error| {
+        let script = if request.typescript {
+            crate::typescript::to_javascript(&request.code).map_err(|error| {
                 failure(
                     ScriptFailureKind::Syntax,
                     format!("SyntaxError: {}", error.message),
@@ -139,9 +142,9 @@ impl Engine {
                 )
             })?
         } else {
-            request.code.clone()
+            JavaScript { code: request.code.clone(), positions: None }
         };
-        let promise = self.start(&code)?;
+        let promise = self.start(script)?;
         self.settle(&promise, &request.limits)
     }
 
@@ -168,8 +171,10 @@ impl Engine {
     }
 
     /// Parses the wrapped code and calls it, returning the function's promise.
-    fn start(&mut self, code: &str) -> Result<JsPromise, ScriptFailure> {
-        let wrapped = format!("{PREFIX}{code}{SUFFIX}");
+    fn start(&mut self, script: JavaScript) -> Result<JsPromise, ScriptFailure> {
+        let text = ScriptText::new(format!("{PREFIX}{}{SUFFIX}", script.code), script.positions);
+        let wrapped = text.wrapped().to_owned();
+        self.context.insert_data(text);
         let source = Source::from_bytes(&wrapped).with_path(Path::new("script"));
         let script = Script::parse(source, None, &mut self.context).map_err(|error| {
             let (message, position) = convert::syntax_error(&error, &mut self.context);

@@ -16,6 +16,7 @@ use boa_engine::{
     Context, JsNativeError, JsObject, JsResult, JsString, JsValue, NativeFunction, js_string,
 };
 
+use super::script_text::ScriptText;
 use super::stack;
 
 /// Built-ins captured while the context was still pristine.
@@ -165,7 +166,8 @@ fn global_functions(context: &mut Context) -> JsResult<JsValue> {
 /// `readableFrames(stack)`: [`stack::readable_frames`] for `format.js`.
 fn readable_frames(_this: &JsValue, args: &[JsValue], context: &mut Context) -> JsResult<JsValue> {
     let stack = args.first().and_then(JsValue::as_string).map(|stack| stack.to_std_string_lossy());
-    let frames = stack.map(|stack| stack::readable_frames(&stack)).unwrap_or_default();
+    let text = context.get_data::<ScriptText>();
+    let frames = stack.map(|stack| stack::readable_frames(&stack, text)).unwrap_or_default();
     let frames = frames.into_iter().map(|frame| JsString::from(frame.as_str()).into());
     Ok(JsArray::from_iter(frames, context).into())
 }

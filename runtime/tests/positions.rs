@@ -1,0 +1,77 @@
+//! Every error points at the expression that threw, in the source as written, whatever its
+//! class; where the engine cannot tell, it says nothing rather than pointing elsewhere (R-RT-4).
+#![allow(clippy::unwrap_used)] // test helpers outside #[test] fns unwrap too
+
+use ordo_runtime::{
+    HostFunctions, Position, RunError, Runtime, RuntimeConfig, Script, WorkerCommand,
+};
+use tokio_util::sync::CancellationToken;
+
+async fn failure(script: Script) -> RunError {
+    let worker = WorkerCommand::program(env!("CARGO_BIN_EXE_ordo-js-worker"));
+    Runtime::new(RuntimeConfig { warm_workers: 0, ..RuntimeConfig::new(worker) })
+        .run(&script, &HostFunctions::new(), &CancellationToken::new())
+        .await
+        .expect_err("the script fails")
+}
+
+fn at(line: u32, column: u32) -> Option<Position> {
+    Some(Position { line, column })
+}
+
+#[tokio::test]
+async fn r_rt_4_every_error_class_is_placed_at_its_expression() {
+    let cases = [
+        // Boa places these at the wrapper's call or the function's head; ordo finds the name.
+        (
+            "const a = 1;\n\nconst c = undefinedVar;\nreturn c;",
+            "ReferenceError: undefinedVar is not defined",
+            at(3, 11),
+        ),
+        (
+            "function f() {\n  const x = 1;\n  return missing + x;\n}\nreturn f();",
+            "ReferenceError: missing is not defined",
+            at(3, 10),
+        ),
+        (
+            "let s = 1;\n s = later + 1;\n return s",
+            "ReferenceError: later is not defined",
+            at(2, 6),
+        ),
+        (
+            "const q = { undefinedFn: 1 };\nundefinedFn();",
+            "ReferenceError: undefinedFn is not defined",
+            at(2, 1),
+        ),
+        // Boa places these itself.
+        (
+            "const o = null;\nreturn o.x;",
+            "TypeError: cannot convert 'null' or 'undefined' to object",
+            at(2, 10),
+        ),
+        ("const a = 1;\nthrow new Error('boom');", "Error: boom", at(2, 7)),
+        (
+            "function g() {\n  null.y;\n}\ng();",
+            "TypeError: cannot convert 'null' or 'undefined' to object",
+            at(2, 8),
+        ),
+    ];
+    for (code, message, position) in cases {
+        let error = failure(Script::javascript(code)).await;
+        assert_eq!((error.message.as_str(), error.position), (message, position), "{code}");
+    }
+}
+
+#[tokio::test]
+async fn r_rt_4_generated_typescript_is_placed_in_the_source_as_written() {
+    let code = "enum Color { Red, Green }\nnamespace Util { export const twice = (n: number) => n * 2; }\n\
+                const shade: Color = Color.Green;\nif (Util.twice(shade) === 2) {\n  notDeclared(shade);\n}";
+    let error = failure(Script::typescript(code)).await;
+    assert_eq!(error.message, "ReferenceError: notDeclared is not defined");
+    assert_eq!(error.position, at(5, 3));
+    let error = failure(Script::typescript(
+        "enum E { A }\nconst n: number = E.A;\nthrow new TypeError(`bad ${n}`);",
+    ))
+    .await;
+    assert_eq!((error.message.as_str(), error.position), ("TypeError: bad 0", at(3, 7)));
+}
