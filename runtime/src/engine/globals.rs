@@ -113,32 +113,87 @@ impl HostState {
 /// JavaScript (see the file).
 const WEB_BUILTINS: &str = include_str!("builtins.js");
 
-/// The globals [`WEB_BUILTINS`] defines, as accessors that evaluate it at their first touch:
-/// compiling it costs milliseconds, which a script that never uses them should not pay.
-const WEB_BUILTINS_STUB: &str = r#"(install) => {
-    for (const [object, name] of [[globalThis, "atob"], [globalThis, "btoa"], [globalThis, "TextEncoder"],
-                                  [globalThis, "TextDecoder"], [globalThis, "structuredClone"], [Array, "fromAsync"]]) {
-        Object.defineProperty(object, name, {
-            get() { install(); return object[name]; },
-            set(value) { Object.defineProperty(object, name, { value, writable: true, configurable: true }); },
+/// Where Boa's `Intl` falls short of V8's (see the file).
+#[cfg(feature = "intl")]
+const INTL: &str = include_str!("intl.js");
+
+/// Makes properties that a source defines or replaces accessors that evaluate it at their first
+/// touch: compiling it costs milliseconds, which a script that never uses them should not pay.
+/// The first touch puts the properties back as they were, then evaluates the source (which may
+/// read them), then reads or writes the property as asked.
+const LAZY_STUB: &str = r#"(targets, install) => {
+    const defineProperty = Object.defineProperty;
+    const getOwnPropertyDescriptor = Object.getOwnPropertyDescriptor;
+    const originals = [];
+    for (let index = 0; index < targets.length; index++) {
+        originals[index] = getOwnPropertyDescriptor(targets[index][0], targets[index][1]);
+    }
+    let installed = false;
+    const run = () => {
+        if (installed) return;
+        installed = true;
+        for (let index = 0; index < targets.length; index++) {
+            const [object, name] = targets[index];
+            if (originals[index] === undefined) delete object[name];
+            else defineProperty(object, name, originals[index]);
+        }
+        install();
+    };
+    for (let index = 0; index < targets.length; index++) {
+        const [object, name] = targets[index];
+        defineProperty(object, name, {
+            get() { run(); return object[name]; },
+            set(value) { run(); defineProperty(this, name, { value, writable: true, configurable: true }); },
             configurable: true,
             enumerable: false,
         });
     }
 }"#;
 
+/// The properties each lazily evaluated source defines or replaces, as JavaScript.
+const WEB_BUILTINS_TARGETS: &str = r#"[[globalThis, "atob"], [globalThis, "btoa"], [globalThis, "TextEncoder"],
+    [globalThis, "TextDecoder"], [globalThis, "structuredClone"], [Array, "fromAsync"]]"#;
+#[cfg(feature = "intl")]
+const INTL_TARGETS: &str = r#"[[globalThis, "Intl"], [Number.prototype, "toLocaleString"],
+    [Date.prototype, "toLocaleString"], [Date.prototype, "toLocaleDateString"],
+    [Date.prototype, "toLocaleTimeString"]]"#;
+
+fn install_lazily(
+    context: &mut Context,
+    targets: &str,
+    install: fn(&JsValue, &[JsValue], &mut Context) -> JsResult<JsValue>,
+) -> JsResult<()> {
+    let stub = context.eval(boa_engine::Source::from_bytes(LAZY_STUB))?;
+    let stub = stub
+        .as_callable()
+        .ok_or_else(|| JsNativeError::typ().with_message("the lazy stub is no function"))?;
+    let targets = context.eval(boa_engine::Source::from_bytes(targets))?;
+    let install = NativeFunction::from_fn_ptr(install).to_js_function(context.realm());
+    stub.call(&JsValue::undefined(), &[targets, install.into()], context)?;
+    Ok(())
+}
+
+fn evaluate(context: &mut Context, source: &str, path: &str) -> JsResult<JsValue> {
+    context.eval(boa_engine::Source::from_bytes(source).with_path(std::path::Path::new(path)))
+}
+
+fn install_web_builtins(
+    _this: &JsValue,
+    _args: &[JsValue],
+    context: &mut Context,
+) -> JsResult<JsValue> {
+    evaluate(context, WEB_BUILTINS, "builtins.js")
+}
+
+#[cfg(feature = "intl")]
+fn install_intl(_this: &JsValue, _args: &[JsValue], context: &mut Context) -> JsResult<JsValue> {
+    evaluate(context, INTL, "intl.js")
+}
+
 fn install_web_builtins_lazily(context: &mut Context) -> JsResult<()> {
-    let stub = context.eval(boa_engine::Source::from_bytes(WEB_BUILTINS_STUB))?;
-    let stub = stub.as_callable().ok_or_else(|| {
-        JsNativeError::typ().with_message("the web built-ins' stub is no function")
-    })?;
-    let install = NativeFunction::from_fn_ptr(|_this, _args, context| {
-        let source = boa_engine::Source::from_bytes(WEB_BUILTINS)
-            .with_path(std::path::Path::new("builtins.js"));
-        context.eval(source)
-    })
-    .to_js_function(context.realm());
-    stub.call(&JsValue::undefined(), &[install.into()], context)?;
+    install_lazily(context, WEB_BUILTINS_TARGETS, install_web_builtins)?;
+    #[cfg(feature = "intl")]
+    install_lazily(context, INTL_TARGETS, install_intl)?;
     Ok(())
 }
 

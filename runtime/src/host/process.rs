@@ -74,6 +74,8 @@ impl Worker {
             // leave more of the address-space limit to the script's heap.
             .env_clear()
             .env("TZ", "UTC")
+            // `Intl` and `toLocale*` default to en-US, as a model expects, whatever the host's locale.
+            .env("LANG", "en_US.UTF-8")
             .env("MALLOC_ARENA_MAX", "1")
             // Its own process group: a terminal's Ctrl-C reaches the host, which cancels the
             // run as it decides, and never kills a worker (or a warm one waiting) behind its back.

@@ -1,0 +1,315 @@
+// Where Boa 0.22's `Intl` gives what V8 does not, or nothing, this gives what V8 gives, for the
+// formats models use; compiled the first time a script touches `Intl`, `toLocaleString`,
+// `toLocaleDateString` or `toLocaleTimeString` (see `globals.rs`):
+//
+// - numeric dates: Boa writes the year with two digits (`1/15/24`); V8 writes `1/15/2024`, and
+//   `15.1.2024`, `15/01/2024`, `2024/1/15`… by locale (CLDR's `yMd` for common languages);
+// - `style: "percent"` (Boa drops the `%` and the ×100) and `style: "currency"` (Boa throws
+//   "unimplemented"): written on the decimal format, with CLDR's patterns and symbols for common
+//   languages and currencies, the currency's own fraction digits, and the code where no symbol
+//   is known;
+// - times: ICU puts a narrow no-break space before AM/PM, V8 a space;
+// - `Intl.RelativeTimeFormat`, absent from Boa: English (`in 3 days`, `yesterday`, `5 min. ago`);
+//   other locales resolve to `en-US`, which the specification allows for locales without data.
+//
+// Everything else (`Collator`, `PluralRules`, `ListFormat`, `Segmenter`, decimal and compact
+// numbers, named months and weekdays, times, `dateStyle`/`timeStyle`) is Boa's own, backed by
+// ICU4X. Installed as ordinary globals and methods (writable, configurable, not enumerable).
+(() => {
+    "use strict";
+    const NativeNumberFormat = Intl.NumberFormat;
+    const NativeDateTimeFormat = Intl.DateTimeFormat;
+    const define = (object, name, value) =>
+        Object.defineProperty(object, name, { value, writable: true, configurable: true, enumerable: false });
+    const defineGetter = (object, name, get) =>
+        Object.defineProperty(object, name, { get, configurable: true, enumerable: false });
+    const state = new WeakMap();
+    const own = (object, name) => (object === undefined ? undefined : object[name]);
+    const languageOf = (locale) => String(locale).split("-")[0];
+    const localeOf = (locales) => new NativeNumberFormat(locales).resolvedOptions().locale;
+    const splitSign = (text) => (text[0] === "-" || text[0] === "\u2212" ? [text[0], text.slice(1)] : ["", text]);
+
+    // ---- numbers: percent and currency -------------------------------------------------------
+
+    const NBSP = "\u00a0";
+    const PERCENT_AFTER_SPACE = new Set(["de", "es", "sv", "nb", "no", "da", "fi", "cs", "sk", "ru", "uk", "el", "ca", "bg", "hr", "sl", "et", "lt", "lv"]);
+    const SUFFIX_CURRENCY = new Set(["de", "fr", "es", "it", "pl", "ru", "sv", "fi", "cs", "sk", "da", "nb", "no", "uk", "el", "ca", "hu", "ro", "bg", "hr", "sl", "et", "lt", "lv", "vi"]);
+    const SPACED_PREFIX_CURRENCY = new Set(["nl", "pt", "de-CH", "de-AT"]);
+    const DIGITS = { JPY: 0, KRW: 0, VND: 0, CLP: 0, ISK: 0, UGX: 0, PYG: 0, XAF: 0, XOF: 0, BHD: 3, KWD: 3, OMR: 3, JOD: 3, TND: 3, IQD: 3, LYD: 3 };
+    const SYMBOLS = {
+        USD: "$", EUR: "€", GBP: "£", JPY: "¥", CNY: "CN¥", INR: "₹", KRW: "₩", CAD: "CA$", AUD: "A$", NZD: "NZ$",
+        HKD: "HK$", MXN: "MX$", BRL: "R$", ILS: "₪", VND: "₫", TWD: "NT$", PHP: "₱", XAF: "FCFA", XOF: "F\u202fCFA",
+    };
+    const NARROW = { CAD: "$", AUD: "$", NZD: "$", HKD: "$", MXN: "$", TWD: "$", CNY: "¥", SGD: "$", CHF: "CHF", SEK: "kr", NOK: "kr", DKK: "kr", PLN: "zł", RUB: "₽", TRY: "₺", UAH: "₴", THB: "฿", ZAR: "R" };
+    // Where a language writes a currency its own way (CLDR), by language or full locale.
+    const LOCAL_SYMBOLS = {
+        ja: { JPY: "￥", CNY: "元" }, zh: { CNY: "¥", USD: "US$" }, "en-CA": { CAD: "$", USD: "US$" },
+        "en-AU": { AUD: "$", USD: "US$" }, "en-NZ": { NZD: "$", USD: "US$" }, "en-GB": { USD: "US$" },
+        "en-IN": { USD: "$" }, fr: { USD: "$US", CAD: "$CA", AUD: "$AU" }, "fr-CA": { CAD: "$", USD: "$ US" },
+        es: { USD: "US$" }, "es-MX": { MXN: "$", USD: "USD" }, "pt-BR": { USD: "US$" }, de: { USD: "$" },
+        it: { USD: "USD" }, ko: { KRW: "₩", USD: "US$" }, sv: { SEK: "kr", USD: "US$" }, pl: { PLN: "zł", USD: "USD" },
+        ru: { RUB: "₽", USD: "$" }, "de-CH": { CHF: "CHF" }, tr: { TRY: "₺", USD: "$" }, hi: { INR: "₹" },
+    };
+    const NAMES = { USD: ["US dollar", "US dollars"], EUR: ["euro", "euros"], GBP: ["British pound", "British pounds"], JPY: ["Japanese yen", "Japanese yen"], CNY: ["Chinese yuan", "Chinese yuan"], INR: ["Indian rupee", "Indian rupees"], CAD: ["Canadian dollar", "Canadian dollars"], AUD: ["Australian dollar", "Australian dollars"], CHF: ["Swiss franc", "Swiss francs"] };
+
+    const symbolOf = (locale, currency, display) => {
+        const local = LOCAL_SYMBOLS[locale] || LOCAL_SYMBOLS[languageOf(locale)] || {};
+        if (display === "code") return currency;
+        if (display === "narrowSymbol") return local[currency] || NARROW[currency] || SYMBOLS[currency] || currency;
+        return local[currency] || SYMBOLS[currency] || currency;
+    };
+
+    function NumberFormat(locales, options) {
+        if (new.target === undefined) return new NumberFormat(locales, options);
+        const style = own(options, "style");
+        if (style !== "percent" && style !== "currency") {
+            state.set(this, { native: new NativeNumberFormat(locales, options) });
+            return;
+        }
+        const currency = own(options, "currency");
+        if (style === "currency" && currency === undefined) {
+            throw new TypeError("Intl.NumberFormat: currency must be given with style \"currency\"");
+        }
+        const code = style === "currency" ? String(currency).toUpperCase() : undefined;
+        if (code !== undefined && !/^[A-Z]{3}$/.test(code)) {
+            throw new RangeError(`Intl.NumberFormat: invalid currency code: ${currency}`);
+        }
+        const digits = code === undefined ? 0 : DIGITS[code] ?? 2;
+        const minimum = own(options, "minimumFractionDigits");
+        const maximum = own(options, "maximumFractionDigits");
+        const decimal = {};
+        for (const key of ["minimumIntegerDigits", "minimumSignificantDigits", "maximumSignificantDigits", "useGrouping", "signDisplay", "notation", "compactDisplay", "roundingMode"]) {
+            if (own(options, key) !== undefined) decimal[key] = options[key];
+        }
+        if (decimal.minimumSignificantDigits === undefined && decimal.maximumSignificantDigits === undefined) {
+            decimal.minimumFractionDigits = minimum ?? (maximum === undefined ? digits : Math.min(digits, maximum));
+            decimal.maximumFractionDigits = maximum ?? Math.max(decimal.minimumFractionDigits, digits);
+        }
+        const native = new NativeNumberFormat(locales, decimal);
+        const locale = native.resolvedOptions().locale;
+        const display = own(options, "currencyDisplay") ?? "symbol";
+        state.set(this, { native, style, code, locale, display, decimal });
+    }
+
+    const formatNumber = (self, value) => {
+        const s = state.get(self);
+        if (s === undefined) throw new TypeError("Intl.NumberFormat.prototype.format called on an incompatible receiver");
+        if (s.style === undefined) return s.native.format(value);
+        const language = languageOf(s.locale);
+        if (s.style === "percent") {
+            const [sign, digits] = splitSign(s.native.format(Number(value) * 100));
+            if (language === "tr") return `${sign}%${digits}`;
+            if (language === "fr") return `${sign}${digits}\u202f%`;
+            return `${sign}${digits}${PERCENT_AFTER_SPACE.has(language) ? NBSP : ""}%`;
+        }
+        const [sign, digits] = splitSign(s.native.format(value));
+        if (s.display === "name") {
+            const names = NAMES[s.code];
+            const one = Math.abs(Number(value)) === 1 && digits === s.native.format(1);
+            return `${sign}${digits} ${names ? names[one ? 0 : 1] : s.code}`;
+        }
+        const symbol = symbolOf(s.locale, s.code, s.display);
+        const spaced = symbol.length > 1 && /^[A-Za-z]/.test(symbol[symbol.length - 1]) ? NBSP : "";
+        if (SPACED_PREFIX_CURRENCY.has(s.locale) || SPACED_PREFIX_CURRENCY.has(language)) return `${symbol}${NBSP}${sign}${digits}`;
+        if (SUFFIX_CURRENCY.has(language) && !(s.locale === "es-MX" || s.locale === "es-US" || s.locale === "de-CH")) {
+            return `${sign}${digits}${NBSP}${symbol}`;
+        }
+        return `${sign}${symbol}${spaced}${digits}`;
+    };
+
+    defineGetter(NumberFormat.prototype, "format", function () {
+        return (value) => formatNumber(this, value);
+    });
+    define(NumberFormat.prototype, "resolvedOptions", function () {
+        const s = state.get(this);
+        if (s === undefined) throw new TypeError("Intl.NumberFormat.prototype.resolvedOptions called on an incompatible receiver");
+        const resolved = s.native.resolvedOptions();
+        if (s.style === undefined) return resolved;
+        resolved.style = s.style;
+        if (s.code !== undefined) {
+            resolved.currency = s.code;
+            resolved.currencyDisplay = s.display;
+            resolved.currencySign = "standard";
+        }
+        return resolved;
+    });
+    define(NumberFormat, "supportedLocalesOf", NativeNumberFormat.supportedLocalesOf);
+    define(NumberFormat.prototype, Symbol.toStringTag, "Intl.NumberFormat");
+
+    // ---- dates: numeric dates as CLDR writes them --------------------------------------------
+
+    // y: year, M: month, d: day; MM and dd are padded to two digits.
+    const NUMERIC_DATES = {
+        en: "M/d/y", "en-GB": "dd/MM/y", "en-AU": "dd/MM/y", "en-NZ": "d/MM/y", "en-IN": "d/M/y", "en-CA": "y-MM-dd",
+        "en-IE": "d/M/y", "en-ZA": "y/MM/dd", de: "d.M.y", fr: "dd/MM/y", "fr-CA": "y-MM-dd", "fr-CH": "dd.MM.y",
+        es: "d/M/y", it: "d/M/y", pt: "dd/MM/y", nl: "d-M-y", ja: "y/M/d", zh: "y/M/d", ko: "y. M. d.", ru: "dd.MM.y",
+        sv: "y-MM-dd", pl: "d.MM.y", tr: "dd.MM.y", da: "d.M.y", nb: "d.M.y", fi: "d.M.y", cs: "d. M. y", uk: "dd.MM.y",
+    };
+    const DATE_TIME_JOINER = { fr: " ", ja: " ", zh: " ", ko: " ", pt: " " };
+    const DATE_FIELDS = ["weekday", "era", "year", "month", "day"];
+    const TIME_FIELDS = ["dayPeriod", "hour", "minute", "second", "fractionalSecondDigits"];
+    // ICU writes a narrow no-break space before AM/PM; V8 writes a space, as browsers did
+    // before (web pages split on it).
+    const spaced = (text) => text.replace(/\u202f/g, " ");
+    const patternOf = (locale) => NUMERIC_DATES[locale] ?? NUMERIC_DATES[languageOf(locale)];
+
+    // Whether `options` ask for the numeric date (all of year, month and day numeric, or no
+    // date or time field at all, which means the same) and which time fields they ask for.
+    const numericDate = (options, defaults) => {
+        if (own(options, "dateStyle") !== undefined || own(options, "timeStyle") !== undefined) return null;
+        const asked = DATE_FIELDS.filter((field) => own(options, field) !== undefined);
+        const time = TIME_FIELDS.filter((field) => own(options, field) !== undefined);
+        if (asked.length === 0 && time.length === 0) return defaults;
+        const numeric = asked.length === 3 && ["year", "month", "day"].every((field) => options[field] === "numeric");
+        if (!numeric) return null;
+        return { date: true, time: time.length > 0 };
+    };
+
+    const parts = (timeZone) => {
+        const zone = timeZone === undefined ? {} : { timeZone };
+        return {
+            year: new NativeDateTimeFormat("en-US", { year: "numeric", ...zone }),
+            month: new NativeDateTimeFormat("en-US", { month: "numeric", ...zone }),
+            day: new NativeDateTimeFormat("en-US", { day: "numeric", ...zone }),
+        };
+    };
+    const pad = (text) => (text.length < 2 ? `0${text}` : text);
+    const writeDate = (pattern, fields, date) => {
+        const values = { y: fields.year.format(date), M: fields.month.format(date), d: fields.day.format(date) };
+        let out = "";
+        for (let index = 0; index < pattern.length; index++) {
+            const c = pattern[index];
+            if (c === "y" || c === "M" || c === "d") {
+                const double = pattern[index + 1] === c;
+                out += double ? pad(values[c]) : values[c];
+                if (double) index++;
+            } else out += c;
+        }
+        return out;
+    };
+
+    function DateTimeFormat(locales, options) {
+        if (new.target === undefined) return new DateTimeFormat(locales, options);
+        const native = new NativeDateTimeFormat(locales, options);
+        const locale = native.resolvedOptions().locale;
+        const shape = numericDate(options, { date: true, time: false });
+        const pattern = patternOf(locale);
+        if (shape === null || pattern === undefined) {
+            state.set(this, { native });
+            return;
+        }
+        const timeOptions = {};
+        for (const key of [...TIME_FIELDS, "hour12", "hourCycle", "timeZone", "timeZoneName"]) {
+            if (own(options, key) !== undefined) timeOptions[key] = options[key];
+        }
+        const time = shape.time ? new NativeDateTimeFormat(locales, timeOptions) : undefined;
+        const joiner = DATE_TIME_JOINER[languageOf(locale)] ?? ", ";
+        state.set(this, { native, pattern, fields: parts(own(options, "timeZone")), time, joiner });
+    }
+
+    const formatDate = (self, value) => {
+        const s = state.get(self);
+        if (s === undefined) throw new TypeError("Intl.DateTimeFormat.prototype.format called on an incompatible receiver");
+        if (s.pattern === undefined) return spaced(s.native.format(value));
+        const date = value === undefined ? Date.now() : value;
+        if (Number.isNaN(+date)) throw new RangeError("Invalid time value");
+        const written = writeDate(s.pattern, s.fields, date);
+        return s.time === undefined ? written : `${written}${s.joiner}${spaced(s.time.format(date))}`;
+    };
+    defineGetter(DateTimeFormat.prototype, "format", function () {
+        return (value) => formatDate(this, value);
+    });
+    define(DateTimeFormat.prototype, "resolvedOptions", function () {
+        const s = state.get(this);
+        if (s === undefined) throw new TypeError("Intl.DateTimeFormat.prototype.resolvedOptions called on an incompatible receiver");
+        return s.native.resolvedOptions();
+    });
+    define(DateTimeFormat, "supportedLocalesOf", NativeDateTimeFormat.supportedLocalesOf);
+    define(DateTimeFormat.prototype, Symbol.toStringTag, "Intl.DateTimeFormat");
+
+    // `Date.prototype.toLocale*String`: the defaults of ECMA-402 (date and time, date, time).
+    const nativeToLocaleString = Date.prototype.toLocaleString;
+    const nativeToLocaleDateString = Date.prototype.toLocaleDateString;
+    const nativeToLocaleTimeString = Date.prototype.toLocaleTimeString;
+    const localeDate = (date, locales, options, time) => {
+        if (Number.isNaN(+date)) return "Invalid Date";
+        const shape = numericDate(options, { date: true, time });
+        if (shape === null) return null;
+        const dateOptions = options === undefined ? {} : { ...options };
+        if (own(options, "year") === undefined) Object.assign(dateOptions, { year: "numeric", month: "numeric", day: "numeric" });
+        if (time && TIME_FIELDS.every((field) => own(options, field) === undefined)) {
+            Object.assign(dateOptions, { hour: "numeric", minute: "2-digit", second: "2-digit" });
+        }
+        return new DateTimeFormat(locales, dateOptions).format(date);
+    };
+    define(Date.prototype, "toLocaleDateString", function toLocaleDateString(locales, options) {
+        if (!(this instanceof Date)) throw new TypeError("'this' is not a Date");
+        return localeDate(this, locales, options, false) ?? spaced(nativeToLocaleDateString.call(this, locales, options));
+    });
+    define(Date.prototype, "toLocaleString", function toLocaleString(locales, options) {
+        if (!(this instanceof Date)) throw new TypeError("'this' is not a Date");
+        return localeDate(this, locales, options, true) ?? spaced(nativeToLocaleString.call(this, locales, options));
+    });
+    define(Date.prototype, "toLocaleTimeString", function toLocaleTimeString(locales, options) {
+        return spaced(nativeToLocaleTimeString.call(this, locales, options));
+    });
+
+    // `Number.prototype.toLocaleString` through the number format above.
+    define(Number.prototype, "toLocaleString", function toLocaleString(locales, options) {
+        return new NumberFormat(locales, options).format(Number.prototype.valueOf.call(this));
+    });
+
+    // ---- Intl.RelativeTimeFormat: English ----------------------------------------------------
+
+    const UNITS = ["year", "quarter", "month", "week", "day", "hour", "minute", "second"];
+    const SHORT = { year: "yr.", quarter: "qtr.", month: "mo.", week: "wk.", day: "day", hour: "hr.", minute: "min.", second: "sec." };
+    const SHORT_PLURAL = { year: "yr.", quarter: "qtrs.", month: "mo.", week: "wk.", day: "days", hour: "hr.", minute: "min.", second: "sec." };
+    const NARROW_UNIT = { year: "y", quarter: "q", month: "mo", week: "w", day: "d", hour: "h", minute: "m", second: "s" };
+    const AUTO = {
+        year: ["last year", "this year", "next year"], quarter: ["last quarter", "this quarter", "next quarter"],
+        month: ["last month", "this month", "next month"], week: ["last week", "this week", "next week"],
+        day: ["yesterday", "today", "tomorrow"], hour: [null, "this hour", null], minute: [null, "this minute", null],
+        second: [null, "now", null],
+    };
+
+    function RelativeTimeFormat(locales, options) {
+        if (new.target === undefined) throw new TypeError("Constructor Intl.RelativeTimeFormat requires 'new'");
+        const style = own(options, "style") ?? "long";
+        const numeric = own(options, "numeric") ?? "always";
+        if (!["long", "short", "narrow"].includes(style)) throw new RangeError(`Intl.RelativeTimeFormat: invalid style: ${style}`);
+        if (!["always", "auto"].includes(numeric)) throw new RangeError(`Intl.RelativeTimeFormat: invalid numeric: ${numeric}`);
+        localeOf(locales); // validates the tags as the other formats do
+        state.set(this, { style, numeric, number: new NativeNumberFormat("en-US") });
+    }
+    define(RelativeTimeFormat.prototype, "format", function format(value, unit) {
+        const s = state.get(this);
+        if (s === undefined) throw new TypeError("Intl.RelativeTimeFormat.prototype.format called on an incompatible receiver");
+        const amount = Number(value);
+        if (!Number.isFinite(amount)) throw new RangeError(`Intl.RelativeTimeFormat: invalid value: ${value}`);
+        const singular = String(unit).endsWith("s") ? String(unit).slice(0, -1) : String(unit);
+        if (!UNITS.includes(singular)) throw new RangeError(`Intl.RelativeTimeFormat: invalid unit: ${unit}`);
+        if (s.numeric === "auto" && (amount === -1 || amount === 0 || amount === 1)) {
+            const word = AUTO[singular][amount + 1];
+            if (word !== null && !(amount === 0 && Object.is(amount, -0) && singular !== "second")) return word;
+        }
+        const past = amount < 0 || Object.is(amount, -0);
+        const size = Math.abs(amount);
+        const digits = s.number.format(size);
+        let phrase;
+        if (s.style === "narrow") phrase = `${digits}${NARROW_UNIT[singular]}`;
+        else if (s.style === "short") phrase = `${digits} ${size === 1 ? SHORT[singular] : SHORT_PLURAL[singular]}`;
+        else phrase = `${digits} ${singular}${size === 1 ? "" : "s"}`;
+        return past ? `${phrase} ago` : `in ${phrase}`;
+    });
+    define(RelativeTimeFormat.prototype, "resolvedOptions", function resolvedOptions() {
+        const s = state.get(this);
+        if (s === undefined) throw new TypeError("Intl.RelativeTimeFormat.prototype.resolvedOptions called on an incompatible receiver");
+        return { locale: "en-US", style: s.style, numeric: s.numeric, numberingSystem: "latn" };
+    });
+    define(RelativeTimeFormat, "supportedLocalesOf", (locales) => (localeOf(locales) && String(locales).startsWith("en") ? [localeOf(locales)] : []));
+    define(RelativeTimeFormat.prototype, Symbol.toStringTag, "Intl.RelativeTimeFormat");
+
+    define(Intl, "NumberFormat", NumberFormat);
+    define(Intl, "DateTimeFormat", DateTimeFormat);
+    define(Intl, "RelativeTimeFormat", RelativeTimeFormat);
+})()
