@@ -16,7 +16,7 @@ use ordo_tools::{
 use serde_json::{Value, json};
 
 use crate::nested;
-use crate::view::{logs_text, present_call, present_result, render};
+use crate::view::{logs_text, present_call, present_result, presentation_meta, render};
 
 /// How code mode runs. What the session already knows (its log, pool, approval channel and
 /// scopes) the script's calls inherit from the `run_code` call itself.
@@ -82,7 +82,8 @@ fn definition(config: &Arc<CodeModeConfig>, registry: &ToolRegistry) -> ToolDefi
         "additionalProperties": false
     });
     let render_chars = config.render_chars;
-    let output = ToolOutput::new(output_schema(), move |_args, value| render(value, render_chars));
+    let output = ToolOutput::new(output_schema(), move |_args, value| render(value, render_chars))
+        .with_presentation_meta(|_args, value| Ok(presentation_meta(value)));
     let body_config = Arc::clone(config);
     ToolDefinition::new(
         RUN_CODE,

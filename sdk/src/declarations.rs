@@ -73,6 +73,7 @@ mod ty;
 use std::collections::{HashMap, HashSet, VecDeque};
 use std::sync::Arc;
 
+pub use ordo_tools::registry::namespaced;
 use ordo_tools::{RUN_CODE, Tool};
 use serde_json::{Map, Value};
 
@@ -191,13 +192,6 @@ pub fn declarations_for<'a>(tools: impl IntoIterator<Item = ToolSignature<'a>>) 
         }
     }
     out
-}
-
-/// The namespace and member of a tool named `<namespace>__<member>` (a mounted server's tool),
-/// as scripts call it: `tools.<namespace>.<member>`.
-pub fn namespaced(name: &str) -> Option<(&str, &str)> {
-    let (space, member) = name.split_once("__")?;
-    (!space.is_empty() && !member.is_empty()).then_some((space, member))
 }
 
 /// One method of `tools` (or of a namespace in it), with its JSDoc, at `depth`.

@@ -20,6 +20,7 @@ mod catalog;
 pub mod code_mode;
 pub mod declarations;
 mod nested;
+mod summary;
 mod view;
 
 pub use code_mode::{CodeModeConfig, install};

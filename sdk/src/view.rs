@@ -1,4 +1,5 @@
-//! What is shown of a `run_code` call: the text the model reads of its value, and its cards.
+//! What is shown of a `run_code` call: the text the model reads of its value, its cards, and
+//! the presentation meta its result card is drawn from.
 //!
 //! The model reads the result (a string as itself, anything else as pretty JSON), the notes on
 //! what the result could not carry, then the console output, all within one budget of
@@ -9,7 +10,10 @@
 
 use ordo_runtime::{LogEntry, LogLevel};
 use ordo_tools::{Card, ContentBlock, ResultRecord};
-use serde_json::Value;
+use serde::Deserialize;
+use serde_json::{Value, json};
+
+use crate::summary::Shape;
 
 /// The model's view of a `run_code` value `{ result, logs, notes? }`, within `budget`
 /// characters (markers aside).
@@ -83,15 +87,22 @@ pub(crate) fn logs_text(logs: &[LogEntry]) -> String {
     lines.join("\n")
 }
 
-/// The card of a `run_code` call: its length in lines, the code as detail.
+/// The card of a `run_code` call: its length in lines, the code as detail. A UI heads it with
+/// the tool's name (`run_code · 3 lines`).
 pub(crate) fn present_call(args: &Value) -> Card {
     let code = args["code"].as_str().unwrap_or_default();
     let lines = code.lines().count();
-    Card::new(format!("run_code ({lines} line{})", if lines == 1 { "" } else { "s" }))
-        .with_detail(code)
+    Card::new(format!("{lines} line{}", if lines == 1 { "" } else { "s" })).with_detail(code)
 }
 
-/// The card of its result: the error's code and first line, or the first line returned.
+/// What a UI shows of a `run_code` value: the shape of its result (see [`Shape`]).
+pub(crate) fn presentation_meta(value: &Value) -> Value {
+    json!({ "result": Shape::of(&value["result"]) })
+}
+
+/// The card of its result: the error's code and the first line of its message, or what the
+/// script returned summed up (`array of 16`), with what the model read as detail. A log written
+/// before `run_code` kept the shape has the first line the model read instead.
 pub(crate) fn present_result(_args: &Value, result: &ResultRecord) -> Card {
     if let Some(error) = &result.error {
         let first = error.message.lines().next().unwrap_or_default();
@@ -102,14 +113,16 @@ pub(crate) fn present_result(_args: &Value, result: &ResultRecord) -> Card {
         .iter()
         .find_map(|block| block.as_text().map(|text| text.into_owned()))
         .unwrap_or_default();
-    let first = text.lines().next().unwrap_or_default();
-    Card::new(format!("returned {first}")).with_detail(text)
+    let shape = result.meta.as_ref().and_then(|meta| Shape::deserialize(&meta["result"]).ok());
+    let title = match shape {
+        Some(shape) => shape.to_string(),
+        None => format!("returned {}", text.lines().next().unwrap_or_default()),
+    };
+    Card::new(title).with_detail(text)
 }
 
 #[cfg(test)]
 mod tests {
-    use serde_json::json;
-
     use super::*;
 
     fn text(value: &Value, budget: usize) -> String {
@@ -149,5 +162,50 @@ mod tests {
         let shown = text(&value, 2000);
         assert!(!shown.contains("dropped"), "{shown}");
         assert!(shown.ends_with("line 99"), "{shown}");
+    }
+
+    /// The result card of a run that returned `result`, drawn from the record as the log keeps
+    /// it.
+    fn card_of(result: Value) -> Card {
+        let value = json!({ "result": result, "logs": [] });
+        let meta = serde_json::to_value(presentation_meta(&value)).unwrap();
+        let record = ResultRecord::success(render(&value, 20_000), Some(meta));
+        present_result(&json!({}), &record)
+    }
+
+    /// R-DEF-2: the card sums up the value from the meta alone, and keeps what the model read as
+    /// its detail.
+    #[test]
+    fn r_def_2_the_result_card_sums_up_what_the_script_returned() {
+        let files: Vec<Value> = (0..16).map(|i| json!({ "path": format!("{i}.rs") })).collect();
+        let card = card_of(json!(files));
+        assert_eq!(card.title, "array of 16");
+        assert!(card.detail.unwrap().starts_with("[\n  {"), "the model's text as detail");
+        let object = json!({ "folder": "src", "total_lines": 1200, "modules": ["a", "b"] });
+        assert_eq!(card_of(object).title, "object {folder, total_lines, modules}");
+        assert_eq!(card_of(json!("a\nb")).title, r#"string "a\nb""#);
+        assert_eq!(card_of(json!(42)).title, "number 42");
+        assert_eq!(card_of(Value::Null).title, "null");
+    }
+
+    /// R-DEF-2: a failed run keeps its code and the first line of its message, a nested tool's
+    /// uncaught error included.
+    #[test]
+    fn r_def_2_a_failed_run_keeps_its_error_message() {
+        let message = "runtime: NotFound: `a.txt` does not exist (TOOL_ERROR from tool read_file)\n  at line 1, column 7\n  await tools.read_file({ path: 'a.txt' })";
+        let failure = ordo_tools::ToolFailure::new(message).into_error_info();
+        let card = present_result(&json!({}), &ResultRecord::failure(failure));
+        assert_eq!(
+            card.title,
+            "TOOL_ERROR: runtime: NotFound: `a.txt` does not exist (TOOL_ERROR from tool read_file)"
+        );
+    }
+
+    /// R-LOG-3: a log written before `run_code` kept the value's shape still replays.
+    #[test]
+    fn r_log_3_an_older_record_without_meta_shows_its_first_line() {
+        let record =
+            ResultRecord::success(vec![ContentBlock::text("7\n\nConsole output:\nhi")], None);
+        assert_eq!(present_result(&json!({}), &record).title, "returned 7");
     }
 }

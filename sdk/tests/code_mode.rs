@@ -341,7 +341,8 @@ async fn r_code_3_nested_prepares_run_one_at_a_time_in_script_order() {
     assert_eq!(overlaps.load(Ordering::SeqCst), 0, "no two prepares overlapped");
 }
 
-/// Every nested call in the log has exactly one call and one result, under its parent.
+/// Every nested call in the log has exactly one call and one result, under its parent; a
+/// success with its presentation meta, which its card is drawn from (R-LOG-3).
 fn assert_each_nested_call_answered_once(events: &[Event], expected: usize) {
     let mut calls = std::collections::HashMap::<String, (usize, usize)>::new();
     for event in events.iter().filter(|event| event.parent() == Some("run-1")) {
@@ -350,7 +351,8 @@ fn assert_each_nested_call_answered_once(events: &[Event], expected: usize) {
             Event::Call(_) => entry.0 += 1,
             Event::Result(result) => {
                 entry.1 += 1;
-                assert_eq!(result.meta, None, "nested results carry no presentation meta");
+                let meta = result.error.is_none().then(|| json!({ "card": "meta" }));
+                assert_eq!(result.meta, meta, "a nested success keeps its meta for its card");
             }
         }
     }

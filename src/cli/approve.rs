@@ -9,6 +9,7 @@ use std::sync::Arc;
 
 use console::{Key, Term, style};
 use indicatif::{MultiProgress, ProgressDrawTarget};
+use ordo_tools::presentation::headline;
 use ordo_tools::{ApprovalOutcome, ApprovalRequest, ApprovalService};
 
 use super::args::ApproveMode;
@@ -88,11 +89,12 @@ impl Drop for Paused {
     }
 }
 
-/// The question: the call's card title, its whole arguments (what the human approves is what
-/// runs, not a projection of it), what the policy wants considered, and the keys. Everything
-/// from outside is shown escaped (R-CLI-9).
+/// The question: the call's card headed by its tool's name, its whole arguments (what the human
+/// approves is what runs, not a projection of it), what the policy wants considered, and the
+/// keys. Everything from outside is shown escaped (R-CLI-9).
 fn question(request: &ApprovalRequest) -> String {
-    let title = visible::line(&request.card.title);
+    let title = headline(&request.tool, &request.card);
+    let title = visible::line(&title);
     let mut text = format!("\n{} {}\n", style("?").yellow().bold(), style(title).bold());
     let arguments = request.arguments.value();
     let pretty = if request.arguments.parse_error().is_some() {

@@ -1,6 +1,7 @@
 //! Live cards (R-CLI-1): on a terminal, each call in flight is a spinner with its
-//! `present_call` card, nested calls indented under their `run_code`; when its result is
-//! committed the spinner becomes the `present_result` summary and the call's duration.
+//! `present_call` card headed by the tool's name (`read_file · Read a.txt`), nested calls
+//! indented under their `run_code`; when its result is committed the spinner becomes the
+//! `present_result` summary and the call's duration, as `ordo replay` shows them again.
 //!
 //! The cards are driven by the session log's own events, through [`LiveSink`]: what the screen
 //! shows is exactly what the log records, in the same order, and a call appears only once the
@@ -13,8 +14,9 @@ use std::time::Duration;
 
 use console::style;
 use indicatif::{MultiProgress, ProgressBar, ProgressStyle};
+use ordo_tools::presentation::{call_card, headline, result_card};
 use ordo_tools::session::{CallEvent, Event, EventSink, ProgressOf, ResultEvent};
-use ordo_tools::{Arguments, Card, ToolRegistry};
+use ordo_tools::{Arguments, ToolRegistry};
 use serde_json::Value;
 
 use super::visible;
@@ -66,7 +68,7 @@ impl Live {
         }
     }
 
-    /// A call's progress, after its title: `Read a.txt — 2/3 step 2`.
+    /// A call's progress, after its title: `read_file · Read a.txt — 2/3 step 2`.
     fn progress(&self, call: &ProgressOf<'_>) {
         let open = self.open.lock().unwrap_or_else(PoisonError::into_inner);
         let Some(open) = open.get(call.call_id) else { return };
@@ -81,11 +83,9 @@ impl Live {
 
     fn started(&self, call: &CallEvent, depth: usize) -> OpenCall {
         let arguments = Arguments::parse(&call.arguments).value().clone();
-        let card = match self.registry.get(&call.name) {
-            Some(tool) => tool.present_call(&arguments),
-            None => ordo_tools::presentation::default_call_card(&call.name, &arguments),
-        };
-        let title = title(&card);
+        let tool = self.registry.get(&call.name);
+        let card = call_card(tool.as_deref(), &call.name, &arguments);
+        let title = visible::line(&headline(&call.name, &card)).into_owned();
         let bar = self.bars.add(ProgressBar::new_spinner());
         bar.set_style(
             ProgressStyle::with_template("{prefix}{spinner:.cyan} {wide_msg}")
@@ -99,10 +99,8 @@ impl Live {
 
     fn finish(&self, call: OpenCall, result: &ResultEvent) {
         let record = result.record();
-        let card = match self.registry.get(&result.name) {
-            Some(tool) => tool.present_result(&call.arguments, &record),
-            None => ordo_tools::presentation::default_result_card(&record),
-        };
+        let tool = self.registry.get(&result.name);
+        let card = result_card(tool.as_deref(), &call.arguments, &record);
         let mark = if result.is_error {
             style("✗").red().to_string()
         } else {
@@ -113,17 +111,13 @@ impl Live {
             ProgressStyle::with_template("{prefix}{wide_msg}")
                 .unwrap_or_else(|_| ProgressStyle::default_spinner()),
         );
-        call.bar.finish_with_message(format!("{mark} {} — {} {took}", call.title, title(&card)));
+        let summary = visible::line(&card.title);
+        call.bar.finish_with_message(format!("{mark} {} — {summary} {took}", call.title));
     }
 }
 
 fn indent(depth: usize) -> String {
     "  ".repeat(depth)
-}
-
-/// A card's title as one line: a newline in it is shown, never hides the rest.
-fn title(card: &Card) -> String {
-    visible::line(&card.title).into_owned()
 }
 
 /// A session log sink that also drives the live cards: each event is written first, then shown.

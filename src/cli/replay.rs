@@ -7,6 +7,7 @@ use std::collections::HashMap;
 
 use console::style;
 use ordo_tools::Provider;
+use ordo_tools::presentation::headline;
 use ordo_tools::session::{LoadedLog, ReplayEntry, export_transcript, replay};
 use serde_json::Value;
 
@@ -49,7 +50,8 @@ pub(crate) async fn run(args: &ReplayArgs) -> Result<Exit, CliError> {
     Ok(Exit::Success)
 }
 
-/// The cards as lines: a header per model step, nested calls indented under their parent.
+/// The cards as lines, as the live cards showed them: a header per model step, nested calls
+/// indented under their parent, each call headed by its tool's name.
 fn text(entries: &[ReplayEntry]) -> String {
     let mut depth: HashMap<&str, usize> = HashMap::new();
     let mut step = None;
@@ -73,7 +75,7 @@ fn text(entries: &[ReplayEntry]) -> String {
         };
         lines.push_str(&format!(
             "{indent}{mark} {} — {} {}\n",
-            visible::line(&entry.call_card.title),
+            visible::line(&headline(&entry.name, &entry.call_card)),
             visible::line(&entry.result_card.title),
             style(format!("{} ms [{}]", entry.duration_ms, entry.call_id)).dim(),
         ));

@@ -156,10 +156,10 @@ pub(crate) fn plural(count: u64, one: &str, many: &str) -> String {
     if count == 1 { format!("1 {one}") } else { format!("{count} {many}") }
 }
 
-/// A result card drawn from the result's presentation meta. An error gets the default card
-/// (its code and message). A success without meta is a nested call, whose meta is never
-/// computed (R-PIPE-9): its content is what the model read (a file's text, a listing), not a
-/// summary, so the card just says it succeeded.
+/// A result card drawn from the result's presentation meta, which every success has, nested
+/// ones included (R-PIPE-9). An error gets the default card (its code and message). A success
+/// without meta comes from a log written before nested calls kept theirs: its content is what
+/// was read (a file's text, a listing), not a summary, so the card just says it succeeded.
 pub(crate) fn result_card<M: DeserializeOwned>(
     record: &ResultRecord,
     draw: impl FnOnce(M) -> Card,

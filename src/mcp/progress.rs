@@ -10,6 +10,7 @@ use std::collections::HashMap;
 use std::io;
 use std::sync::{Arc, Mutex, PoisonError};
 
+use ordo_tools::presentation::{call_card, headline};
 use ordo_tools::session::{Event, EventSink, ProgressOf};
 use ordo_tools::{Arguments, ToolRegistry};
 use rmcp::model::{ProgressNotificationParam, ProgressToken};
@@ -105,11 +106,9 @@ impl ProgressRoutes {
         let message = match event {
             Event::Call(call) => {
                 let arguments = Arguments::parse(&call.arguments);
-                let card = registry.get(&call.name).map_or_else(
-                    || ordo_tools::presentation::default_call_card(&call.name, arguments.value()),
-                    |tool| tool.present_call(arguments.value()),
-                );
-                format!("started: {}", card.title)
+                let tool = registry.get(&call.name);
+                let card = call_card(tool.as_deref(), &call.name, arguments.value());
+                format!("started: {}", headline(&call.name, &card))
             }
             Event::Result(result) => match &result.error {
                 None => format!("done: {}", result.name),

@@ -31,9 +31,100 @@ fn r_cli_3_replay_shows_a_run_as_its_cards() {
     let text = String::from_utf8_lossy(&output.stdout);
     let lines: Vec<&str> = text.lines().collect();
     assert_eq!(lines[0], "step 1", "{text}");
-    assert!(lines[1].starts_with("  ✓ run_code"), "{text}");
-    assert!(lines[2].starts_with("    ✓ Read a.txt — done"), "nested calls are indented: {text}");
-    assert!(lines[3].starts_with("    ✗ ") && lines[3].contains("DENIED"), "{text}");
+    assert!(lines[1].starts_with("  ✓ run_code · 2 lines — array of 2 "), "{text}");
+    assert!(
+        lines[2].starts_with("    ✓ read_file · Read a.txt — Read 2 lines (8 B) "),
+        "nested calls are indented, with their own result card: {text}"
+    );
+    assert!(lines[3].starts_with("    ✗ read_file · Read ../outside.txt — DENIED: "), "{text}");
+}
+
+/// `ordo replay ARGS`, its durations blanked out as `_ ms`.
+fn replayed(scratch: &Scratch, args: &[&str]) -> String {
+    let output = scratch.ordo(&[&["replay"], args].concat()).output().unwrap();
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    let text = String::from_utf8(output.stdout).unwrap();
+    let blank = |line: &str| match line.rfind(" ms [") {
+        Some(end) => {
+            let start = line[..end].rfind(' ').unwrap();
+            format!("{} _{}", &line[..start], &line[end..])
+        }
+        None => line.to_owned(),
+    };
+    text.lines().map(blank).collect::<Vec<_>>().join("\n")
+}
+
+/// R-LOG-3: every call is headed by its tool's name, each nested file tool shows its own result
+/// card (from the meta its logged result keeps), and `run_code` sums up what it returned.
+#[test]
+fn r_log_3_replay_names_every_tool_and_sums_up_every_result() {
+    let scratch = Scratch::new();
+    scratch.write("src/one.js", "export const one = 1;\n");
+    scratch.write("src/two.js", &"export const two = 2;\n// two\n".repeat(6));
+    scratch.write(
+        "summary.js",
+        "const listing = await tools.list_dir({ path: 'src' });\n\
+         const two = await tools.read_file({ path: 'src/two.js' });\n\
+         const found = await tools.search_files({ pattern: 'export', path: 'src' });\n\
+         try { await tools.read_file({ path: 'missing.txt' }); } catch {}\n\
+         return { folder: 'src', total_lines: two.lines, modules: listing.entries.map((e) => e.name), found: found.matches.length };",
+    );
+    let output = scratch.ordo(&["run", "summary.js", "--session", "s.jsonl"]).output().unwrap();
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    assert_eq!(
+        replayed(&scratch, &["s.jsonl"]),
+        "step 1\n\
+         \x20 ✓ run_code · 5 lines — object {folder, total_lines, modules, found} _ ms [run_1]\n\
+         \x20   ✓ list_dir · List src — 2 entries: 0 dirs, 2 files _ ms [run_1.1]\n\
+         \x20   ✓ read_file · Read src/two.js — Read 12 lines (174 B) _ ms [run_1.2]\n\
+         \x20   ✓ search_files · Search /export/ in src — 7 matches in 2 files (2 searched) _ ms [run_1.3]\n\
+         \x20   ✗ read_file · Read missing.txt — TOOL_ERROR: `missing.txt` does not exist _ ms [run_1.4]"
+    );
+}
+
+/// R-LOG-3: the cards of the default projections, and of a tool no longer registered, name the
+/// tool once; replayed without the manifest, a command tool still reads as its name and
+/// arguments.
+#[test]
+fn r_log_3_default_cards_name_their_tool_once() {
+    let scratch = Scratch::new();
+    scratch.write(
+        "tools.toml",
+        r#"
+[[tool]]
+name = "greet"
+description = "Says hello."
+parameters = { type = "object", properties = { who = { type = "string" } } }
+command = ["sh", "-c", "echo '\"hello\"'"]
+"#,
+    );
+    scratch.write("greet.js", "return await tools.greet({ who: 'you' })");
+    let args = ["run", "greet.js", "--tools", "tools.toml", "--session", "s.jsonl"];
+    let output = scratch.ordo(&args).output().unwrap();
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    let nested = r#"    ✓ greet · {"who":"you"} — hello _ ms [run_1.1]"#;
+    let text = replayed(&scratch, &["s.jsonl", "--tools", "tools.toml"]);
+    assert_eq!(text.lines().nth(2), Some(nested), "{text}");
+    assert!(text.contains("  ✓ run_code · 1 line — string \"hello\" _ ms"), "{text}");
+    let text = replayed(&scratch, &["s.jsonl"]);
+    assert_eq!(text.lines().nth(2), Some(nested), "without its manifest: {text}");
+}
+
+/// R-LOG-3: a mounted server's tool (`<space>__<member>`) is named as scripts call it, here from
+/// a log replayed without the server.
+#[test]
+fn r_log_3_a_mounted_tool_is_named_as_scripts_call_it() {
+    let scratch = Scratch::new();
+    scratch.write(
+        "s.jsonl",
+        r#"{"type":"tool/call","seq":1,"call_id":"c1","parent":null,"name":"everything__echo","arguments":"{\"message\":\"hi\"}","step":1}
+{"type":"tool/result","seq":2,"call_id":"c1","parent":null,"name":"everything__echo","is_error":false,"content":[{"type":"text","text":"Echo: hi"}],"meta":null,"error":null,"duration_ms":3}
+"#,
+    );
+    assert_eq!(
+        replayed(&scratch, &["s.jsonl"]),
+        "step 1\n  ✓ everything.echo · {\"message\":\"hi\"} — Echo: hi _ ms [c1]"
+    );
 }
 
 #[test]

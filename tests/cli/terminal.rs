@@ -101,10 +101,40 @@ fn r_cli_1_calls_in_flight_are_shown_as_cards_on_a_terminal() {
     scratch.write("read.js", "return (await tools.read_file({ path: 'notes.txt' })).lines;");
     let (code, screen) = on_terminal(&scratch, &["run", "read.js"], None);
     assert_eq!(code, 0, "{screen}");
-    assert!(screen.contains("run_code (1 line)"), "the script's card: {screen}");
-    assert!(screen.contains("Read notes.txt"), "the nested call's card: {screen}");
+    assert!(screen.contains("run_code · 1 line"), "the script's card: {screen}");
+    assert!(screen.contains("read_file · Read notes.txt"), "the nested call's card: {screen}");
     assert!(screen.contains("✓"), "finished calls are marked: {screen}");
     assert!(screen.contains("ms"), "with their duration: {screen}");
+}
+
+/// R-CLI-1: a finished card names its tool and says what came of the call: a nested file tool
+/// its own result card, under its `run_code`, and `run_code` what the script returned, summed up.
+#[test]
+fn r_cli_1_finished_cards_name_the_tool_and_tell_the_result() {
+    let scratch = Scratch::new();
+    scratch.write("src/a.js", "one\ntwo\nthree\n");
+    scratch.write("src/b.js", "four\n");
+    scratch.write(
+        "sum.js",
+        "const listing = await tools.list_dir({ path: 'src' });\n\
+         const a = await tools.read_file({ path: 'src/a.js' });\n\
+         return { folder: 'src', total_lines: a.lines, modules: listing.entries.map((e) => e.name) };",
+    );
+    let (code, screen) = on_terminal(&scratch, &["run", "sum.js"], None);
+    assert_eq!(code, 0, "{screen}");
+    let shown = plain(&screen);
+    assert!(
+        shown.contains("✓ list_dir · List src — 2 entries: 0 dirs, 2 files "),
+        "a nested call with its own result card: {shown}"
+    );
+    assert!(shown.contains("✓ read_file · Read src/a.js — Read 3 lines (14 B) "), "{shown}");
+    assert!(
+        shown.contains("✓ run_code · 3 lines — object {folder, total_lines, modules} "),
+        "the script's result summed up: {shown}"
+    );
+    let last = |card: &str| shown.rfind(card).unwrap_or_default();
+    let order = [last("✓ run_code · "), last("✓ list_dir · "), last("✓ read_file · ")];
+    assert!(order.is_sorted(), "the last frame: run_code, then its calls below it: {shown}");
 }
 
 /// R-CLI-9: the prompt shows the whole arguments, not a cut card: what is approved is what runs;
@@ -119,4 +149,19 @@ fn r_cli_9_the_prompt_shows_the_whole_arguments_escaped() {
     assert!(question.contains("/elsewhere/victim"), "the whole arguments: {question}");
     assert!(question.contains("\\u001b[2J\\u001b]0;owned\\u0007"), "escaped: {question}");
     assert!(!screen.contains("\x1b[2J") && !screen.contains("\x1b]0;"), "{screen:?}");
+}
+
+/// What a terminal showed, without its escape sequences (colours, cursor moves).
+fn plain(screen: &str) -> String {
+    let mut plain = String::new();
+    let mut chars = screen.chars();
+    while let Some(c) = chars.next() {
+        if c == '\x1b' {
+            // CSI: `ESC [`, parameters, then one final letter.
+            chars.by_ref().skip(1).find(char::is_ascii_alphabetic);
+        } else {
+            plain.push(c);
+        }
+    }
+    plain
 }

@@ -13,7 +13,7 @@ use tokio_util::sync::CancellationToken;
 
 use crate::context::CallId;
 use crate::execution::{Arguments, Execution};
-use crate::presentation::Card;
+use crate::presentation::{Card, call_card};
 use crate::result::{ErrorCode, ErrorInfo};
 
 /// What a human (or the channel to one) answered.
@@ -98,14 +98,10 @@ impl ApprovalSeam {
         let outcome = match session.cloned().or_else(|| self.current()) {
             None => ApprovalOutcome::Unavailable,
             Some(service) => {
-                let card = execution.tool().map_or_else(
-                    || {
-                        crate::presentation::default_call_card(
-                            execution.name(),
-                            execution.arguments().value(),
-                        )
-                    },
-                    |tool| tool.present_call(execution.arguments().value()),
+                let card = call_card(
+                    execution.tool().map(Arc::as_ref),
+                    execution.name(),
+                    execution.arguments().value(),
                 );
                 service
                     .ask(ApprovalRequest {

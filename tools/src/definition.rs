@@ -133,7 +133,8 @@ impl ToolOutput {
         })
     }
 
-    /// Adds the UI projection, computed for top-level calls only (R-PIPE-9).
+    /// Adds the UI projection, computed for every successful call, nested ones included: what a
+    /// result card needs beyond the content, kept in the log so replay can draw it (R-PIPE-9).
     pub fn with_presentation_meta(
         self,
         meta: impl Fn(&Value, &Value) -> Result<Value, ProjectionError> + Send + Sync + 'static,

@@ -2,12 +2,17 @@
 //!
 //! Cards are never stored. A live UI computes them while calls run; replay computes them again
 //! from the log's arguments and result records, so they must depend on nothing else.
+//!
+//! A tool's card says what the call does (`Read two.js`); which tool it is, every UI says the
+//! same way, with [`headline`]: `read_file · Read two.js`.
 
+use std::borrow::Cow;
 use std::fmt;
 
 use serde::Serialize;
 use serde_json::Value;
 
+use crate::registry::{Tool, namespaced};
 use crate::result::ResultRecord;
 
 /// Longest a default card's title gets before it is cut with `…`.
@@ -44,6 +49,34 @@ impl fmt::Display for Card {
         }
         Ok(())
     }
+}
+
+/// The card of a call of `name`: its tool's `present_call`, or the default card when no tool of
+/// that name is registered (a log replayed without its tools, a misspelt name).
+pub fn call_card(tool: Option<&Tool>, name: &str, arguments: &Value) -> Card {
+    tool.map_or_else(|| default_call_card(name, arguments), |tool| tool.present_call(arguments))
+}
+
+/// The card of a call's result: its tool's `present_result`, or the default card when no tool
+/// of that name is registered.
+pub fn result_card(tool: Option<&Tool>, arguments: &Value, record: &ResultRecord) -> Card {
+    tool.map_or_else(|| default_result_card(record), |tool| tool.present_result(arguments, record))
+}
+
+/// A call card's title headed by its tool's name, as every UI shows a call: `read_file · Read
+/// two.js`. A tool named `<space>__<member>` (a mounted server's) is named as scripts call it,
+/// `space.member`. A title that already starts with the name (a default card: the name, then
+/// the arguments) names it once: `deploy · {"target":"staging"}`.
+pub fn headline(name: &str, card: &Card) -> String {
+    let shown = match namespaced(name) {
+        Some((space, member)) => Cow::Owned(format!("{space}.{member}")),
+        None => Cow::Borrowed(name),
+    };
+    let title = match card.title.strip_prefix(name) {
+        Some(rest) if rest.is_empty() || rest.starts_with(' ') => rest.trim_start(),
+        _ => card.title.as_str(),
+    };
+    if title.is_empty() { shown.into_owned() } else { format!("{shown} · {title}") }
 }
 
 /// The card of a call whose tool has no `present_call`: its name and compact arguments.
@@ -96,6 +129,30 @@ mod tests {
         assert_eq!(default_result_card(&ok).title, "first");
         let failed = ResultRecord::failure(ErrorInfo::new(ErrorCode::Denied, "outside the roots"));
         assert_eq!(default_result_card(&failed).title, "DENIED: outside the roots");
+    }
+
+    /// R-DEF-2: every card is headed by its tool's name, once, mounted tools as scripts call
+    /// them.
+    #[test]
+    fn r_def_2_a_headline_names_the_tool_once() {
+        let card = |title: &str| Card::new(title);
+        assert_eq!(headline("read_file", &card("Read two.js")), "read_file · Read two.js");
+        let default = default_call_card("deploy", &json!({"target": "staging"}));
+        assert_eq!(headline("deploy", &default), r#"deploy · {"target":"staging"}"#);
+        let mounted = default_call_card("everything__echo", &json!({"message": "hi"}));
+        assert_eq!(headline("everything__echo", &mounted), r#"everything.echo · {"message":"hi"}"#);
+        assert_eq!(
+            headline("github__create_issue", &card("Open #3")),
+            "github.create_issue · Open #3"
+        );
+        assert_eq!(
+            headline("read", &card("read_file x")),
+            "read · read_file x",
+            "a word, not a prefix"
+        );
+        assert_eq!(headline("__odd", &card("x")), "__odd · x", "no space, no namespace");
+        assert_eq!(headline("ping", &card("")), "ping");
+        assert_eq!(headline("ping", &card("ping")), "ping");
     }
 
     #[test]

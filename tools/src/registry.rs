@@ -207,6 +207,13 @@ impl Tool {
     }
 }
 
+/// The namespace and member of a tool named `<namespace>__<member>` (a mounted server's tool),
+/// as scripts call it: `tools.<namespace>.<member>`.
+pub fn namespaced(name: &str) -> Option<(&str, &str)> {
+    let (space, member) = name.split_once("__")?;
+    (!space.is_empty() && !member.is_empty()).then_some((space, member))
+}
+
 /// Whether `name` matches `^[a-zA-Z0-9_-]{1,64}$`, the names every provider accepts.
 fn is_valid_name(name: &str) -> bool {
     (1..=MAX_NAME_LEN).contains(&name.len())

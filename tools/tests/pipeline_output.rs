@@ -28,49 +28,44 @@ fn projecting(name: &str, output: ToolOutput) -> Pipeline {
     Pipeline::new(registry)
 }
 
+/// Every success gets its presentation meta, a nested call's too: its card is drawn live and
+/// again on replay, from the log alone (R-LOG-3).
 #[tokio::test]
-async fn r_pipe_9_presentation_meta_is_computed_for_top_level_calls() {
+async fn r_pipe_9_presentation_meta_is_computed_for_top_level_and_nested_calls() {
     let echo = fixture("echo", Behaviour::Echo);
-    let result = run(&Pipeline::new(registry_with(&[&echo])), call("echo", "four")).await;
+    let pipeline = Pipeline::new(registry_with(&[&echo]));
+    let result = run(&pipeline, call("echo", "four")).await;
     assert_eq!(result.record.meta, Some(json!({ "length": 4 })));
+    let nested = run(&pipeline, call("echo", "four").with_parent("run-code-1")).await;
+    assert!(!nested.is_error(), "{nested:?}");
+    assert_eq!(nested.record.meta, Some(json!({ "length": 4 })));
+    assert_eq!(text(&nested), "four");
+    assert_eq!(nested.value.as_deref(), Some(&json!({ "echo": "four" })));
+}
+
+/// A nested call's meta is held to the contract as a top-level one is.
+#[tokio::test]
+async fn r_pipe_9_a_panicking_presentation_meta_breaks_a_nested_call_too() {
+    let output =
+        echo_output().with_presentation_meta(|_args, _value| -> Result<Value, ProjectionError> {
+            panic!("meta bug")
+        });
+    let result =
+        run(&projecting("card", output), call("card", "x").with_parent("run-code-1")).await;
+    assert_eq!(code(&result), ErrorCode::InvalidToolOutput);
+    assert_eq!(message(&result), r#"tool "card" panicked in presentation_meta: meta bug"#);
+    assert_eq!(result.record.meta, None);
 }
 
 #[tokio::test]
-async fn r_pipe_9_presentation_meta_is_not_computed_for_nested_calls() {
-    let echo = fixture("echo", Behaviour::Echo);
-    let nested = call("echo", "four").with_parent("run-code-1");
-    let result = run(&Pipeline::new(registry_with(&[&echo])), nested).await;
-    assert!(!result.is_error(), "{result:?}");
-    assert_eq!(result.record.meta, None);
-    assert_eq!(text(&result), "four");
-    assert_eq!(result.value.as_deref(), Some(&json!({ "echo": "four" })));
-
-    // Not computed at all: a presentation_meta that would panic is never called.
-    let metas = Counter::default();
-    let counted = metas.clone();
-    let output = ToolOutput::new(echo_schema(), |_args, value| {
-        vec![ContentBlock::text(value["echo"].as_str().unwrap_or_default())]
-    })
-    .with_presentation_meta(move |_args, _value| -> Result<Value, ProjectionError> {
-        counted.bump();
-        panic!("meta bug")
-    });
-    let pipeline = projecting("card", output);
-    let result = run(&pipeline, call("card", "x").with_parent("run-code-1")).await;
-    assert!(!result.is_error(), "{result:?}");
-    assert_eq!(result.record.meta, None);
-    assert_eq!(metas.get(), 0);
-}
-
-#[tokio::test]
-async fn r_pipe_9_a_replacement_value_of_a_nested_call_gets_no_presentation_meta() {
+async fn r_pipe_9_a_replacement_value_of_a_nested_call_gets_its_own_presentation_meta() {
     let echo = fixture("echo", Behaviour::Echo);
     let pipeline = builder_with(&[&echo])
         .post_execute(always(PostDecision::ReplaceValue(json!({ "echo": "other" }))))
         .build();
     let result = run(&pipeline, call("echo", "hi").with_parent("run-code-1")).await;
     assert_eq!(text(&result), "other");
-    assert_eq!(result.record.meta, None);
+    assert_eq!(result.record.meta, Some(json!({ "length": 5 })));
 }
 
 #[tokio::test]

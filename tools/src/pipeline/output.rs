@@ -2,9 +2,10 @@
 //!
 //! The body returned an owned value, so it is already a snapshot no one else can change. It is
 //! checked against the tool's own output schema, frozen behind an `Arc`, then projected by the
-//! tool's pure `render` (and, for top-level calls only, `presentation_meta`: nested calls have no
-//! card to draw). A tool that breaks its own output contract, by a bad value or by a projection
-//! that errs or panics, fails with `INVALID_TOOL_OUTPUT`: not a tool failure, a contract breach.
+//! tool's pure `render` and `presentation_meta`, nested calls included: their cards are drawn
+//! too (live, and again on replay), from what the log keeps. A tool that breaks its own output
+//! contract, by a bad value or by a projection that errs or panics, fails with
+//! `INVALID_TOOL_OUTPUT`: not a tool failure, a contract breach.
 
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::Arc;
@@ -37,12 +38,9 @@ fn try_normalize(
     let arguments = execution.arguments().value();
     let output = tool.definition().output();
     let content = project(name, "render", || output.render(arguments, &value))?;
-    let meta = match execution.parent() {
-        Some(_) => None,
-        None => project(name, "presentation_meta", || {
-            output.presentation_meta(arguments, &value).transpose()
-        })?,
-    };
+    let meta = project(name, "presentation_meta", || {
+        output.presentation_meta(arguments, &value).transpose()
+    })?;
     Ok(ToolResult::success(content, meta, value))
 }
 

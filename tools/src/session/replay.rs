@@ -8,7 +8,7 @@ use serde::Serialize;
 
 use super::load::{LoadedLog, LoggedCall};
 use crate::execution::Arguments;
-use crate::presentation::{Card, default_call_card, default_result_card};
+use crate::presentation::{Card, call_card, result_card};
 use crate::registry::ToolRegistry;
 use crate::result::ErrorCode;
 
@@ -25,7 +25,8 @@ pub struct ReplayEntry {
     pub step: Option<u64>,
     /// The tool.
     pub name: String,
-    /// The card of the call, from its arguments.
+    /// The card of the call, from its arguments: what the call does. A UI heads it with the
+    /// tool's name ([`headline`](crate::presentation::headline)).
     pub call_card: Card,
     /// The card of its result.
     pub result_card: Card,
@@ -49,18 +50,15 @@ pub fn replay_call(logged: LoggedCall<'_>, registry: &ToolRegistry) -> ReplayEnt
     let arguments = Arguments::parse(&call.arguments);
     let arguments = arguments.value();
     let record = result.record();
-    let (call_card, result_card) = match registry.get(&call.name) {
-        Some(tool) => (tool.present_call(arguments), tool.present_result(arguments, &record)),
-        None => (default_call_card(&call.name, arguments), default_result_card(&record)),
-    };
+    let tool = registry.get(&call.name);
     ReplayEntry {
         seq: call.seq,
         call_id: call.call_id.clone(),
         parent: call.parent.clone(),
         step: call.step,
         name: call.name.clone(),
-        call_card,
-        result_card,
+        call_card: call_card(tool.as_deref(), &call.name, arguments),
+        result_card: result_card(tool.as_deref(), arguments, &record),
         error_code: result.error.as_ref().map(|error| error.code),
         duration_ms: result.duration_ms,
         repaired: result.repaired,
