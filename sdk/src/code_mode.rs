@@ -108,10 +108,10 @@ fn description(tools: &[Arc<Tool>], config: &CodeModeConfig) -> String {
          `await` the tools and `return` a JSON value. Each `tools.<name>(args)` resolves to the tool's structured \
          result (not text); a failed call rejects with a `ToolError` (declared below): branch on `e.name` for what went \
          wrong (\"NotFound\", as each tool's `@throws` lists) or on `e.code` for which stage stopped it (\"DENIED\", \"TIMEOUT\"). `console.log` output is \
-         returned with the result. Beyond ECMAScript there are `atob`/`btoa`, `TextEncoder`/`TextDecoder` (UTF-8), \
-         `structuredClone` and `Array.fromAsync`; there is no file system, network (`fetch`), process, timers \
-         (`setTimeout`), `require`, `eval`, imports or `Intl` (`localeCompare` and `toLocale*` are not \
-         locale-aware): only the tools below. Limits: a run stops after {} s; what you read of it (the result, then the console \
+         returned with the result. Beyond ECMAScript there are `Intl` (en-US by default; `localeCompare` and \
+         `toLocale*` as in V8), `atob`/`btoa`, `TextEncoder`/`TextDecoder` (UTF-8), `structuredClone` and \
+         `Array.fromAsync`; there is no file system, network (`fetch`), process, timers (`setTimeout`), `require`, \
+         `eval` or imports: only the tools below. Limits: a run stops after {} s; what you read of it (the result, then the console \
          output) is cut past {} characters, the console output keeping its start and end; list, search and read \
          results carry `truncated: true` when they hold only part of what exists, and the result notes which.\
          \n\n```ts\n{}```",
@@ -172,7 +172,6 @@ const NOT_IN_ORDO: &[(&[&str], &str)] = &[
         "scripts run in ordo's sandbox, not Node; files and commands are reached through the tools",
     ),
     (&["window", "document", "localStorage", "navigator"], "scripts do not run in a browser"),
-    (&["Intl"], "there is no Intl yet (localeCompare and toLocale* are not locale-aware)"),
     (&["performance"], "scripts have no clock but Date.now()"),
 ];
 
@@ -275,9 +274,9 @@ fn failure(error: &RunError, code: &str, tools: &[&str]) -> ToolFailure {
     if error.message.starts_with("ReferenceError") {
         let listed: Vec<String> = tools.iter().map(|name| format!("tools.{name}")).collect();
         message.push_str(&format!(
-            "\nThe script can use: {}, console, atob/btoa, TextEncoder/TextDecoder, structuredClone, and the \
+            "\nThe script can use: {}, console, Intl, atob/btoa, TextEncoder/TextDecoder, structuredClone, and the \
              ECMAScript built-ins (JSON, Math, Promise, Array, Object, …). There is no eval, Function, require, \
-             import, process, fetch, setTimeout or Intl.",
+             import, process, fetch or setTimeout.",
             if listed.is_empty() { "no tools".to_owned() } else { listed.join(", ") }
         ));
     }
