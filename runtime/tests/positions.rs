@@ -3,14 +3,22 @@
 #![allow(clippy::unwrap_used)] // test helpers outside #[test] fns unwrap too
 
 use ordo_runtime::{
-    HostFunctions, Position, RunError, Runtime, RuntimeConfig, Script, WorkerCommand,
+    HostError, HostFunctions, Position, RunError, Runtime, RuntimeConfig, Script, WorkerCommand,
 };
 use tokio_util::sync::CancellationToken;
 
 async fn failure(script: Script) -> RunError {
     let worker = WorkerCommand::program(env!("CARGO_BIN_EXE_ordo-js-worker"));
+    let mut host = HostFunctions::new();
+    host.insert("fail", |_call| async {
+        Err(HostError {
+            name: "NotFound".to_owned(),
+            message: "gone".to_owned(),
+            data: Default::default(),
+        })
+    });
     Runtime::new(RuntimeConfig { warm_workers: 0, ..RuntimeConfig::new(worker) })
-        .run(&script, &HostFunctions::new(), &CancellationToken::new())
+        .run(&script, &host, &CancellationToken::new())
         .await
         .expect_err("the script fails")
 }
@@ -50,6 +58,10 @@ async fn r_rt_4_every_error_class_is_placed_at_its_expression() {
             at(2, 10),
         ),
         ("const a = 1;\nthrow new Error('boom');", "Error: boom", at(2, 7)),
+        // An error made by the host has no frame of the script's: it is placed at the call.
+        ("const a = 1;\nawait Promise.resolve();\nawait fail({});", "NotFound: gone", at(3, 11)),
+        // Nothing is known of a thrown string.
+        ("throw 'plain';", "Uncaught plain", None),
         (
             "function g() {\n  null.y;\n}\ng();",
             "TypeError: cannot convert 'null' or 'undefined' to object",

@@ -11,6 +11,7 @@ mod hostile;
 mod interrupt;
 mod manifest;
 pub(crate) mod mcp;
+mod model_scripts;
 mod model_text;
 mod mount;
 mod replay;

@@ -245,7 +245,12 @@ pub(crate) fn describe_thrown(
         context.get_data::<super::globals::HostState>().map(|state| state.originals().clone());
     let stack = originals.and_then(|originals| stack_of(value, &originals, context));
     let mut text = if message.is_empty() { name } else { format!("{name}: {message}") };
-    let position = place(&text, stack.as_deref(), context);
+    let position = match super::globals::HostState::call_place_of(context, &object) {
+        Some((line, column)) => {
+            context.get_data::<ScriptText>().and_then(|script| script.original(line, column))
+        }
+        None => place(&text, stack.as_deref(), context),
+    };
     // Errors from host functions carry where they came from (code mode: the tool and the
     // pipeline's code); name them, so the reader knows what failed.
     let code = text_property(&object, "code", context);

@@ -12,6 +12,7 @@ use boa_engine::object::ObjectInitializer;
 use boa_engine::object::builtins::JsPromise;
 use boa_engine::property::Attribute;
 use boa_engine::realm::Realm;
+use boa_engine::vm::SourcePath;
 use boa_engine::{
     Context, JsNativeError, JsObject, JsResult, JsString, JsValue, NativeFunction, js_string,
 };
@@ -67,12 +68,24 @@ pub(crate) struct HostState {
     log_closed: Cell<bool>,
     /// Set when the bridge failed: the host is gone and the run cannot go on.
     broken: RefCell<Option<String>>,
+    /// Where in the script each pending call was made (wrapped-text line and column).
+    call_places: RefCell<HashMap<u64, (u32, u32)>>,
+    /// The errors host calls were rejected with, and where their calls were made: Boa gives an
+    /// error made by the host no frame of the script's.
+    error_places: RefCell<Vec<(JsObject, (u32, u32))>>,
 }
 
 impl HostState {
     /// The built-ins captured before any script ran.
     pub(crate) fn originals(&self) -> &Originals {
         &self.originals
+    }
+
+    /// Where the script made the host call that was rejected with `error`, if it was one.
+    pub(crate) fn call_place_of(context: &Context, error: &JsObject) -> Option<(u32, u32)> {
+        let state = context.get_data::<Self>()?;
+        let places = state.error_places.borrow();
+        places.iter().find(|(made, _)| JsObject::equals(made, error)).map(|(_, place)| *place)
     }
 
     /// Whether any host call waits for its answer.
@@ -97,11 +110,17 @@ impl HostState {
         let Some(resolvers) = state.pending.borrow_mut().remove(&id) else {
             return Err(format!("the host answered call {id}, which is not pending"));
         };
+        let place = state.call_places.borrow_mut().remove(&id);
         let settled = match result {
             Ok(value) => JsValue::from_json(&value, context)
                 .and_then(|value| resolvers.resolve.call(&JsValue::undefined(), &[value], context)),
             Err(error) => {
                 let error = host_error_object(&error, context);
+                if let (Some(place), Some(object), Some(state)) =
+                    (place, error.as_object(), context.get_data::<Self>())
+                {
+                    state.error_places.borrow_mut().push((object.clone(), place));
+                }
                 resolvers.reject.call(&JsValue::undefined(), &[error], context)
             }
         };
@@ -236,6 +255,8 @@ pub(crate) fn install(
     context.insert_data(HostState {
         bridge: RefCell::new(bridge),
         pending: RefCell::default(),
+        call_places: RefCell::default(),
+        error_places: RefCell::default(),
         next_id: Cell::new(1),
         originals,
         log_budget: Cell::new(request.limits.log_bytes),
@@ -285,6 +306,9 @@ fn host_call(
     match sent {
         Ok(()) => {
             state.pending.borrow_mut().insert(id, resolvers);
+            if let Some(place) = caller_place(context) {
+                state.call_places.borrow_mut().insert(id, place);
+            }
         }
         // Too large for a frame: nothing was sent, and the call is refused as any failing call
         // is (catchable); the run goes on.
@@ -301,6 +325,20 @@ fn host_call(
         }
     }
     Ok(promise.into())
+}
+
+/// Where the script is running now: its innermost frame in the script text (frames of the
+/// prelude, which calls host functions for `tools`, are passed over), in wrapped-text lines.
+fn caller_place(context: &Context) -> Option<(u32, u32)> {
+    context.stack_trace().find_map(|frame| {
+        let location = frame.position();
+        match &location.path {
+            SourcePath::Path(path) if path.as_ref() == std::path::Path::new("script") => {
+                location.position.map(|at| (at.line_number(), at.column_number()))
+            }
+            _ => None,
+        }
+    })
 }
 
 /// The `Error` a host function rejects with.

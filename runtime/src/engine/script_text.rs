@@ -8,8 +8,8 @@
 //! placed at the head of the function it happened in, or at the wrapper's own call for the
 //! script's body; an error thrown by a property lookup that runs code of ordo's (the `tools`
 //! object) is placed at the wrapper too. For those, [`ScriptText::locate`] finds the expression
-//! in the code Boa ran: the first reference to the name (or `tools.name` access) at or after
-//! where Boa's frame is. Where nothing matches, the position is unknown, and the error says so
+//! in the code Boa ran: the only reference to the name (or `tools.name` access), or of several
+//! the first at or after where Boa's frame is. Where nothing matches, the position is unknown, and the error says so
 //! rather than pointing elsewhere.
 
 use std::ops::ControlFlow;
@@ -78,8 +78,9 @@ impl ScriptText {
         }
     }
 
-    /// The wrapped-text position of the first occurrence of `culprit` at or after `after` (a
-    /// wrapped-text line and column), if the code has one.
+    /// The wrapped-text position of `culprit` in the code: its only occurrence, or the first at
+    /// or after `after` (a wrapped-text line and column, where Boa's frame is), or the last
+    /// before it.
     pub(crate) fn locate(
         &self,
         culprit: &Culprit<'_>,
@@ -96,9 +97,19 @@ impl ScriptText {
         };
         let mut finder = Finder { name, tools, found: Vec::new() };
         let _ = script.visit_with(&mut finder);
-        let after = after.unwrap_or((0, 0));
-        finder.found.sort_unstable();
-        finder.found.into_iter().find(|found| *found >= after)
+        let mut found = finder.found;
+        found.sort_unstable();
+        // One reference is the one; of several, the first at or after Boa's frame (which Boa
+        // places at or before the expression in most cases), else the last before it.
+        match (found.as_slice(), after) {
+            ([only], _) => Some(*only),
+            (_, None) => found.first().copied(),
+            (_, Some(after)) => found
+                .iter()
+                .find(|place| **place >= after)
+                .or_else(|| found.iter().rev().find(|place| **place < after))
+                .copied(),
+        }
     }
 }
 
@@ -151,7 +162,7 @@ mod tests {
     }
 
     #[test]
-    fn the_first_reference_at_or_after_the_frame_is_found() {
+    fn the_only_reference_or_the_first_at_or_after_the_frame_is_found() {
         let mut context = Context::default();
         let wrapped = "(async () => {\nconst a = { missing: 1 }.missing;\nfunction f() {\n  return missing + 1;\n}\nreturn missing;\n})()";
         let text = ScriptText::new(wrapped.to_owned(), None);
@@ -162,6 +173,17 @@ mod tests {
             "keys and fields are not references"
         );
         assert_eq!(text.locate(&name, Some((5, 1)), &mut context), Some((6, 8)));
+        assert_eq!(
+            text.locate(&name, Some((7, 1)), &mut context),
+            Some((6, 8)),
+            "else the last before"
+        );
+        let once = ScriptText::new(
+            "(async () => {\nawait new Promise((r) => later(r));\n})()".to_owned(),
+            None,
+        );
+        let later = Culprit::Name("later");
+        assert_eq!(once.locate(&later, Some((2, 40)), &mut context), Some((2, 25)), "the only one");
         assert_eq!(text.original(4, 10), Some(Position { line: 3, column: 10 }));
         let tools =
             ScriptText::new("(async () => {\nawait tools.read_fiel({});\n})()".to_owned(), None);

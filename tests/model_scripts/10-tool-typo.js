@@ -1,0 +1,2 @@
+const file = await tools.read_fiel({ path: "README.md" });
+return file.lines;

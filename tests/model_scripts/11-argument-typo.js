@@ -1,0 +1,2 @@
+const file = await tools.read_file({ pth: "README.md" });
+return file.lines;

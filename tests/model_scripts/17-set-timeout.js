@@ -1,0 +1,2 @@
+await new Promise((resolve) => setTimeout(resolve, 100));
+return "waited";

@@ -1,0 +1,2 @@
+// TODO: remove this file
+module.exports = function old() {};
