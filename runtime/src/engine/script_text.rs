@@ -183,7 +183,7 @@ mod tests {
             None,
         );
         let later = Culprit::Name("later");
-        assert_eq!(once.locate(&later, Some((2, 40)), &mut context), Some((2, 25)), "the only one");
+        assert_eq!(once.locate(&later, Some((2, 40)), &mut context), Some((2, 26)), "the only one");
         assert_eq!(text.original(4, 10), Some(Position { line: 3, column: 10 }));
         let tools =
             ScriptText::new("(async () => {\nawait tools.read_fiel({});\n})()".to_owned(), None);
