@@ -331,24 +331,35 @@ fn r_rt_1_deep_nesting_without_brackets_does_not_crash() {
     });
 }
 
-#[test]
-fn r_rt_1_random_garbage_never_panics_or_fails_internally() {
-    const PIECES: &str = "( ) [ ] { } < > => : ? ! ; , . ... ' \" ` ${ / * \\ // /* */ # @ \
-        <T> as satisfies enum type interface namespace declare return await async function \
-        class x 1 é 😀 \u{2028}";
-    let pieces: Vec<&str> = PIECES.split(' ').chain(["\n", "\r", " ", ": number"]).collect();
-    let mut state: u64 = 0x9E37_79B9_7F4A_7C15;
+/// `count` sources of up to `max_pieces` of `pieces` each, drawn by a xorshift generator seeded
+/// with `seed` (the same sources on every run).
+fn random_sources<'a>(
+    pieces: &'a [&'a str],
+    seed: u64,
+    count: usize,
+    max_pieces: u64,
+) -> impl Iterator<Item = String> + 'a {
+    let mut state = seed;
     let mut next = move || {
         state ^= state << 13;
         state ^= state >> 7;
         state ^= state << 17;
         state
     };
+    (0..count).map(move |_| {
+        let length = next() % max_pieces;
+        (0..length).map(|_| pieces[(next() % pieces.len() as u64) as usize]).collect()
+    })
+}
+
+#[test]
+fn r_rt_1_random_garbage_never_panics_or_fails_internally() {
+    const PIECES: &str = "( ) [ ] { } < > => : ? ! ; , . ... ' \" ` ${ / * \\ // /* */ # @ \
+        <T> as satisfies enum type interface namespace declare return await async function \
+        class x 1 é 😀 \u{2028}";
+    let pieces: Vec<&str> = PIECES.split(' ').chain(["\n", "\r", " ", ": number"]).collect();
     on_deep_stack(|| {
-        for _ in 0..1_500 {
-            let length = next() % 60;
-            let source: String =
-                (0..length).map(|_| pieces[(next() % pieces.len() as u64) as usize]).collect();
+        for source in random_sources(&pieces, 0x9E37_79B9_7F4A_7C15, 1_500, 60) {
             if let Err(error) = strip_types(&source) {
                 assert!(!error.message.starts_with("internal error"), "{source:?}: {error}");
                 assert!(error.line >= 1 && error.column >= 1, "{source:?}: {error}");

@@ -280,18 +280,8 @@ fn r_rt_1_random_garbage_with_enums_never_panics_or_fails_internally() {
     const PIECES: &str = "( ) [ ] { } < > => : ? ! ; , . ' \" ` ${ / * // /* */ @ = \
         <T> as enum const namespace export constructor(private class x 1 E A 😀 \u{2028}";
     let pieces: Vec<&str> = PIECES.split(' ').chain(["\n", "\r", " ", "enum E { A }"]).collect();
-    let mut state: u64 = 0x2545_F491_4F6C_DD1D;
-    let mut next = move || {
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
-        state
-    };
     on_deep_stack(|| {
-        for _ in 0..1_000 {
-            let length = next() % 40;
-            let source: String =
-                (0..length).map(|_| pieces[(next() % pieces.len() as u64) as usize]).collect();
+        for source in random_sources(&pieces, 0x2545_F491_4F6C_DD1D, 1_000, 40) {
             match to_javascript(&source) {
                 Err(error) => {
                     assert!(!error.message.starts_with("internal error"), "{source:?}: {error}");
