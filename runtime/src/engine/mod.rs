@@ -172,16 +172,17 @@ impl Engine {
 
     /// Parses the wrapped code and calls it, returning the function's promise.
     fn start(&mut self, script: JavaScript) -> Result<JsPromise, ScriptFailure> {
-        let text = ScriptText::new(format!("{PREFIX}{}{SUFFIX}", script.code), script.positions);
-        let wrapped = text.wrapped().to_owned();
-        self.context.insert_data(text);
+        let wrapped = format!("{PREFIX}{}{SUFFIX}", script.code);
         let source = Source::from_bytes(&wrapped).with_path(Path::new("script"));
-        let script = Script::parse(source, None, &mut self.context).map_err(|error| {
+        let parsed = Script::parse(source, None, &mut self.context);
+        // Every position reported from here on is taken back to the source through the text.
+        self.context.insert_data(ScriptText::new(wrapped, script.positions));
+        let parsed = parsed.map_err(|error| {
             let (message, position) = convert::syntax_error(&error, &mut self.context);
             failure(ScriptFailureKind::Syntax, message, position)
         })?;
         let value =
-            script.evaluate(&mut self.context).map_err(|error| self.error_failure(&error))?;
+            parsed.evaluate(&mut self.context).map_err(|error| self.error_failure(&error))?;
         value.as_object().and_then(|object| JsPromise::from_object(object.clone()).ok()).ok_or_else(
             || {
                 failure(
