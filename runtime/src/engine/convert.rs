@@ -20,18 +20,13 @@ const MAX_ARGUMENT_ELEMENTS: u64 = 1 << 20;
 
 /// `JSON.stringify(value)`, as the specification defines it (`toJSON`, getters and all: the
 /// result is the script's own value). `None` when JSON has no text for it (`undefined`).
-pub(crate) fn stringify(value: &JsValue, context: &mut Context) -> JsResult<Option<String>> {
-    Ok(stringify_js(value, context)?.map(|text| text.to_std_string_lossy()))
-}
-
-/// [`stringify`], still as a JavaScript string (so its size can be checked before converting).
-pub(crate) fn stringify_js(value: &JsValue, context: &mut Context) -> JsResult<Option<JsString>> {
+fn stringify(value: &JsValue, context: &mut Context) -> JsResult<Option<String>> {
     let stringify = match context.get_data::<super::globals::HostState>() {
         Some(state) => state.originals().stringify.clone(),
         None => Originals::capture(context)?.stringify,
     };
     let text = stringify.call(&JsValue::undefined(), std::slice::from_ref(value), context)?;
-    Ok(text.as_string())
+    Ok(text.as_string().map(|text| text.to_std_string_lossy()))
 }
 
 /// A host-call argument as plain JSON: only arrays and plain objects, only their own enumerable
