@@ -209,7 +209,8 @@ fn install_intl(_this: &JsValue, _args: &[JsValue], context: &mut Context) -> Js
     evaluate(context, INTL, "intl.js")
 }
 
-fn install_web_builtins_lazily(context: &mut Context) -> JsResult<()> {
+/// The web built-ins and, with the `intl` feature, the Intl corrections, each compiled at first touch.
+fn install_lazy_sources(context: &mut Context) -> JsResult<()> {
     install_lazily(context, WEB_BUILTINS_TARGETS, install_web_builtins)?;
     #[cfg(feature = "intl")]
     install_lazily(context, INTL_TARGETS, install_intl)?;
@@ -222,8 +223,8 @@ fn install_web_builtins_lazily(context: &mut Context) -> JsResult<()> {
 pub(crate) fn prepare(context: &mut Context) -> Result<Originals, String> {
     let originals = Originals::capture(context)
         .map_err(|error| format!("cannot capture the built-ins: {error}"))?;
-    install_web_builtins_lazily(context)
-        .map_err(|error| format!("cannot install the web built-ins: {error}"))?;
+    install_lazy_sources(context)
+        .map_err(|error| format!("cannot install the web built-ins and Intl: {error}"))?;
     let global = context.global_object();
     global
         .delete_property_or_throw(js_string!("eval"), context)
