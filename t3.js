@@ -1,1 +1,0 @@
-return tools.everything.ehco
