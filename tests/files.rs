@@ -5,6 +5,7 @@ use std::fs;
 use std::os::unix::fs::symlink;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
+use std::time::Duration;
 
 use ordo::files::{self, Access, ResolveError, RootError, Roots};
 use ordo_tools::{
@@ -170,6 +171,58 @@ async fn r_cli_7_read_file_caps_a_large_file_at_the_default_limit() {
     assert_eq!(result["next_offset"], files::read_file::DEFAULT_LIMIT + 1);
     assert_eq!(result["content"].as_str().unwrap().lines().count(), 2000);
     assert!(result["content"].as_str().unwrap().ends_with("line 2000\n"));
+}
+
+/// A small regular file is read where the call runs and a larger one on the blocking pool: the
+/// two give the same answer on either side of the line.
+#[tokio::test]
+async fn r_cli_7_read_file_reads_alike_on_either_side_of_the_inline_size() {
+    let sandbox = Sandbox::new(false);
+    for size in [0, 1, 65_535, 65_536, 65_537, 90_000] {
+        let content: String = (0..size).map(|i| if i % 50 == 49 { '\n' } else { 'x' }).collect();
+        let name = format!("size_{size}.txt");
+        sandbox.file(&name, &content);
+        let result = value(&sandbox.call("read_file", json!({ "path": name })).await);
+        assert_eq!(result["size"], size, "{name}");
+        assert_eq!(result["content"].as_str().unwrap(), content, "{name}");
+        assert_eq!(result["lines"], content.lines().count(), "{name}");
+    }
+}
+
+/// A FIFO is opened without waiting for a writer (a call never hangs on the open), and read on
+/// the blocking pool like a large file.
+#[tokio::test]
+async fn r_cli_7_read_file_of_a_fifo_does_not_wait_for_a_writer() {
+    let sandbox = Sandbox::new(false);
+    let fifo = sandbox.work.join("pipe");
+    let made = std::process::Command::new("mkfifo").arg(&fifo).status().unwrap();
+    assert!(made.success());
+    let args = json!({ "path": "pipe" });
+    let alone =
+        tokio::time::timeout(Duration::from_secs(5), sandbox.call("read_file", args.clone()));
+    let alone = value(&alone.await.expect("no writer: the read ends at once"));
+    assert_eq!((alone["content"].clone(), alone["size"].clone()), (json!(""), json!(0)));
+
+    // A writer that holds the FIFO open (read-write, so its open does not wait either) until the
+    // read has opened it too: the read then waits on the pool for the writer to finish.
+    let mut writer = fs::OpenOptions::new().read(true).write(true).open(&fifo).unwrap();
+    std::io::Write::write_all(&mut writer, b"from a pipe\n").unwrap();
+    let pipeline = sandbox.pipeline.clone();
+    let read = tokio::spawn(async move { call(&pipeline, "read_file", args).await });
+    let opened_twice = || {
+        let links = fs::read_dir("/proc/self/fd").unwrap().filter_map(|fd| fd.ok());
+        links.filter(|fd| fs::read_link(fd.path()).is_ok_and(|target| target == fifo)).count() >= 2
+    };
+    for _ in 0..500 {
+        if opened_twice() {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+    assert!(opened_twice(), "the read opened the FIFO");
+    drop(writer);
+    let read = value(&read.await.unwrap())["content"].clone();
+    assert_eq!(read, json!("from a pipe\n"));
 }
 
 #[tokio::test]

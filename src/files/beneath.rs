@@ -56,10 +56,29 @@ pub(crate) fn directory(root: &Path, relative: &Path, create: bool) -> io::Resul
 
 /// Opens the file `relative` beneath `root` for reading.
 pub(crate) fn open_file(root: &Path, relative: &Path) -> io::Result<File> {
+    open_with(root, relative, OFlags::empty())
+}
+
+/// Opens the file `relative` beneath `root` for reading without waiting: a FIFO with no writer
+/// is opened at once instead of holding the caller until one comes, so the open may run on an
+/// async thread. Reads do not wait either; [`blocking_reads`] makes them wait again, for a
+/// caller that found the file is not a regular one and moved to a thread that may block.
+pub(crate) fn open_file_at_once(root: &Path, relative: &Path) -> io::Result<File> {
+    open_with(root, relative, OFlags::NONBLOCK)
+}
+
+fn open_with(root: &Path, relative: &Path, extra: OFlags) -> io::Result<File> {
     let (parent, name) = split(relative)?;
     let directory = directory(root, parent, false)?;
-    let flags = OFlags::RDONLY | OFlags::NOFOLLOW | OFlags::CLOEXEC;
+    let flags = OFlags::RDONLY | OFlags::NOFOLLOW | OFlags::CLOEXEC | extra;
     Ok(File::from(rustix::fs::openat(&directory, name, flags, Mode::empty())?))
+}
+
+/// Makes reads of a file opened by [`open_file_at_once`] wait for data again.
+pub(crate) fn blocking_reads(file: &File) -> io::Result<()> {
+    let flags = rustix::fs::fcntl_getfl(file)?;
+    rustix::fs::fcntl_setfl(file, flags - OFlags::NONBLOCK)?;
+    Ok(())
 }
 
 /// What a write found where it wrote.

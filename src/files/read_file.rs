@@ -7,6 +7,7 @@
 //! [`DEFAULT_LIMIT`] lines unless the call asks otherwise, and at most [`MAX_CONTENT_BYTES`]
 //! of content whatever it asks; a cut window says where to continue.
 
+use std::fs::File;
 use std::io::{self, Read};
 use std::sync::Arc;
 
@@ -32,6 +33,10 @@ pub const MAX_CONTENT_BYTES: usize = 256 * 1024;
 
 /// Bytes read from the file at a time.
 const CHUNK_BYTES: usize = 64 * 1024;
+
+/// The largest regular file read on the calling thread rather than in the blocking pool: one
+/// chunk, a single `read` from the page cache.
+const INLINE_READ_BYTES: u64 = CHUNK_BYTES as u64;
 
 #[derive(Deserialize)]
 struct Args {
@@ -190,8 +195,21 @@ async fn run(roots: Arc<Roots>, args: Arc<Value>, cx: CallContext) -> Result<Val
     let limit = args.limit.unwrap_or(DEFAULT_LIMIT);
     let signal = cx.signal().clone();
     let (offset, requested) = (args.offset, args.path);
-    let window =
-        blocking(move || read_window(&located, offset, limit, &signal, &requested)).await?;
+    let (file, small) = open(&located, &requested)?;
+    // A small regular file is read here: from the page cache that is a few microseconds, less
+    // than handing it to the blocking pool and waking a thread there. A larger file, or one
+    // whose reads may wait (a FIFO, a device), goes to the pool.
+    let window = match small {
+        Some(size) => {
+            // One read for the content, one to see the end.
+            let chunk = usize::try_from(size).map_or(CHUNK_BYTES, |size| size + 1);
+            read_window(file, chunk, (offset, limit), &signal, &requested)?
+        }
+        None => {
+            let window = (offset, limit);
+            blocking(move || read_window(file, CHUNK_BYTES, window, &signal, &requested)).await?
+        }
+    };
     to_value(&Output {
         path: shown,
         content: window.content,
@@ -212,15 +230,11 @@ struct Window {
     next_offset: Option<u64>,
 }
 
-/// Streams the file once, keeping lines `offset..offset + limit` within the byte cap. The file
-/// is opened beneath its root, following no symlink (R-CLI-10).
-fn read_window(
-    located: &Located,
-    offset: u64,
-    limit: u64,
-    signal: &CancellationToken,
-    shown: &str,
-) -> Result<Window, ToolFailure> {
+/// Opens the file beneath its root, following no symlink (R-CLI-10), without waiting (a FIFO
+/// with no writer does not hold the call); says whether it is a regular file small enough to
+/// read at once ([`INLINE_READ_BYTES`]), and then its size. Anything else is made to wait for
+/// its reads again, for the blocking pool.
+fn open(located: &Located, shown: &str) -> Result<(File, Option<u64>), ToolFailure> {
     let is_a_directory = || {
         ToolFailure::new(format!("`{shown}` is a directory; list it with list_dir"))
             .named("IsADirectory")
@@ -228,13 +242,30 @@ fn read_window(
     if located.relative.as_os_str().is_empty() {
         return Err(is_a_directory());
     }
-    let mut file = beneath::open_file(&located.root, &located.relative)
+    let file = beneath::open_file_at_once(&located.root, &located.relative)
         .map_err(|error| io_failure(shown, &error))?;
     let metadata = file.metadata().map_err(|error| io_failure(shown, &error))?;
     if metadata.is_dir() {
         return Err(is_a_directory());
     }
-    let mut chunk = vec![0; CHUNK_BYTES];
+    let regular = metadata.is_file();
+    if !regular {
+        beneath::blocking_reads(&file).map_err(|error| io_failure(shown, &error))?;
+    }
+    let small = (regular && metadata.len() <= INLINE_READ_BYTES).then_some(metadata.len());
+    Ok((file, small))
+}
+
+/// Streams the file once, `chunk` bytes at a time, keeping lines `offset..offset + limit`
+/// within the byte cap.
+fn read_window(
+    mut file: File,
+    chunk: usize,
+    (offset, limit): (u64, u64),
+    signal: &CancellationToken,
+    shown: &str,
+) -> Result<Window, ToolFailure> {
+    let mut chunk = vec![0; chunk.clamp(1, CHUNK_BYTES)];
     let mut scan = Scan::new(offset, limit);
     let mut size = 0u64;
     loop {
