@@ -38,11 +38,11 @@ pub(crate) fn main() -> ExitCode {
     let cli = Cli::parse();
     init_logging();
     let ended = match cli.command {
-        Command::Tools(args) => with_runtime(tools::run(&args)),
-        Command::Replay(args) => with_runtime(replay::run(&args)),
-        Command::Run(args) => with_runtime(run::run(args)),
-        Command::Calls(args) => with_runtime(calls::run(args)),
-        Command::Mcp(args) => with_runtime(mcp::run(args)),
+        Command::Tools(args) => with_runtime(Threads::One, tools::run(&args)),
+        Command::Replay(args) => with_runtime(Threads::One, replay::run(&args)),
+        Command::Run(args) => with_runtime(Threads::One, run::run(args)),
+        Command::Calls(args) => with_runtime(Threads::One, calls::run(args)),
+        Command::Mcp(args) => with_runtime(Threads::PerCore, mcp::run(args)),
     };
     match ended {
         Ok(exit) => exit.into(),
@@ -54,9 +54,28 @@ pub(crate) fn main() -> ExitCode {
     }
 }
 
+/// The threads a command's async runtime gets.
+#[derive(Clone, Copy)]
+enum Threads {
+    /// One: a command that runs one session's calls. Its work is a chain of hand-offs (the
+    /// worker's request, the tool, the answer), and each hand-off to another runtime thread is
+    /// a wake-up of a sleeping CPU that costs more than the work; tools that block still go to
+    /// the blocking pool.
+    One,
+    /// One per CPU: a server, whose clients' sessions run side by side.
+    PerCore,
+}
+
 /// Runs a command that needs the async runtime.
-fn with_runtime(command: impl Future<Output = Result<Exit, CliError>>) -> Result<Exit, CliError> {
-    let runtime = tokio::runtime::Builder::new_multi_thread()
+fn with_runtime(
+    threads: Threads,
+    command: impl Future<Output = Result<Exit, CliError>>,
+) -> Result<Exit, CliError> {
+    let mut builder = match threads {
+        Threads::One => tokio::runtime::Builder::new_current_thread(),
+        Threads::PerCore => tokio::runtime::Builder::new_multi_thread(),
+    };
+    let runtime = builder
         .enable_all()
         .build()
         .map_err(|error| CliError::failed(format!("cannot start the async runtime: {error}")))?;
