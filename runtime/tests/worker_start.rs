@@ -71,3 +71,56 @@ async fn r_rt_3_cancellation_while_a_worker_starts_ends_the_run_at_once() {
     assert!(started.elapsed() < Duration::from_secs(2), "waited {:?}", started.elapsed());
     assert_eq!(error.kind, ErrorKind::Cancelled);
 }
+
+/// A worker program that appends a line to `starts` each time it is started, then runs `then`.
+fn counted(dir: &tempfile::TempDir, then: &str) -> (PathBuf, PathBuf) {
+    let starts = dir.path().join("starts");
+    let program = not_a_worker(dir, &format!("echo started >> '{}'\n{then}", starts.display()));
+    (program, starts)
+}
+
+fn starts(log: &std::path::Path) -> usize {
+    std::fs::read_to_string(log).map_or(0, |text| text.lines().count())
+}
+
+fn runtime_of(program: PathBuf) -> Runtime {
+    Runtime::new(RuntimeConfig {
+        warm_workers: 0,
+        ..RuntimeConfig::new(WorkerCommand::program(program))
+    })
+}
+
+#[tokio::test]
+async fn r_rt_3_a_prestarted_worker_serves_the_next_run_and_no_second_one_is_started() {
+    let dir = tempfile::tempdir().unwrap();
+    let worker = env!("CARGO_BIN_EXE_ordo-js-worker");
+    let (program, log) = counted(&dir, &format!("exec '{worker}' \"$@\""));
+    let runtime = runtime_of(program);
+    runtime.prestart();
+    runtime.prestart();
+    let output = runtime
+        .run(&Script::javascript("return 6 * 7"), &HostFunctions::new(), &CancellationToken::new())
+        .await
+        .unwrap();
+    assert_eq!(output.result, serde_json::json!(42));
+    assert_eq!(
+        starts(&log),
+        1,
+        "the run took the prestarted worker; a second prestart did nothing"
+    );
+}
+
+#[tokio::test]
+async fn r_rt_3_a_prestart_that_fails_lets_the_run_start_its_own_and_say_why() {
+    let dir = tempfile::tempdir().unwrap();
+    let (program, log) = counted(&dir, "exit 0");
+    let runtime = runtime_of(program);
+    runtime.prestart();
+    let error = runtime
+        .run(&Script::javascript("return 1"), &HostFunctions::new(), &CancellationToken::new())
+        .await
+        .unwrap_err();
+    assert_eq!(error.kind, ErrorKind::Host);
+    assert!(error.message.contains("exited before it was ready"), "{}", error.message);
+    assert_eq!(starts(&log), 2, "the prestart, then the run's own start");
+}

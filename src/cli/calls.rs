@@ -4,7 +4,7 @@
 use std::path::Path;
 
 use ordo_tools::session::{ToolReply, tool_result_messages};
-use ordo_tools::{CallOutcome, Provider};
+use ordo_tools::{CallOutcome, Provider, RUN_CODE};
 use serde_json::{Value, json};
 
 use super::args::{CallsArgs, ResultFormat};
@@ -21,7 +21,8 @@ pub(crate) async fn run(args: CallsArgs) -> Result<Exit, CliError> {
     };
     let calls = ordo_tools::parse_step(&text)
         .map_err(|error| CliError::usage(format!("{origin}: {error}")))?;
-    let session = setup::session(&args.session).await?;
+    let scripts = calls.iter().any(|call| call.name == RUN_CODE);
+    let session = setup::session(&args.session, scripts).await?;
     let signal = interrupt::watch();
     let step = session
         .scheduler

@@ -15,7 +15,7 @@ use super::{interrupt, output, setup};
 /// Runs the script.
 pub(crate) async fn run(args: RunArgs) -> Result<Exit, CliError> {
     let code = read_script(&args.script)?;
-    let session = setup::session(&args.session).await?;
+    let session = setup::session(&args.session, true).await?;
     let signal = interrupt::watch();
     let call = ModelCall::new(
         format!("run_{}", session.next_step),

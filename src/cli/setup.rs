@@ -87,15 +87,23 @@ pub(crate) struct Session {
     pub(crate) next_step: u64,
 }
 
-/// Builds the session the flags describe.
-pub(crate) async fn session(flags: &SessionFlags) -> Result<Session, CliError> {
+/// Builds the session the flags describe. `script_coming`: the session's first step runs a
+/// script, whose worker then starts first, beside everything else built here.
+pub(crate) async fn session(
+    flags: &SessionFlags,
+    script_coming: bool,
+) -> Result<Session, CliError> {
+    let runtime = Runtime::new(runtime_config()?);
+    if script_coming {
+        runtime.prestart();
+    }
     let roots = roots(&flags.calls.allow_read, &flags.calls.allow_write)?;
     let tools = tool_set(&flags.tools, roots).await?;
     let live = std::io::stderr().is_terminal().then(|| Live::new(tools.registry.clone()));
 
     let (log, next_step) = open_log(flags, live.clone())?;
     let pipeline = pipeline(&tools, flags.approve, live.as_ref());
-    install_code_mode(&tools, runtime_config()?, &flags.calls)?;
+    install_code_mode(&tools, runtime, &flags.calls)?;
     let scheduler = Scheduler::builder(pipeline)
         .log(log)
         .max_parallel_tool_calls(flags.calls.max_parallel)
@@ -117,7 +125,7 @@ pub(crate) async fn mcp_server(args: &McpArgs) -> Result<McpServer, CliError> {
     let mut runtime = runtime_config()?;
     runtime.max_workers = Some(args.max_workers);
     runtime.warm_workers = args.max_workers.min(2);
-    install_code_mode(&tools, runtime, &args.calls)?;
+    install_code_mode(&tools, Runtime::new(runtime), &args.calls)?;
     // Approvals go to each client session's own channel (elicitation, else --approve).
     let pipeline = pipeline(&tools, None, None);
     let approve = args.approve.map(|mode| match mode {
@@ -135,12 +143,8 @@ pub(crate) async fn mcp_server(args: &McpArgs) -> Result<McpServer, CliError> {
 }
 
 /// Installs `run_code` into the tool set's registry, with the flags' timeout.
-fn install_code_mode(
-    tools: &ToolSet,
-    runtime: RuntimeConfig,
-    flags: &CallFlags,
-) -> Result<(), CliError> {
-    let mut code_mode = CodeModeConfig::new(Runtime::new(runtime));
+fn install_code_mode(tools: &ToolSet, runtime: Runtime, flags: &CallFlags) -> Result<(), CliError> {
+    let mut code_mode = CodeModeConfig::new(runtime);
     code_mode.timeout = Duration::from_millis(flags.timeout);
     code_mode.declarations_budget = flags.declarations_budget;
     ordo_sdk::install(&tools.registry, code_mode)

@@ -211,6 +211,15 @@ impl Runtime {
         self.pool.fill().await
     }
 
+    /// Starts one engine now, in the background, for a run that is about to come: a program
+    /// that knows a script follows calls this before its other preparations, which then
+    /// overlap the engine's start (for a worker process: spawning it and building its engine,
+    /// a few milliseconds). The process is spawned before this returns. Does nothing when an
+    /// engine is ready or starting already, or outside a tokio runtime.
+    pub fn prestart(&self) {
+        self.pool.prestart();
+    }
+
     /// The limits of every run.
     pub fn limits(&self) -> &Limits {
         &self.limits

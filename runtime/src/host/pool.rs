@@ -6,6 +6,7 @@
 use std::io;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
+use std::task::Context;
 
 use tokio::sync::{Mutex, Notify, OwnedSemaphorePermit, Semaphore};
 
@@ -83,6 +84,9 @@ impl Pool {
             let started = self.started.notified();
             tokio::pin!(started);
             started.as_mut().enable();
+            // Read before the pool is looked at: a spare that ends its start in between is
+            // then found there.
+            let spare_coming = self.starting.load(Ordering::Acquire) > 0;
             let (warm, left) = self.pop_warm().await;
             if left == 0 && !refilled {
                 self.refill();
@@ -90,6 +94,12 @@ impl Pool {
             }
             if let Some(engine) = warm {
                 return Ok(engine);
+            }
+            // A spare on its way (prestarted, or a refill) is ready sooner than one started
+            // now; if its start fails, the next turn starts one here and reports why.
+            if spare_coming {
+                started.await;
+                continue;
             }
             let Some(slots) = &self.slots else {
                 return Ok(Engine { connection: self.engines.start().await?, slot: None });
@@ -138,16 +148,51 @@ impl Pool {
         for _ in (ready + starting)..self.target {
             // A warm spare never takes the place a run is waiting for.
             let Some(slot) = self.free_slot() else { return };
-            self.starting.fetch_add(1, Ordering::AcqRel);
-            let pool = Arc::clone(self);
-            runtime.spawn(async move {
-                match pool.engines.start().await {
-                    Ok(connection) => pool.ready.lock().await.push(Engine { connection, slot }),
-                    Err(error) => tracing::warn!(%error, "could not start a warm engine"),
-                }
-                pool.starting.fetch_sub(1, Ordering::AcqRel);
-                pool.started.notify_waiters();
-            });
+            runtime.spawn(self.start_spare(slot));
+        }
+    }
+
+    /// Starts one engine now, whatever the pool's target, for a run about to come: a command
+    /// that knows a script follows starts its worker before it builds everything else, and
+    /// the two overlap. The engine's process is spawned before this returns (its start is
+    /// polled once here), so the overlap does not wait for the runtime to poll a task; the
+    /// rest of its start runs as a task. Does nothing when the pool has an engine ready or
+    /// starting, or the cap leaves no room.
+    pub(crate) fn prestart(self: &Arc<Self>) {
+        let Ok(runtime) = tokio::runtime::Handle::try_current() else {
+            return;
+        };
+        let Ok(ready) = self.ready.try_lock().map(|ready| ready.len()) else {
+            return;
+        };
+        if ready + self.starting.load(Ordering::Acquire) > 0 {
+            return;
+        }
+        let Some(slot) = self.free_slot() else { return };
+        let mut start = Box::pin(self.start_spare(slot));
+        let mut first_poll = Context::from_waker(futures::task::noop_waker_ref());
+        if start.as_mut().poll(&mut first_poll).is_pending() {
+            // Polled again by the task with its own waker: nothing the first poll waited for
+            // is missed (readiness is kept by the runtime's I/O driver, not by the waker).
+            runtime.spawn(start);
+        }
+    }
+
+    /// Starts an engine for the pool, counted in `starting` from now until it is ready (or
+    /// failed), and signals `started` then.
+    fn start_spare(
+        self: &Arc<Self>,
+        slot: Option<OwnedSemaphorePermit>,
+    ) -> impl Future<Output = ()> + Send + 'static {
+        self.starting.fetch_add(1, Ordering::AcqRel);
+        let pool = Arc::clone(self);
+        async move {
+            match pool.engines.start().await {
+                Ok(connection) => pool.ready.lock().await.push(Engine { connection, slot }),
+                Err(error) => tracing::warn!(%error, "could not start a warm engine"),
+            }
+            pool.starting.fetch_sub(1, Ordering::AcqRel);
+            pool.started.notify_waiters();
         }
     }
 
