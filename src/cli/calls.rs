@@ -21,7 +21,8 @@ pub(crate) async fn run(args: CallsArgs) -> Result<Exit, CliError> {
     };
     let calls = ordo_tools::parse_step(&text)
         .map_err(|error| CliError::usage(format!("{origin}: {error}")))?;
-    let session = setup::session(&args.session).await?;
+    // A model step's scripts get no `args` and no `input`: only `ordo run` has them.
+    let session = setup::session(&args.session, ordo_sdk::ScriptInputs::default()).await?;
     let signal = interrupt::watch();
     let step = session
         .scheduler

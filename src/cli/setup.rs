@@ -11,7 +11,7 @@ use ordo::files::{self, Roots};
 use ordo::manifest::{self, Manifest};
 use ordo::mcp::{Listed, McpServer, McpServerConfig, mount};
 use ordo_runtime::{Runtime, RuntimeConfig, WorkerCommand};
-use ordo_sdk::CodeModeConfig;
+use ordo_sdk::{CodeModeConfig, ScriptInputs};
 use ordo_tools::session::{DiscardSink, Durability, JsonlSink, LoadedLog, SessionLog};
 use ordo_tools::{ApprovalOutcome, Pipeline, PreExecuteHook, Scheduler, ToolRegistry};
 
@@ -87,15 +87,18 @@ pub(crate) struct Session {
     pub(crate) next_step: u64,
 }
 
-/// Builds the session the flags describe.
-pub(crate) async fn session(flags: &SessionFlags) -> Result<Session, CliError> {
+/// Builds the session the flags describe; its scripts get `inputs` (R-CLI-1a).
+pub(crate) async fn session(
+    flags: &SessionFlags,
+    inputs: ScriptInputs,
+) -> Result<Session, CliError> {
     let roots = roots(&flags.calls.allow_read, &flags.calls.allow_write)?;
     let tools = tool_set(&flags.tools, roots).await?;
     let live = std::io::stderr().is_terminal().then(|| Live::new(tools.registry.clone()));
 
     let (log, next_step) = open_log(flags, live.clone())?;
     let pipeline = pipeline(&tools, flags.approve, live.as_ref());
-    install_code_mode(&tools, runtime_config()?, &flags.calls)?;
+    install_code_mode(&tools, runtime_config()?, &flags.calls, inputs)?;
     let scheduler = Scheduler::builder(pipeline)
         .log(log)
         .max_parallel_tool_calls(flags.calls.max_parallel)
@@ -117,7 +120,7 @@ pub(crate) async fn mcp_server(args: &McpArgs) -> Result<McpServer, CliError> {
     let mut runtime = runtime_config()?;
     runtime.max_workers = Some(args.max_workers);
     runtime.warm_workers = args.max_workers.min(2);
-    install_code_mode(&tools, runtime, &args.calls)?;
+    install_code_mode(&tools, runtime, &args.calls, ScriptInputs::default())?;
     // Approvals go to each client session's own channel (elicitation, else --approve).
     let pipeline = pipeline(&tools, None, None);
     let approve = args.approve.map(|mode| match mode {
@@ -134,13 +137,16 @@ pub(crate) async fn mcp_server(args: &McpArgs) -> Result<McpServer, CliError> {
     Ok(McpServer::new(pipeline, config))
 }
 
-/// Installs `run_code` into the tool set's registry, with the flags' timeout.
+/// Installs `run_code` into the tool set's registry, with the flags' timeout and the scripts'
+/// inputs.
 fn install_code_mode(
     tools: &ToolSet,
     runtime: RuntimeConfig,
     flags: &CallFlags,
+    inputs: ScriptInputs,
 ) -> Result<(), CliError> {
     let mut code_mode = CodeModeConfig::new(Runtime::new(runtime));
+    code_mode.inputs = inputs;
     code_mode.timeout = Duration::from_millis(flags.timeout);
     code_mode.declarations_budget = flags.declarations_budget;
     ordo_sdk::install(&tools.registry, code_mode)

@@ -17,5 +17,6 @@ mod mount;
 mod replay;
 mod roots;
 mod run;
+mod script_inputs;
 mod terminal;
 mod tools;
