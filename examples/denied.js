@@ -21,5 +21,5 @@ return [
   await attempt("write target/ordo-example.txt", () =>
     tools.write_file({ path: "target/ordo-example.txt", content: "written by examples/denied.js\n", create_dirs: true }),
   ),
-  await attempt("read README.md", () => tools.read_file({ path: "README.md", limit: 1 })),
+  await attempt("read examples/denied.js", () => tools.read_file({ path: "examples/denied.js", limit: 1 })),
 ];

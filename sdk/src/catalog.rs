@@ -18,7 +18,7 @@ use ordo_runtime::{HostCall, HostError, HostFunctions};
 use ordo_tools::Tool;
 use serde_json::{Map, Value, json};
 
-use crate::declarations::{ToolSignature, declarations_for, namespaced};
+use crate::declarations::{SCRIPT_GLOBALS, ToolSignature, namespaced, tool_declarations_for};
 
 /// The host function names the prelude installs as `tools.$search` and `tools.$describe`.
 pub(crate) const SEARCH: &str = "$search";
@@ -47,11 +47,12 @@ fn listing(tools: &[Arc<Tool>]) -> String {
             None => top.push(tool.name()),
         }
     }
-    let mut out = format!(
+    let mut out = SCRIPT_GLOBALS.to_owned();
+    out.push_str(&format!(
         "/** {} tools: too many to declare here. Find what you need with `await tools.$search(\"...\")`, \
          read a tool's declaration with `await tools.$describe(\"name\")`, then call it. */\n",
         tools.len()
-    );
+    ));
     out.push_str("declare const tools: {\n");
     out.push_str(
         "  /** The tools that best match `query` (words of their names and descriptions). */\n  \
@@ -145,7 +146,7 @@ fn describe(tools: &[Arc<Tool>], args: &Value) -> Result<Value, HostError> {
         );
         return Err(error("TypeError", message));
     };
-    Ok(Value::String(declarations_for([ToolSignature::of(tool)])))
+    Ok(Value::String(tool_declarations_for([ToolSignature::of(tool)])))
 }
 
 /// A string argument: the call's only argument, or its field `field`.

@@ -18,6 +18,17 @@ use serde_json::{Value, json};
 use crate::nested;
 use crate::view::{logs_text, present_call, present_result, presentation_meta, render};
 
+/// What a script is given besides `tools`: the globals `args` and `input` (DESIGN.md R-CLI-1a).
+/// `ordo run` fills them from its command line; a `run_code` call a model makes gets the
+/// default, so its scripts see `args` empty and `input` undefined.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct ScriptInputs {
+    /// The global `args`, a frozen array of strings: `ordo run SCRIPT -- ARGS…`.
+    pub args: Vec<String>,
+    /// The global `input`: `ordo run --input JSON`; `undefined` when `None`.
+    pub input: Option<Value>,
+}
+
 /// How code mode runs. What the session already knows (its log, pool, approval channel and
 /// scopes) the script's calls inherit from the `run_code` call itself.
 #[derive(Clone, Debug)]
@@ -35,6 +46,8 @@ pub struct CodeModeConfig {
     /// listing by namespace, and scripts use `tools.$search` and `tools.$describe`. Default:
     /// 10,000 characters.
     pub declarations_budget: usize,
+    /// The globals `args` and `input` of every script this config runs. Default: none.
+    pub inputs: ScriptInputs,
 }
 
 impl CodeModeConfig {
@@ -46,6 +59,7 @@ impl CodeModeConfig {
             timeout: Duration::from_secs(60),
             render_chars: 20_000,
             declarations_budget: 10_000,
+            inputs: ScriptInputs::default(),
         }
     }
 }
@@ -138,7 +152,7 @@ async fn run(config: &CodeModeConfig, args: &Value, cx: CallContext) -> Result<V
     // The runtime's own deadline is a backstop behind the timeout policy, which ends the call
     // first and records it as TIMEOUT.
     let script = Script::typescript(code)
-        .with_prelude(prelude(&installed))
+        .with_prelude(prelude(&installed, &config.inputs))
         .with_deadline(config.timeout + Duration::from_secs(1));
     let outcome = config.runtime.run(&script, &host, cx.signal()).await;
     match outcome {
@@ -196,11 +210,23 @@ fn not_in_ordo(message: &str) -> String {
 /// functions and removes them from the global object. A tool named `<space>__<member>` (a
 /// mounted server's) is `tools.<space>.<member>`, as the declarations say. A name that is not a
 /// tool (`tools.read_fiel`) throws a `TypeError` that names the closest tool and lists them,
-/// instead of giving `undefined` and a bare "not a callable function".
-fn prelude(names: &[&str]) -> String {
+/// instead of giving `undefined` and a bare "not a callable function". Then the script's inputs
+/// as the globals `args` and `input`, which the script can neither reassign nor change.
+fn prelude(names: &[&str], inputs: &ScriptInputs) -> String {
     let names = serde_json::to_string(names).unwrap_or_else(|_| "[]".to_owned());
+    let args = js_string(&serde_json::to_string(&inputs.args).unwrap_or_else(|_| "[]".to_owned()));
+    // Parsed from JSON text rather than written as a literal: a key `__proto__` stays a key.
+    let input = match &inputs.input {
+        Some(value) => format!("JSON.parse({})", js_string(&value.to_string())),
+        None => "undefined".to_owned(),
+    };
     format!(
         r#"(() => {{
+  const constant = (value) => ({{ value, enumerable: false, configurable: false, writable: false }});
+  Object.defineProperty(globalThis, "args", constant(Object.freeze(JSON.parse({args}))));
+  Object.defineProperty(globalThis, "input", constant({input}));
+}})();
+(() => {{
   const tools = Object.create(null);
   const spaces = Object.create(null);
   for (const name of {names}) {{
@@ -251,6 +277,13 @@ fn prelude(names: &[&str]) -> String {
   Object.defineProperty(globalThis, "tools", {{ value: guarded(Object.freeze(tools), "tools"), enumerable: false, configurable: false, writable: false }});
 }})();"#
     )
+}
+
+/// `text` as a JavaScript string literal. JSON's escaping is JavaScript's, but for U+2028 and
+/// U+2029, which JSON leaves as they are and engines before ES2019 read as line ends.
+fn js_string(text: &str) -> String {
+    let quoted = serde_json::to_string(text).unwrap_or_else(|_| "\"\"".to_owned());
+    quoted.replace('\u{2028}', "\\u2028").replace('\u{2029}', "\\u2029")
 }
 
 /// A failed run as the `TOOL_ERROR` the model reads (R-CODE-1): the kind first, then what

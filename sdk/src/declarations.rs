@@ -1,9 +1,10 @@
 //! The TypeScript declarations of the `tools` SDK that `run_code`'s description shows the model
 //! (R-CODE-5).
 //!
-//! One `declare const tools` with a method per tool (its description as JSDoc), then per tool an
-//! `…Args` and a `…Result` type generated from its parameters and output schemas, then a named
-//! alias for each local `$ref` target:
+//! The `ToolError` interface and the script's other globals (`args`, `input`:
+//! [`SCRIPT_GLOBALS`]), then one `declare const tools` with a method per tool (its description
+//! as JSDoc), then per tool an `…Args` and a `…Result` type generated from its parameters and
+//! output schemas, then a named alias for each local `$ref` target:
 //!
 //! ```ts
 //! declare const tools: {
@@ -96,6 +97,23 @@ const INDENT: &str = "  ";
 const HEADER: &str =
     "/** The tools this script can call; each resolves to the tool's structured result. */\n";
 
+/// The globals a script has besides `tools`, which `ordo run` fills from its command line
+/// (DESIGN.md R-CLI-1a); a `run_code` call a model makes gets them empty.
+pub const SCRIPT_GLOBALS: &str = "\
+/**
+ * The words after `--` on the command line that ran this script (`ordo run SCRIPT -- ARGS…`),
+ * frozen. Empty when a model's tool call runs the script.
+ */
+declare const args: readonly string[];
+
+/**
+ * The JSON value `ordo run --input JSON` (or `--input @FILE`) gave this script, parsed.
+ * `undefined` without `--input`, and when a model's tool call runs the script.
+ */
+declare const input: unknown;
+
+";
+
 /// Keywords that make a schema without `type` an object schema.
 const OBJECT_KEYWORDS: &[&str] = &["properties", "additionalProperties", "patternProperties"];
 
@@ -142,6 +160,24 @@ pub fn declarations(tools: &[Arc<Tool>]) -> String {
 /// [`declarations`] for tools described by their signatures, registered or not; any schema
 /// values are accepted (what is not a supported schema renders as `unknown`).
 pub fn declarations_for<'a>(tools: impl IntoIterator<Item = ToolSignature<'a>>) -> String {
+    let mut out = tool_error();
+    out.push_str(SCRIPT_GLOBALS);
+    write_tools(&mut out, tools);
+    out
+}
+
+/// [`declarations_for`] without [`SCRIPT_GLOBALS`]: what `tools.$describe` answers about a
+/// tool, to a script that has the globals already.
+pub(crate) fn tool_declarations_for<'a>(
+    tools: impl IntoIterator<Item = ToolSignature<'a>>,
+) -> String {
+    let mut out = tool_error();
+    write_tools(&mut out, tools);
+    out
+}
+
+/// `tools` and the types of its methods' arguments and results.
+fn write_tools<'a>(out: &mut String, tools: impl IntoIterator<Item = ToolSignature<'a>>) {
     let tools: Vec<ToolSignature<'a>> =
         tools.into_iter().filter(|tool| tool.name != RUN_CODE).collect();
     let mut shared = Shared::default();
@@ -149,7 +185,6 @@ pub fn declarations_for<'a>(tools: impl IntoIterator<Item = ToolSignature<'a>>) 
     // the definitions of the tools before it.
     let bases: Vec<String> = tools.iter().map(|tool| shared.names.claim_tool(tool.name)).collect();
 
-    let mut out = tool_error();
     out.push_str(HEADER);
     out.push_str("declare const tools: {\n");
     let mut written = vec![false; tools.len()];
@@ -158,7 +193,7 @@ pub fn declarations_for<'a>(tools: impl IntoIterator<Item = ToolSignature<'a>>) 
             continue;
         }
         let Some((space, _)) = namespaced(tools[index].name) else {
-            write_method(&mut out, &tools[index], tools[index].name, &bases[index], 1);
+            write_method(out, &tools[index], tools[index].name, &bases[index], 1);
             written[index] = true;
             continue;
         };
@@ -169,7 +204,7 @@ pub fn declarations_for<'a>(tools: impl IntoIterator<Item = ToolSignature<'a>>) 
             if let Some((other, name)) = namespaced(tools[member].name)
                 && other == space
             {
-                write_method(&mut out, &tools[member], name, &bases[member], 2);
+                write_method(out, &tools[member], name, &bases[member], 2);
                 written[member] = true;
             }
         }
@@ -185,13 +220,12 @@ pub fn declarations_for<'a>(tools: impl IntoIterator<Item = ToolSignature<'a>>) 
         for document in &mut documents {
             let root = document.root;
             let name = document.name.clone();
-            Renderer::new(&mut shared, document).declare(&mut out, &name, root, "");
+            Renderer::new(&mut shared, document).declare(out, &name, root, "");
         }
         for document in &mut documents {
-            Renderer::new(&mut shared, document).declare_pending(&mut out);
+            Renderer::new(&mut shared, document).declare_pending(out);
         }
     }
-    out
 }
 
 /// One method of `tools` (or of a namespace in it), with its JSDoc, at `depth`.

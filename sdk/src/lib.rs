@@ -23,5 +23,5 @@ mod nested;
 mod summary;
 mod view;
 
-pub use code_mode::{CodeModeConfig, install};
+pub use code_mode::{CodeModeConfig, ScriptInputs, install};
 pub use ordo_runtime::worker::run_if_worker;

@@ -7,7 +7,7 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use ordo_runtime::{Runtime, RuntimeConfig};
-use ordo_sdk::{CodeModeConfig, install};
+use ordo_sdk::{CodeModeConfig, ScriptInputs, install};
 use ordo_tools::session::{Event, LoadedLog, MemorySink, SessionLog, export_transcript};
 use ordo_tools::{
     ApprovalOutcome, ApprovalRequest, CallContext, CancellationToken, ContentBlock, ErrorCode,
@@ -487,4 +487,77 @@ async fn r_code_5_the_description_declares_the_tools_and_follows_the_registry() 
     let before = description();
     world.registry().unregister("bad_output");
     assert_ne!(description(), before, "recomputed when the registry changes");
+}
+
+/// A session whose scripts get `inputs`, with no tools.
+fn with_inputs(inputs: ScriptInputs) -> Scheduler {
+    let registry = ToolRegistry::new();
+    let mut config = CodeModeConfig::new(Runtime::new(RuntimeConfig::in_process()));
+    config.inputs = inputs;
+    install(&registry, config).unwrap();
+    Scheduler::builder(Pipeline::builder(registry).build()).build()
+}
+
+#[tokio::test]
+async fn r_cli_1a_a_script_gets_args_and_input_as_given() {
+    let input =
+        json!({ "__proto__": { "polluted": true }, "line": "a\u{2028}b\u{2029}c", "n": [1, 2.5] });
+    let args = vec!["with space".to_owned(), "-x".to_owned(), "é\u{2028}\"\\".to_owned()];
+    let scheduler = with_inputs(ScriptInputs { args: args.clone(), input: Some(input.clone()) });
+    let code = "return { args, input, own: Object.keys(input), polluted: ({}).polluted ?? null }";
+    let seen = value(&run_code(&scheduler, code).await);
+    assert_eq!(seen["args"], json!(args));
+    assert_eq!(seen["input"], input);
+    assert_eq!(seen["own"], json!(["__proto__", "line", "n"]), "__proto__ stays a key");
+    assert_eq!(seen["polluted"], Value::Null);
+}
+
+#[tokio::test]
+async fn r_cli_1a_a_script_cannot_change_args_or_input() {
+    let inputs = ScriptInputs { args: vec!["a".to_owned()], input: Some(json!({ "k": 1 })) };
+    let scheduler = with_inputs(inputs);
+    // Sloppy mode: assignments are ignored; push throws whatever the mode.
+    let sloppy = r#"let pushed; try { args.push("b") } catch (e) { pushed = e.constructor.name }
+        args = 1; input = 2; args[0] = "z";
+        let redefined; try { Object.defineProperty(globalThis, "args", { value: [] }) } catch (e) { redefined = e.constructor.name }
+        return { pushed, redefined, args, input, deleted: delete globalThis.input, frozen: Object.isFrozen(args) }"#;
+    let seen = value(&run_code(&scheduler, sloppy).await);
+    assert_eq!(
+        seen,
+        json!({ "pushed": "TypeError", "redefined": "TypeError", "args": ["a"], "input": { "k": 1 },
+                "deleted": false, "frozen": true })
+    );
+    let strict = r#""use strict"; try { args = 1 } catch (e) { return `${e.constructor.name}: ${e.message}` }"#;
+    assert_eq!(
+        value(&run_code(&scheduler, strict).await),
+        "TypeError: cannot set non-writable property: args"
+    );
+}
+
+#[tokio::test]
+async fn r_cli_1a_without_inputs_args_is_empty_and_input_undefined() {
+    let scheduler = with_inputs(ScriptInputs::default());
+    let code = "return [args, typeof input, 'input' in globalThis, Object.isFrozen(args)]";
+    assert_eq!(value(&run_code(&scheduler, code).await), json!([[], "undefined", true, true]));
+    let description = scheduler.pipeline().registry().get("run_code").unwrap();
+    let description = description.definition().description();
+    assert!(description.contains("declare const args: readonly string[];"), "{description}");
+    assert!(description.contains("declare const input: unknown;"), "{description}");
+}
+
+#[tokio::test]
+async fn r_cli_1a_a_compact_listing_declares_the_globals_and_describe_leaves_them_out() {
+    let registry = ToolRegistry::new();
+    registry.register(strict()).unwrap();
+    let mut config = CodeModeConfig::new(Runtime::new(RuntimeConfig::in_process()));
+    config.declarations_budget = 0;
+    install(&registry, config).unwrap();
+    let description = registry.get("run_code").unwrap().definition().description().to_owned();
+    assert!(description.contains("$search(query: string)"), "the listing: {description}");
+    assert!(description.contains("declare const args: readonly string[];"), "{description}");
+    let scheduler = Scheduler::builder(Pipeline::builder(registry).build()).build();
+    let described = value(&run_code(&scheduler, "return await tools.$describe('strict')").await);
+    let described = described.as_str().unwrap();
+    assert!(described.contains("strict(args: StrictArgs)"), "{described}");
+    assert!(!described.contains("declare const args"), "{described}");
 }

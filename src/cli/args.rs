@@ -40,17 +40,21 @@ pub(crate) enum Command {
 
 const RUN_EXAMPLES: &str = "Examples:
   ordo run examples/summarize_folder.js
-  ordo run examples/typed.ts --allow-read src --timeout 5000
+  ordo run examples/summarize_folder.js --allow-read examples --timeout 5000 -- examples/scripts
+  ordo run examples/count_matches.js --input @examples/query.json --raw
+  echo '{\"pattern\": \"Promise[.]all\"}' | ordo run examples/count_matches.js --input @- --raw
   echo 'return (await tools.list_dir({})).entries.length' | ordo run -
-  ordo run script.js --allow-write out --approve yes --session run.jsonl
+  ordo run examples/denied.js --allow-write target --approve yes --session run.jsonl
 
-The script is the body of an async function: `await tools.<name>(args)` and `return` a JSON
-value. What it returns is printed as JSON on stdout; its console output and ordo's logs go to
-stderr. If the run ends in an error, stdout stays empty and stderr starts with the error code.";
+The script is the body of an async function: `await tools.<name>({ … })` and `return` a JSON
+value. The words after `--` are its `args` (strings), the value of --input its `input`. What it
+returns is printed as JSON on stdout (with --raw, a string as it is); its console output and
+ordo's logs go to stderr. If the run ends in an error, stdout stays empty and stderr starts with
+the error code.";
 
 const CALLS_EXAMPLES: &str = "Examples:
-  ordo calls step.json
-  ordo calls step.json --format openai --session chat.jsonl
+  ordo calls examples/step.json
+  ordo calls examples/step.openai.json --tools examples/tools.toml --format openai --session chat.jsonl
   echo '[{\"id\":\"1\",\"name\":\"list_dir\",\"arguments\":\"{}\"}]' | ordo calls -
 
 Input: a JSON array of {\"id\", \"name\", \"arguments\": \"<raw JSON string>\"}, or OpenAI
@@ -58,10 +62,10 @@ Input: a JSON array of {\"id\", \"name\", \"arguments\": \"<raw JSON string>\"},
 assistant message holding them). An error result does not change the exit code (0).";
 
 const REPLAY_EXAMPLES: &str = "Examples:
-  ordo replay run.jsonl
-  ordo replay run.jsonl --format json
-  ordo replay run.jsonl --format anthropic   # the transcript, to continue the conversation
-  ordo replay run.jsonl --tools tools.toml   # cards from the manifest's tools";
+  ordo replay examples/session.jsonl
+  ordo replay examples/session.jsonl --format json
+  ordo replay examples/session.jsonl --format anthropic   # the transcript, to continue the conversation
+  ordo replay examples/session.jsonl --tools examples/tools.toml   # cards from the manifest's tools";
 
 const TOOLS_EXAMPLES: &str = "Examples:
   ordo tools
@@ -72,8 +76,8 @@ const MCP_EXAMPLES: &str = "Examples:
   ordo mcp                                   # stdio: what a client's config starts
   ordo mcp --allow-write out --session-dir logs
   ordo mcp --http 127.0.0.1:8808             # prints the token and the client config line
+  claude mcp add ordo -- ordo mcp --allow-read .   # Claude Code
 
-Claude Code: claude mcp add ordo -- ordo mcp --allow-read .
 Every client session gets its own scheduling core and, with --session-dir, its own log.";
 
 /// The flags shared by every command that builds the tool set.
@@ -221,6 +225,17 @@ pub(crate) struct RunArgs {
     /// The script: a `.js` or `.ts` file, or `-` for stdin (JavaScript or TypeScript).
     #[arg(value_name = "SCRIPT")]
     pub(crate) script: PathBuf,
+    /// The words after `--`, which the script gets as the frozen array `args`.
+    #[arg(value_name = "ARGS", last = true)]
+    pub(crate) args: Vec<String>,
+    /// A JSON value the script gets as `input`: the JSON itself, `@FILE` to read it from a file,
+    /// or `@-` from stdin (when the script is not read from stdin).
+    #[arg(long, value_name = "JSON|@FILE|@-")]
+    pub(crate) input: Option<String>,
+    /// Print a string result as it is (no quotes, no escapes), like `jq -r`; other results are
+    /// printed as JSON, as without it.
+    #[arg(long)]
+    pub(crate) raw: bool,
     #[command(flatten)]
     pub(crate) session: SessionFlags,
 }

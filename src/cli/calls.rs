@@ -21,8 +21,9 @@ pub(crate) async fn run(args: CallsArgs) -> Result<Exit, CliError> {
     };
     let calls = ordo_tools::parse_step(&text)
         .map_err(|error| CliError::usage(format!("{origin}: {error}")))?;
+    // A model step's scripts get no `args` and no `input`: only `ordo run` has them.
     let scripts = calls.iter().any(|call| call.name == RUN_CODE);
-    let session = setup::session(&args.session, scripts).await?;
+    let session = setup::session(&args.session, ordo_sdk::ScriptInputs::default(), scripts).await?;
     let signal = interrupt::watch();
     let step = session
         .scheduler

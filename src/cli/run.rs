@@ -1,9 +1,13 @@
-//! `ordo run SCRIPT` (R-CLI-1, R-CLI-8): the script as one top-level `run_code` call through the
-//! scheduler; its `result` as JSON on stdout, or a one-line error summary on stderr.
+//! `ordo run SCRIPT [-- ARGS…]` (R-CLI-1, R-CLI-1a, R-CLI-8): the script as one top-level
+//! `run_code` call through the scheduler, given `args` and `input`; its `result` as JSON on
+//! stdout (a string as it is with `--raw`), or a one-line error summary on stderr.
+
+mod input;
 
 use std::path::Path;
 
 use ordo_runtime::LogEntry;
+use ordo_sdk::ScriptInputs;
 use ordo_tools::{ModelCall, RUN_CODE, ToolResult};
 use serde_json::{Value, json};
 
@@ -15,7 +19,10 @@ use super::{interrupt, output, setup};
 /// Runs the script.
 pub(crate) async fn run(args: RunArgs) -> Result<Exit, CliError> {
     let code = read_script(&args.script)?;
-    let session = setup::session(&args.session, true).await?;
+    let from_stdin = args.script == Path::new("-");
+    let input = args.input.as_deref().map(|flag| input::read(flag, from_stdin)).transpose()?;
+    let inputs = ScriptInputs { args: args.args, input };
+    let session = setup::session(&args.session, inputs, true).await?;
     let signal = interrupt::watch();
     let call = ModelCall::new(
         format!("run_{}", session.next_step),
@@ -38,7 +45,10 @@ pub(crate) async fn run(args: RunArgs) -> Result<Exit, CliError> {
         Some(value) if !outcome.result.is_error() => {
             print_logs(&value["logs"]);
             print_notes(&value["notes"]);
-            output::print_json(&value["result"])?;
+            match &value["result"] {
+                Value::String(text) if args.raw => output::print_text(text)?,
+                result => output::print_json(result)?,
+            }
             Ok(Exit::Success)
         }
         _ => {

@@ -11,7 +11,7 @@ use ordo::files::{self, Roots};
 use ordo::manifest::{self, Manifest};
 use ordo::mcp::{Listed, McpServer, McpServerConfig, mount};
 use ordo_runtime::{Runtime, RuntimeConfig, WorkerCommand};
-use ordo_sdk::CodeModeConfig;
+use ordo_sdk::{CodeModeConfig, ScriptInputs};
 use ordo_tools::session::{DiscardSink, Durability, JsonlSink, LoadedLog, SessionLog};
 use ordo_tools::{ApprovalOutcome, Pipeline, PreExecuteHook, Scheduler, ToolRegistry};
 
@@ -87,10 +87,12 @@ pub(crate) struct Session {
     pub(crate) next_step: u64,
 }
 
-/// Builds the session the flags describe. `script_coming`: the session's first step runs a
-/// script, whose worker then starts first, beside everything else built here.
+/// Builds the session the flags describe; its scripts get `inputs` (R-CLI-1a).
+/// `script_coming`: the session's first step runs a script, whose worker then starts first,
+/// beside everything else built here.
 pub(crate) async fn session(
     flags: &SessionFlags,
+    inputs: ScriptInputs,
     script_coming: bool,
 ) -> Result<Session, CliError> {
     let runtime = Runtime::new(runtime_config()?);
@@ -103,7 +105,7 @@ pub(crate) async fn session(
 
     let (log, next_step) = open_log(flags, live.clone())?;
     let pipeline = pipeline(&tools, flags.approve, live.as_ref());
-    install_code_mode(&tools, runtime, &flags.calls)?;
+    install_code_mode(&tools, runtime, &flags.calls, inputs)?;
     let scheduler = Scheduler::builder(pipeline)
         .log(log)
         .max_parallel_tool_calls(flags.calls.max_parallel)
@@ -125,7 +127,7 @@ pub(crate) async fn mcp_server(args: &McpArgs) -> Result<McpServer, CliError> {
     let mut runtime = runtime_config()?;
     runtime.max_workers = Some(args.max_workers);
     runtime.warm_workers = args.max_workers.min(2);
-    install_code_mode(&tools, Runtime::new(runtime), &args.calls)?;
+    install_code_mode(&tools, Runtime::new(runtime), &args.calls, ScriptInputs::default())?;
     // Approvals go to each client session's own channel (elicitation, else --approve).
     let pipeline = pipeline(&tools, None, None);
     let approve = args.approve.map(|mode| match mode {
@@ -142,9 +144,16 @@ pub(crate) async fn mcp_server(args: &McpArgs) -> Result<McpServer, CliError> {
     Ok(McpServer::new(pipeline, config))
 }
 
-/// Installs `run_code` into the tool set's registry, with the flags' timeout.
-fn install_code_mode(tools: &ToolSet, runtime: Runtime, flags: &CallFlags) -> Result<(), CliError> {
+/// Installs `run_code` into the tool set's registry, with the flags' timeout and the scripts'
+/// inputs.
+fn install_code_mode(
+    tools: &ToolSet,
+    runtime: Runtime,
+    flags: &CallFlags,
+    inputs: ScriptInputs,
+) -> Result<(), CliError> {
     let mut code_mode = CodeModeConfig::new(runtime);
+    code_mode.inputs = inputs;
     code_mode.timeout = Duration::from_millis(flags.timeout);
     code_mode.declarations_budget = flags.declarations_budget;
     ordo_sdk::install(&tools.registry, code_mode)

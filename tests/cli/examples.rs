@@ -7,7 +7,8 @@ use serde_json::Value;
 
 use crate::common::{bin, stderr};
 
-fn run_example(args: &[&str]) -> Value {
+/// `ordo run ARGS` from the repository root; its stdout, after checking it exited 0.
+fn run_example_text(args: &[&str]) -> String {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let output = assert_cmd::Command::new(bin())
         .current_dir(root)
@@ -17,15 +18,41 @@ fn run_example(args: &[&str]) -> Value {
         .output()
         .unwrap();
     assert_eq!(output.status.code(), Some(0), "{args:?}: {}", stderr(&output));
-    serde_json::from_slice(&output.stdout).unwrap()
+    String::from_utf8(output.stdout).unwrap()
+}
+
+fn run_example(args: &[&str]) -> Value {
+    serde_json::from_str(&run_example_text(args)).unwrap()
 }
 
 #[test]
 fn examples_summarize_folder() {
     let value = run_example(&["examples/summarize_folder.js"]);
-    let modules = value["modules"].as_array().unwrap();
-    assert!(modules.iter().any(|module| module["file"] == "registry.rs"), "{value:#}");
-    assert!(modules.iter().all(|module| module["lines"].as_u64().unwrap() > 0));
+    assert_eq!(value["folder"], "examples", "{value:#}");
+    let files = value["files"].as_array().unwrap();
+    let count = files.iter().find(|file| file["file"] == "count_matches.js").unwrap();
+    assert!(
+        count["about"].as_str().unwrap().starts_with("Count where a regex matches"),
+        "{value:#}"
+    );
+    let value = run_example(&["examples/summarize_folder.js", "--", "tools/src"]);
+    let files = value["files"].as_array().unwrap();
+    assert!(files.iter().any(|file| file["file"] == "registry.rs"), "{value:#}");
+    assert!(files.iter().all(|file| file["lines"].as_u64().unwrap() > 0));
+}
+
+#[test]
+fn examples_count_matches_with_an_input_file() {
+    let report = run_example_text(&[
+        "examples/count_matches.js",
+        "--input",
+        "@examples/query.json",
+        "--raw",
+    ]);
+    let (first, rest) = report.split_once('\n').unwrap();
+    assert!(first.contains(r" matches of /await tools\.\w+/ in "), "{report}");
+    assert!(first.ends_with(" files in examples (*.{js,ts})"), "{report}");
+    assert!(rest.lines().any(|line| line.ends_with("  examples/word_count.js")), "{report}");
 }
 
 #[test]

@@ -33,8 +33,10 @@ pub(crate) enum Ending {
 
 /// One side of a run, as the driver sees it.
 pub(crate) trait Connection: Send {
-    /// Sends a message; never blocks (a peer that stops reading cannot stall the driver).
-    fn send(&mut self, message: ToWorker);
+    /// Sends a message; never blocks (a peer that stops reading cannot stall the driver). Fails
+    /// only for a run request too large for a frame: a host call's answer that large is
+    /// replaced by an error the script gets.
+    fn send(&mut self, message: ToWorker) -> io::Result<()>;
     /// The next message; `Ok(None)` when the peer is gone. Cancel-safe: the driver's
     /// `select!` drops it whenever another branch wins, and nothing may be lost then.
     fn recv(&mut self) -> BoxFuture<'_, io::Result<Option<FromWorker>>>;
@@ -80,15 +82,16 @@ impl ProcessConnection {
 }
 
 impl Connection for ProcessConnection {
-    fn send(&mut self, message: ToWorker) {
+    fn send(&mut self, message: ToWorker) -> io::Result<()> {
         // Only a message too large for a frame fails. A host call's answer that large would
         // leave the script waiting for it forever: it gets an error instead.
-        if let Err(error) = self.stdin.send(&message)
-            && let ToWorker::HostReply { id, .. } = message
-        {
-            let message = format!("the host function's answer cannot reach the script: {error}");
-            let _ =
-                self.stdin.send(&ToWorker::HostReply { id, result: Err(HostError::new(message)) });
+        match (self.stdin.send(&message), message) {
+            (Err(error), ToWorker::HostReply { id, .. }) => {
+                let message =
+                    format!("the host function's answer cannot reach the script: {error}");
+                self.stdin.send(&ToWorker::HostReply { id, result: Err(HostError::new(message)) })
+            }
+            (sent, _) => sent,
         }
     }
 
@@ -181,10 +184,12 @@ impl ThreadConnection {
 }
 
 impl Connection for ThreadConnection {
-    fn send(&mut self, message: ToWorker) {
+    fn send(&mut self, message: ToWorker) -> io::Result<()> {
+        // A channel has no frame to outgrow; an engine thread gone is seen by `recv`.
         if let Some(outgoing) = &self.outgoing {
             let _ = outgoing.send(message);
         }
+        Ok(())
     }
 
     fn recv(&mut self) -> BoxFuture<'_, io::Result<Option<FromWorker>>> {

@@ -49,7 +49,13 @@ pub(crate) async fn drive(
     (deadline, since): (Duration, tokio::time::Instant),
     cancel: &CancellationToken,
 ) -> RunOutcome {
-    connection.send(ToWorker::Run(request));
+    // A script (with its prelude) too large for a frame would never start: say so at once
+    // rather than at the deadline.
+    if let Err(error) = connection.send(ToWorker::Run(request)) {
+        connection.end(Ending::Kill).await;
+        let message = format!("the script and its prelude cannot be sent to the worker: {error}");
+        return Err(RunError { kind: ErrorKind::Host, message, position: None, logs: Vec::new() });
+    }
     let mut run = Run {
         calls: HostCalls {
             running: FuturesUnordered::new(),
@@ -94,7 +100,9 @@ pub(crate) async fn drive(
                 if !run.calls.running.is_empty() && connection.unsent_bytes() < UNREAD_ANSWERS_BYTES =>
             {
                 run.held.in_flight -= arguments;
-                connection.send(ToWorker::HostReply { id, result });
+                // An answer too large for a frame was replaced by an error already; a second
+                // failure leaves nothing to send.
+                let _ = connection.send(ToWorker::HostReply { id, result });
                 run.polling.sent(run.calls.running.is_empty());
                 if let Some(end) = run.held.check(connection.unsent_bytes(), limits) {
                     break end;
@@ -210,7 +218,8 @@ impl Run<'_> {
                 let call = (id, name, args, weight);
                 if let Some(refusal) = self.calls.start(call, self.host, &self.calls_signal) {
                     self.held.in_flight -= weight;
-                    connection.send(refusal);
+                    // A refusal is a short error: it fits a frame.
+                    let _ = connection.send(refusal);
                     self.polling.sent(self.calls.running.is_empty());
                 }
                 None

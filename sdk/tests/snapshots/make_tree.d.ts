@@ -11,6 +11,18 @@ interface ToolError extends Error {
   message: string;
 }
 
+/**
+ * The words after `--` on the command line that ran this script (`ordo run SCRIPT -- ARGS…`),
+ * frozen. Empty when a model's tool call runs the script.
+ */
+declare const args: readonly string[];
+
+/**
+ * The JSON value `ordo run --input JSON` (or `--input @FILE`) gave this script, parsed.
+ * `undefined` without `--input`, and when a model's tool call runs the script.
+ */
+declare const input: unknown;
+
 /** The tools this script can call; each resolves to the tool's structured result. */
 declare const tools: {
   /** Builds a tree. */
