@@ -102,7 +102,9 @@ fn nested_reads(ordo: &Path, dir: &Path, with_node: bool) {
             node_times.push(per_call(&run(Path::new("node"), dir, &["loop.cjs"])));
         }
     }
-    println!("\n{CALLS} reads of a 6-byte file in sequence, each loop timed by itself, median of {LOOPS}:");
+    println!(
+        "\n{CALLS} reads of a 6-byte file in sequence, each loop timed by itself, median of {LOOPS}:"
+    );
     let ordo_median = median(&mut ordo_times);
     println!("  ordo tools.read_file (nested)   {:6.1} µs per call", us(ordo_median));
     if with_node {
@@ -132,7 +134,10 @@ fn context_switches(ordo: &Path, dir: &Path, with_node: bool) {
     }
     per_call.sort_by(f64::total_cmp);
     println!("\ncontext switches per nested call (perf stat; {CALLS} calls − none, over {CALLS}):");
-    println!("  ordo tools.read_file        {:5.2} (median of {LOOPS}; goal ≤ 2)", per_call[LOOPS / 2]);
+    println!(
+        "  ordo tools.read_file        {:5.2} (median of {LOOPS}; goal ≤ 2)",
+        per_call[LOOPS / 2]
+    );
     if with_node
         && let (Some(full), Some(none)) = (
             perf(Path::new("node"), &["loop.cjs"]),
