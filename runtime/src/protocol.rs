@@ -318,4 +318,113 @@ mod tests {
         let garbage = [3, 0, 0, 0, b'{', b'x', b'}'];
         assert!(read_frame::<FromWorker>(&mut garbage.as_slice()).is_err());
     }
+
+    /// Generated streams for the host's frame reader (issue 17): whatever a taken-over worker
+    /// writes, split however the pipe splits it, the reader yields whole frames, an error or
+    /// the end, and holds no more than it read plus one read's room; a length past the limit
+    /// allocates nothing. `PROPTEST_CASES` sets the number of cases.
+    mod generated {
+        use proptest::prelude::*;
+
+        use super::*;
+        use crate::outcome::{LogEntry, LogLevel};
+
+        /// Hands out `stream` in the chunk sizes given (cycled), as a pipe does.
+        struct Chunked<'a> {
+            stream: &'a [u8],
+            sizes: Vec<usize>,
+            turn: usize,
+        }
+
+        impl Read for Chunked<'_> {
+            fn read(&mut self, into: &mut [u8]) -> io::Result<usize> {
+                let size = self.sizes[self.turn % self.sizes.len()].min(into.len());
+                self.turn += 1;
+                let size = size.min(self.stream.len());
+                into[..size].copy_from_slice(&self.stream[..size]);
+                self.stream = &self.stream[size..];
+                Ok(size)
+            }
+        }
+
+        fn message() -> impl Strategy<Value = FromWorker> {
+            prop_oneof![
+                Just(FromWorker::Ready),
+                (any::<u64>(), ".{0,8}", ".{0,40}").prop_map(|(id, name, text)| {
+                    FromWorker::HostCall { id, name, args: serde_json::json!({ "text": text }) }
+                }),
+                ".{0,40}"
+                    .prop_map(|text| FromWorker::Log(LogEntry { level: LogLevel::Warn, text })),
+                ".{0,40}".prop_map(|json| FromWorker::Done(Ok(Returned { json, notes: vec![] }))),
+            ]
+        }
+
+        fn sizes() -> impl Strategy<Value = Vec<usize>> {
+            prop::collection::vec(1..300usize, 1..8)
+        }
+
+        /// Reads frames until the stream ends or breaks; the bytes read so far are at most
+        /// `fed`, and the buffer never holds more than them and one read's room.
+        fn drain(stream: &[u8], sizes: Vec<usize>) -> (Vec<FromWorker>, io::Result<()>, usize) {
+            let mut reader = Chunked { stream, sizes, turn: 0 };
+            let mut buffer = FrameBuffer::default();
+            let mut frames = Vec::new();
+            let outcome = loop {
+                let next = buffer.next_from::<FromWorker>(&mut reader);
+                let fed = stream.len() - reader.stream.len();
+                assert!(buffer.buffer.len() <= fed + MAX_READ, "{} for {fed}", buffer.buffer.len());
+                match next {
+                    Some(Ok(Some(frame))) => frames.push(frame),
+                    Some(Ok(None)) => break Ok(()),
+                    Some(Err(error)) => break Err(error),
+                    None => unreachable!("a slice never blocks"),
+                }
+            };
+            (frames, outcome, buffer.buffer.capacity())
+        }
+
+        proptest! {
+            #[test]
+            fn r_rt_6_frames_split_anywhere_are_read_whole(
+                messages in prop::collection::vec(message(), 0..12),
+                sizes in sizes(),
+            ) {
+                let mut stream = Vec::new();
+                for message in &messages {
+                    write_frame(&mut stream, message).unwrap();
+                }
+                let (frames, outcome, _) = drain(&stream, sizes);
+                prop_assert!(outcome.is_ok());
+                prop_assert_eq!(frames, messages);
+            }
+
+            #[test]
+            fn r_rt_6_any_bytes_end_in_frames_an_error_or_the_end(
+                bytes in prop::collection::vec(any::<u8>(), 0..2048),
+                sizes in sizes(),
+            ) {
+                let (frames, outcome, _) = drain(&bytes, sizes);
+                if outcome.is_ok() {
+                    prop_assert!(frames.len() <= bytes.len() / 4);
+                }
+            }
+
+            /// A length past the limit is refused once its four bytes are in, before any room
+            /// is made for it, and stays refused.
+            #[test]
+            fn r_rt_6_a_huge_length_prefix_allocates_nothing(
+                length in (MAX_FRAME_BYTES as u32 + 1)..=u32::MAX,
+                rest in prop::collection::vec(any::<u8>(), 0..64),
+                sizes in sizes(),
+            ) {
+                let stream = [&length.to_le_bytes()[..], &rest].concat();
+                let (frames, outcome, capacity) = drain(&stream, sizes);
+                prop_assert!(frames.is_empty());
+                let error = outcome.unwrap_err();
+                prop_assert_eq!(error.kind(), io::ErrorKind::InvalidData);
+                prop_assert!(error.to_string().ends_with("bytes is too large"), "{error}");
+                prop_assert!(capacity <= MIN_READ, "{capacity} bytes held for a refused frame");
+            }
+        }
+    }
 }
