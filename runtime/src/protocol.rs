@@ -30,6 +30,12 @@ use crate::outcome::{LogEntry, Position};
 /// The largest frame either side accepts.
 pub(crate) const MAX_FRAME_BYTES: usize = 16 << 20;
 
+/// The most JSON values (object keys included) one frame may hold. Parsed, a value costs about
+/// a hundred bytes, fifty times its two bytes in `[0,0,…]`: a 16 MiB frame of them made the
+/// host hold 800 MiB while it parsed (found by the hostile worker of issue 17), whatever the
+/// run's budget. At this bound a frame costs at most about 120 MiB to parse.
+pub(crate) const MAX_FRAME_VALUES: usize = 1 << 20;
+
 /// What the host tells a worker.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
@@ -171,22 +177,65 @@ fn read_frame<T: DeserializeOwned>(reader: &mut impl Read) -> io::Result<Option<
 /// A whole frame, length and body, so it is written with one call.
 fn encode<T: Serialize>(message: &T) -> io::Result<Vec<u8>> {
     let body = serde_json::to_vec(message)?;
-    let length = frame_length(body.len())?;
+    let length = frame_length(&body)?;
     let mut frame = Vec::with_capacity(4 + body.len());
     frame.extend_from_slice(&length.to_le_bytes());
     frame.extend_from_slice(&body);
     Ok(frame)
 }
 
-pub(crate) fn frame_length(length: usize) -> io::Result<u32> {
+/// The length prefix of a frame with this body, if the other side will accept it: at most
+/// [`MAX_FRAME_BYTES`] and [`MAX_FRAME_VALUES`].
+pub(crate) fn frame_length(body: &[u8]) -> io::Result<u32> {
+    let length = body.len();
     if length > MAX_FRAME_BYTES {
         return Err(io::Error::new(
             io::ErrorKind::InvalidData,
             format!("a frame of {length} bytes is too large"),
         ));
     }
+    checked_values(body)?;
     u32::try_from(length)
         .map_err(|_| io::Error::new(io::ErrorKind::InvalidData, "frame length overflows u32"))
+}
+
+/// Refuses a body of more than [`MAX_FRAME_VALUES`] JSON values, counted without parsing it.
+fn checked_values(body: &[u8]) -> io::Result<()> {
+    // A value takes at least a byte: a shorter body cannot hold too many.
+    if body.len() <= MAX_FRAME_VALUES {
+        return Ok(());
+    }
+    let values = json_values(body);
+    if values > MAX_FRAME_VALUES {
+        return Err(io::Error::new(
+            io::ErrorKind::InvalidData,
+            format!("a frame of {values} JSON values is too many (at most {MAX_FRAME_VALUES})"),
+        ));
+    }
+    Ok(())
+}
+
+/// At least the number of values (and object keys) in JSON text: one, plus one for each
+/// separator and opener outside strings.
+fn json_values(body: &[u8]) -> usize {
+    let (mut count, mut in_string, mut escaped) = (1, false, false);
+    for &byte in body {
+        if in_string {
+            match byte {
+                _ if escaped => escaped = false,
+                b'\\' => escaped = true,
+                b'"' => in_string = false,
+                _ => {}
+            }
+        } else {
+            match byte {
+                b'"' => in_string = true,
+                b',' | b':' | b'[' | b'{' => count += 1,
+                _ => {}
+            }
+        }
+    }
+    count
 }
 
 fn checked_length(length: [u8; 4]) -> io::Result<usize> {
@@ -230,7 +279,8 @@ impl FrameBuffer {
             Ok(length) => length,
             Err(error) => return Some(Err(error)),
         };
-        let frame = decode(unread.get(4..4 + length)?);
+        let body = unread.get(4..4 + length)?;
+        let frame = checked_values(body).and_then(|()| decode(body));
         self.start += 4 + length;
         if self.start == self.filled {
             (self.start, self.filled) = (0, 0);
@@ -423,7 +473,8 @@ mod tests {
                 let error = outcome.unwrap_err();
                 prop_assert_eq!(error.kind(), io::ErrorKind::InvalidData);
                 prop_assert!(error.to_string().ends_with("bytes is too large"), "{error}");
-                prop_assert!(capacity <= MIN_READ, "{capacity} bytes held for a refused frame");
+                // One read's least room, doubled at most once by reads of a byte at a time.
+                prop_assert!(capacity <= 2 * MIN_READ, "{capacity} bytes held for a refused frame");
             }
         }
     }
