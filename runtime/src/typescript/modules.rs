@@ -230,7 +230,7 @@ fn opens_namespace(before: &[u8]) -> bool {
         (stop - end <= longest).then(|| &before[end..stop])
     };
     // The name, as long as it is (within the window); then the keywords, short words.
-    if !word(usize::MAX).is_some_and(|name| name.first().is_some_and(|&first| first != b'=')) {
+    if word(usize::MAX).is_none_or(|name| name.first().is_none_or(|&first| first == b'=')) {
         return false;
     }
     if !matches!(word("namespace".len()), Some(b"namespace" | b"module")) {
