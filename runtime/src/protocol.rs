@@ -30,6 +30,12 @@ use crate::outcome::{LogEntry, Position};
 /// The largest frame either side accepts.
 pub(crate) const MAX_FRAME_BYTES: usize = 16 << 20;
 
+/// The most JSON values (object keys included) one frame may hold. Parsed, a value costs about
+/// a hundred bytes, fifty times its two bytes in `[0,0,…]`: a 16 MiB frame of them made the
+/// host hold 800 MiB while it parsed (found by the hostile worker of issue 17), whatever the
+/// run's budget. At this bound a frame costs at most about 120 MiB to parse.
+pub(crate) const MAX_FRAME_VALUES: usize = 1 << 20;
+
 /// What the host tells a worker.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
@@ -171,22 +177,65 @@ fn read_frame<T: DeserializeOwned>(reader: &mut impl Read) -> io::Result<Option<
 /// A whole frame, length and body, so it is written with one call.
 fn encode<T: Serialize>(message: &T) -> io::Result<Vec<u8>> {
     let body = serde_json::to_vec(message)?;
-    let length = frame_length(body.len())?;
+    let length = frame_length(&body)?;
     let mut frame = Vec::with_capacity(4 + body.len());
     frame.extend_from_slice(&length.to_le_bytes());
     frame.extend_from_slice(&body);
     Ok(frame)
 }
 
-pub(crate) fn frame_length(length: usize) -> io::Result<u32> {
+/// The length prefix of a frame with this body, if the other side will accept it: at most
+/// [`MAX_FRAME_BYTES`] and [`MAX_FRAME_VALUES`].
+pub(crate) fn frame_length(body: &[u8]) -> io::Result<u32> {
+    let length = body.len();
     if length > MAX_FRAME_BYTES {
         return Err(io::Error::new(
             io::ErrorKind::InvalidData,
             format!("a frame of {length} bytes is too large"),
         ));
     }
+    checked_values(body)?;
     u32::try_from(length)
         .map_err(|_| io::Error::new(io::ErrorKind::InvalidData, "frame length overflows u32"))
+}
+
+/// Refuses a body of more than [`MAX_FRAME_VALUES`] JSON values, counted without parsing it.
+fn checked_values(body: &[u8]) -> io::Result<()> {
+    // A value takes at least a byte: a shorter body cannot hold too many.
+    if body.len() <= MAX_FRAME_VALUES {
+        return Ok(());
+    }
+    let values = json_values(body);
+    if values > MAX_FRAME_VALUES {
+        return Err(io::Error::new(
+            io::ErrorKind::InvalidData,
+            format!("a frame of {values} JSON values is too many (at most {MAX_FRAME_VALUES})"),
+        ));
+    }
+    Ok(())
+}
+
+/// At least the number of values (and object keys) in JSON text: one, plus one for each
+/// separator and opener outside strings.
+fn json_values(body: &[u8]) -> usize {
+    let (mut count, mut in_string, mut escaped) = (1, false, false);
+    for &byte in body {
+        if in_string {
+            match byte {
+                _ if escaped => escaped = false,
+                b'\\' => escaped = true,
+                b'"' => in_string = false,
+                _ => {}
+            }
+        } else {
+            match byte {
+                b'"' => in_string = true,
+                b',' | b':' | b'[' | b'{' => count += 1,
+                _ => {}
+            }
+        }
+    }
+    count
 }
 
 fn checked_length(length: [u8; 4]) -> io::Result<usize> {
@@ -230,7 +279,8 @@ impl FrameBuffer {
             Ok(length) => length,
             Err(error) => return Some(Err(error)),
         };
-        let frame = decode(unread.get(4..4 + length)?);
+        let body = unread.get(4..4 + length)?;
+        let frame = checked_values(body).and_then(|()| decode(body));
         self.start += 4 + length;
         if self.start == self.filled {
             (self.start, self.filled) = (0, 0);
@@ -317,5 +367,115 @@ mod tests {
         assert_eq!(error.kind(), io::ErrorKind::InvalidData);
         let garbage = [3, 0, 0, 0, b'{', b'x', b'}'];
         assert!(read_frame::<FromWorker>(&mut garbage.as_slice()).is_err());
+    }
+
+    /// Generated streams for the host's frame reader (issue 17): whatever a taken-over worker
+    /// writes, split however the pipe splits it, the reader yields whole frames, an error or
+    /// the end, and holds no more than it read plus one read's room; a length past the limit
+    /// allocates nothing. `PROPTEST_CASES` sets the number of cases.
+    mod generated {
+        use proptest::prelude::*;
+
+        use super::*;
+        use crate::outcome::{LogEntry, LogLevel};
+
+        /// Hands out `stream` in the chunk sizes given (cycled), as a pipe does.
+        struct Chunked<'a> {
+            stream: &'a [u8],
+            sizes: Vec<usize>,
+            turn: usize,
+        }
+
+        impl Read for Chunked<'_> {
+            fn read(&mut self, into: &mut [u8]) -> io::Result<usize> {
+                let size = self.sizes[self.turn % self.sizes.len()].min(into.len());
+                self.turn += 1;
+                let size = size.min(self.stream.len());
+                into[..size].copy_from_slice(&self.stream[..size]);
+                self.stream = &self.stream[size..];
+                Ok(size)
+            }
+        }
+
+        fn message() -> impl Strategy<Value = FromWorker> {
+            prop_oneof![
+                Just(FromWorker::Ready),
+                (any::<u64>(), ".{0,8}", ".{0,40}").prop_map(|(id, name, text)| {
+                    FromWorker::HostCall { id, name, args: serde_json::json!({ "text": text }) }
+                }),
+                ".{0,40}"
+                    .prop_map(|text| FromWorker::Log(LogEntry { level: LogLevel::Warn, text })),
+                ".{0,40}".prop_map(|json| FromWorker::Done(Ok(Returned { json, notes: vec![] }))),
+            ]
+        }
+
+        fn sizes() -> impl Strategy<Value = Vec<usize>> {
+            prop::collection::vec(1..300usize, 1..8)
+        }
+
+        /// Reads frames until the stream ends or breaks; the bytes read so far are at most
+        /// `fed`, and the buffer never holds more than them and one read's room.
+        fn drain(stream: &[u8], sizes: Vec<usize>) -> (Vec<FromWorker>, io::Result<()>, usize) {
+            let mut reader = Chunked { stream, sizes, turn: 0 };
+            let mut buffer = FrameBuffer::default();
+            let mut frames = Vec::new();
+            let outcome = loop {
+                let next = buffer.next_from::<FromWorker>(&mut reader);
+                let fed = stream.len() - reader.stream.len();
+                assert!(buffer.buffer.len() <= fed + MAX_READ, "{} for {fed}", buffer.buffer.len());
+                match next {
+                    Some(Ok(Some(frame))) => frames.push(frame),
+                    Some(Ok(None)) => break Ok(()),
+                    Some(Err(error)) => break Err(error),
+                    None => unreachable!("a slice never blocks"),
+                }
+            };
+            (frames, outcome, buffer.buffer.capacity())
+        }
+
+        proptest! {
+            #[test]
+            fn r_rt_6_frames_split_anywhere_are_read_whole(
+                messages in prop::collection::vec(message(), 0..12),
+                sizes in sizes(),
+            ) {
+                let mut stream = Vec::new();
+                for message in &messages {
+                    write_frame(&mut stream, message).unwrap();
+                }
+                let (frames, outcome, _) = drain(&stream, sizes);
+                prop_assert!(outcome.is_ok());
+                prop_assert_eq!(frames, messages);
+            }
+
+            #[test]
+            fn r_rt_6_any_bytes_end_in_frames_an_error_or_the_end(
+                bytes in prop::collection::vec(any::<u8>(), 0..2048),
+                sizes in sizes(),
+            ) {
+                let (frames, outcome, _) = drain(&bytes, sizes);
+                if outcome.is_ok() {
+                    prop_assert!(frames.len() <= bytes.len() / 4);
+                }
+            }
+
+            /// A length past the limit is refused once its four bytes are in, before any room
+            /// is made for it, and stays refused.
+            #[test]
+            fn r_rt_6_a_huge_length_prefix_allocates_nothing(
+                length in (MAX_FRAME_BYTES as u32 + 1)..=u32::MAX,
+                rest in prop::collection::vec(any::<u8>(), 0..64),
+                sizes in sizes(),
+            ) {
+                let stream = [&length.to_le_bytes()[..], &rest].concat();
+                let (frames, outcome, capacity) = drain(&stream, sizes);
+                prop_assert!(frames.is_empty());
+                let error = outcome.unwrap_err();
+                prop_assert_eq!(error.kind(), io::ErrorKind::InvalidData);
+                prop_assert!(error.to_string().ends_with("bytes is too large"), "{error}");
+                // One read's least room, doubled at most once by reads of a byte at a time.
+                prop_assert!(capacity <= 2 * MIN_READ, "{capacity} bytes held for a refused frame");
+            }
+        }
     }
 }

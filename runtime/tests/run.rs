@@ -412,3 +412,35 @@ async fn r_rt_3_a_script_calling_fast_forever_still_ends_at_its_deadline_or_canc
     assert_eq!(error.kind, ErrorKind::Cancelled, "{error}");
     assert!(started.elapsed() < Duration::from_millis(1_500), "{:?}", started.elapsed());
 }
+
+/// R-RT-6: a call whose arguments hold more JSON values than a frame may (1,048,576; parsed,
+/// each costs the host about a hundred bytes) is refused in the worker with a catchable
+/// `RangeError`, and the run goes on; one just under the bound crosses.
+#[tokio::test]
+async fn r_rt_6_arguments_of_too_many_values_are_refused_in_the_worker_and_catchable() {
+    let mut host = HostFunctions::new();
+    host.insert("count", |call| async move {
+        Ok(json!(
+            call.args
+                .as_array()
+                .map_or(0, |rows| rows.len() * rows[0].as_array().map_or(0, Vec::len))
+        ))
+    });
+    // One array may not pass 1,048,576 elements (the engine's own bound); rows of them can.
+    let code = "const rows = (n) => Array.from({ length: n }, () => new Array(1000).fill(0));\n\
+                const under = await count(rows(1000));\n\
+                try { await count(rows(1100)); return 'crossed' }\n\
+                catch (error) { return [under, error.name, error.message] }";
+    let output = Runtime::new(config())
+        .run(&Script::javascript(code), &host, &CancellationToken::new())
+        .await
+        .unwrap();
+    assert_eq!(output.result[0], json!(1_000_000));
+    assert_eq!(output.result[1], json!("RangeError"), "{}", output.result);
+    let message = output.result[2].as_str().unwrap();
+    assert!(
+        message.starts_with("count: its arguments are too large to pass to the host"),
+        "{message}"
+    );
+    assert!(message.contains("JSON values is too many"), "{message}");
+}

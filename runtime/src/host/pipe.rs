@@ -107,7 +107,7 @@ impl<W: AsyncWrite + Unpin> FrameWriter<W> {
         self.pending.extend_from_slice(&[0; 4]);
         let encoded = serde_json::to_writer(&mut self.pending, message)
             .map_err(io::Error::from)
-            .and_then(|()| frame_length(self.pending.len() - at - 4));
+            .and_then(|()| frame_length(&self.pending[at + 4..]));
         match encoded {
             Ok(length) => self.pending[at..at + 4].copy_from_slice(&length.to_le_bytes()),
             Err(error) => {

@@ -10,6 +10,7 @@
 //! the host calls still in flight are cancelled (their owners see their signal fire) and
 //! awaited, so whatever they record is recorded before the run returns.
 
+use std::collections::HashSet;
 use std::io;
 use std::panic::AssertUnwindSafe;
 use std::sync::Arc;
@@ -61,6 +62,7 @@ pub(crate) async fn drive(
             running: FuturesUnordered::new(),
             permits: Arc::new(Semaphore::new(limits.concurrent_host_calls.max(1))),
             made: 0,
+            ids: HashSet::new(),
         },
         calls_signal: CancellationToken::new(),
         held: Held::default(),
@@ -121,7 +123,7 @@ pub(crate) async fn drive(
             // The outcome is known: the worker exits by itself and is reaped off the result's
             // path (killed if it lingers).
             tokio::spawn(connection.end(Ending::Finished));
-            engine_outcome(outcome, logs)
+            engine_outcome(outcome, logs, limits)
         }
         End::Kill(kind, message) => {
             connection.end(Ending::Kill).await;
@@ -207,6 +209,12 @@ impl Run<'_> {
                         ErrorKind::Limit(LimitKind::HostCalls),
                         format!("the script made more than {} host calls", self.limits.host_calls),
                     ));
+                }
+                // The engine numbers its calls; a worker that repeats an id has been taken
+                // over, and would make its owner (code mode's nested call ids) record one call
+                // twice.
+                if !self.calls.ids.insert(id) {
+                    return Some(End::Broken(format!("the worker used the call id {id} twice")));
                 }
                 // Charged until the call ends: a script cannot hold the host to many large
                 // arguments at once.
@@ -298,6 +306,8 @@ struct HostCalls {
     running: FuturesUnordered<RunningCall>,
     permits: Arc<Semaphore>,
     made: usize,
+    /// The ids of the calls made, each used once (at most `host_calls` of them).
+    ids: HashSet<u64>,
 }
 
 impl HostCalls {
@@ -386,8 +396,20 @@ fn panicked(name: &str, panic: &(dyn std::any::Any + Send)) -> HostError {
 }
 
 /// The worker's outcome as the caller sees it.
-fn engine_outcome(outcome: EngineOutcome, logs: Vec<LogEntry>) -> RunOutcome {
+fn engine_outcome(outcome: EngineOutcome, logs: Vec<LogEntry>, limits: &Limits) -> RunOutcome {
     match outcome {
+        // The engine stops a result at its limit; a worker that sends a larger one has been
+        // taken over, and the host does not parse what it was never meant to hold.
+        Ok(returned) if returned.json.len() > limits.engine.output_bytes => Err(RunError {
+            kind: ErrorKind::Crashed,
+            message: format!(
+                "the worker sent a result of {} bytes, past the output limit of {} bytes",
+                returned.json.len(),
+                limits.engine.output_bytes
+            ),
+            position: None,
+            logs,
+        }),
         Ok(returned) => match serde_json::from_str::<Value>(&returned.json) {
             Ok(result) => Ok(RunOutput { result, notes: returned.notes, logs }),
             Err(error) => Err(RunError {

@@ -415,3 +415,17 @@ fn r_rt_1_type_only_imports_are_erased_before_stripping() {
 }
 
 mod transform;
+
+/// Found by `runtime/tests/generated_inputs.rs` (issue 17): each `{` split the 256 bytes
+/// before it into words to see whether it opened a namespace, 36 µs a brace in a debug build
+/// (30,000 braces took over a second before the nesting bound could refuse them).
+#[test]
+fn r_rt_1_a_long_line_of_braces_is_scanned_in_linear_time() {
+    let source = format!("let t = {}", "{".repeat(30_000));
+    let started = std::time::Instant::now();
+    let erased = erase_modules(&source).expect("no import");
+    assert!(started.elapsed() < std::time::Duration::from_millis(250), "{:?}", started.elapsed());
+    assert_eq!(erased, source);
+    let error = on_deep_stack(|| strip_types(&source)).expect_err("too deep");
+    assert!(error.message.starts_with("nesting deeper than"), "{error}");
+}
