@@ -69,6 +69,20 @@ impl Scratch {
     }
 }
 
+/// Copies the folder `from` into `to`, permissions included (`fs::copy` keeps them).
+pub(crate) fn copy_tree(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).unwrap();
+    for entry in std::fs::read_dir(from).unwrap() {
+        let entry = entry.unwrap();
+        let target = to.join(entry.file_name());
+        if entry.file_type().unwrap().is_dir() {
+            copy_tree(&entry.path(), &target);
+        } else {
+            std::fs::copy(entry.path(), &target).unwrap();
+        }
+    }
+}
+
 /// Polls `done` until it holds; fails the test after `patience`.
 pub(crate) fn wait_until(patience: Duration, mut done: impl FnMut() -> bool) {
     let start = Instant::now();

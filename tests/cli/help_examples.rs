@@ -14,7 +14,7 @@ use std::time::{Duration, Instant};
 
 use serde_json::json;
 
-use crate::common::{Scratch, bin, stderr};
+use crate::common::{Scratch, bin, copy_tree, stderr};
 
 /// The longest an example may take; then its process group is killed and the test fails.
 const WATCHDOG: Duration = Duration::from_secs(20);
@@ -38,20 +38,6 @@ fn examples(subcommand: &str) -> Vec<String> {
         .take_while(|line| line.starts_with("  "))
         .map(|line| line.trim().to_owned())
         .collect()
-}
-
-/// Copies the folder `from` into `to`, permissions included (fs::copy keeps them).
-fn copy_tree(from: &Path, to: &Path) {
-    std::fs::create_dir_all(to).unwrap();
-    for entry in std::fs::read_dir(from).unwrap() {
-        let entry = entry.unwrap();
-        let target = to.join(entry.file_name());
-        if entry.file_type().unwrap().is_dir() {
-            copy_tree(&entry.path(), &target);
-        } else {
-            std::fs::copy(entry.path(), &target).unwrap();
-        }
-    }
 }
 
 /// Every word of the line that names something in `examples/` (`@examples/query.json` too).
