@@ -136,16 +136,8 @@ impl Pool {
 
     /// Brings the pool back to its target in the background.
     pub(crate) fn refill(self: &Arc<Self>) {
-        // Outside a tokio runtime (a run dropped while its runtime shuts down) there is nothing
-        // to start engines on, and nothing left to serve.
-        let Ok(runtime) = tokio::runtime::Handle::try_current() else {
-            return;
-        };
-        let Ok(ready) = self.ready.try_lock().map(|ready| ready.len()) else {
-            return;
-        };
-        let starting = self.starting.load(Ordering::Acquire);
-        for _ in (ready + starting)..self.target {
+        let Some((runtime, spares)) = self.spares() else { return };
+        for _ in spares..self.target {
             // A warm spare never takes the place a run is waiting for.
             let Some(slot) = self.free_slot() else { return };
             runtime.spawn(self.start_spare(slot));
@@ -159,15 +151,7 @@ impl Pool {
     /// rest of its start runs as a task. Does nothing when the pool has an engine ready or
     /// starting, or the cap leaves no room.
     pub(crate) fn prestart(self: &Arc<Self>) {
-        let Ok(runtime) = tokio::runtime::Handle::try_current() else {
-            return;
-        };
-        let Ok(ready) = self.ready.try_lock().map(|ready| ready.len()) else {
-            return;
-        };
-        if ready + self.starting.load(Ordering::Acquire) > 0 {
-            return;
-        }
+        let Some((runtime, 0)) = self.spares() else { return };
         let Some(slot) = self.free_slot() else { return };
         let mut start = Box::pin(self.start_spare(slot));
         let mut first_poll = Context::from_waker(futures::task::noop_waker_ref());
@@ -176,6 +160,15 @@ impl Pool {
             // is missed (readiness is kept by the runtime's I/O driver, not by the waker).
             runtime.spawn(start);
         }
+    }
+
+    /// The runtime to start spares on, and how many engines are ready or starting; `None`
+    /// outside a tokio runtime (a run dropped while its runtime shuts down: nothing to start
+    /// engines on, and nothing left to serve) or while the pool is being looked at.
+    fn spares(&self) -> Option<(tokio::runtime::Handle, usize)> {
+        let runtime = tokio::runtime::Handle::try_current().ok()?;
+        let ready = self.ready.try_lock().ok()?.len();
+        Some((runtime, ready + self.starting.load(Ordering::Acquire)))
     }
 
     /// Starts an engine for the pool, counted in `starting` from now until it is ready (or

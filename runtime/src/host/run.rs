@@ -61,7 +61,6 @@ pub(crate) async fn drive(
         calls: HostCalls {
             running: FuturesUnordered::new(),
             permits: Arc::new(Semaphore::new(limits.concurrent_host_calls.max(1))),
-            made: 0,
             ids: HashSet::new(),
         },
         calls_signal: CancellationToken::new(),
@@ -204,7 +203,7 @@ impl Run<'_> {
         self.polling.answered();
         match frame {
             Ok(Some(FromWorker::HostCall { id, name, args })) => {
-                if self.calls.made >= self.limits.host_calls {
+                if self.calls.ids.len() >= self.limits.host_calls {
                     return Some(End::Kill(
                         ErrorKind::Limit(LimitKind::HostCalls),
                         format!("the script made more than {} host calls", self.limits.host_calls),
@@ -305,8 +304,8 @@ type RunningCall = BoxFuture<'static, (u64, usize, Result<Value, HostError>)>;
 struct HostCalls {
     running: FuturesUnordered<RunningCall>,
     permits: Arc<Semaphore>,
-    made: usize,
-    /// The ids of the calls made, each used once (at most `host_calls` of them).
+    /// The ids of the calls made, each used once: as many as the calls made (at most
+    /// `host_calls`).
     ids: HashSet<u64>,
 }
 
@@ -321,7 +320,6 @@ impl HostCalls {
         host: &HostFunctions,
         run_signal: &CancellationToken,
     ) -> Option<ToWorker> {
-        self.made += 1;
         let Some(function) = host.get(&name) else {
             let error = HostError::new(format!("there is no host function named {name:?}"));
             return Some(ToWorker::HostReply { id, result: Err(error) });
