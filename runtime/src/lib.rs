@@ -2,8 +2,9 @@
 //!
 //! The sandboxed JavaScript runtime of ordo (DESIGN.md §5, R-RT). It runs model-written JavaScript
 //! or TypeScript in the embedded Boa engine under hard limits and lets the script call async
-//! host functions the embedder installs. It knows nothing of tools: code mode (`ordo-sdk`)
-//! builds the `tools` SDK on top of host functions.
+//! host functions the embedder installs, as globals or as members of a [`globals::Namespace`].
+//! It knows nothing of tools: code mode (`ordo-sdk`) builds the `tools` SDK on top of a
+//! namespace of host functions.
 //!
 //! ## Where to start reading
 //!
@@ -17,6 +18,7 @@
 //!    and naming how a worker died.
 
 mod engine;
+pub mod globals;
 mod host;
 pub mod limits;
 pub mod outcome;

@@ -24,6 +24,7 @@ use std::io::{self, Read, Write};
 use serde::{Deserialize, Serialize, de::DeserializeOwned};
 use serde_json::{Map, Value};
 
+use crate::globals::{Constant, Namespace};
 use crate::limits::EngineLimits;
 use crate::outcome::{LogEntry, Position};
 
@@ -58,10 +59,16 @@ pub(crate) struct RunRequest {
     pub(crate) code: String,
     /// Whether to strip TypeScript types first.
     pub(crate) typescript: bool,
-    /// Trusted JavaScript the embedder runs first, in the same context (e.g. to build an SDK
-    /// object over the host functions). Its failure is a `host` error.
+    /// Host functions placed in a namespace object instead of globals.
+    #[serde(default)]
+    pub(crate) namespace: Option<Namespace>,
+    /// Read-only globals holding JSON values.
+    #[serde(default)]
+    pub(crate) constants: Vec<Constant>,
+    /// Trusted JavaScript the embedder runs first, in the same context. Its failure is a `host`
+    /// error.
     pub(crate) prelude: Option<String>,
-    /// The async host functions to install as globals, by name.
+    /// The async host functions, by name: globals, but for those the namespace places.
     pub(crate) host_functions: Vec<String>,
     /// The engine's limits.
     pub(crate) limits: EngineLimits,

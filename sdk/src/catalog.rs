@@ -20,7 +20,7 @@ use serde_json::{Map, Value, json};
 
 use crate::declarations::{SCRIPT_GLOBALS, ToolSignature, namespaced, tool_declarations_for};
 
-/// The host function names the prelude installs as `tools.$search` and `tools.$describe`.
+/// The members `tools.$search` and `tools.$describe` (not tools: not listed by `Object.keys`).
 pub(crate) const SEARCH: &str = "$search";
 pub(crate) const DESCRIBE: &str = "$describe";
 

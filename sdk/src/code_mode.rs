@@ -8,6 +8,7 @@
 use std::sync::Arc;
 use std::time::Duration;
 
+use ordo_runtime::globals::{Constant, Namespace};
 use ordo_runtime::{ErrorKind, RunError, Runtime, Script};
 use ordo_tools::{
     CallContext, RUN_CODE, RegisterError, ScopeChain, Tool, ToolDefinition, ToolFailure,
@@ -15,6 +16,7 @@ use ordo_tools::{
 };
 use serde_json::{Value, json};
 
+use crate::declarations::namespaced;
 use crate::nested;
 use crate::view::{logs_text, present_call, present_result, presentation_meta, render};
 
@@ -151,9 +153,10 @@ async fn run(config: &CodeModeConfig, args: &Value, cx: CallContext) -> Result<V
         names.iter().copied().chain([crate::catalog::SEARCH, crate::catalog::DESCRIBE]).collect();
     // The runtime's own deadline is a backstop behind the timeout policy, which ends the call
     // first and records it as TIMEOUT.
-    let script = Script::typescript(code)
-        .with_prelude(prelude(&installed, &config.inputs))
+    let mut script = Script::typescript(code)
+        .with_namespace(tools_namespace(&installed))
         .with_deadline(config.timeout + Duration::from_secs(1));
+    script.constants.extend(input_constants(&config.inputs));
     let outcome = config.runtime.run(&script, &host, cx.signal()).await;
     match outcome {
         Ok(output) => {
@@ -206,84 +209,34 @@ fn not_in_ordo(message: &str) -> String {
     }
 }
 
-/// Trusted JavaScript run before the script: builds the frozen `tools` object from the host
-/// functions and removes them from the global object. A tool named `<space>__<member>` (a
-/// mounted server's) is `tools.<space>.<member>`, as the declarations say. A name that is not a
-/// tool (`tools.read_fiel`) throws a `TypeError` that names the closest tool and lists them,
-/// instead of giving `undefined` and a bare "not a callable function". Then the script's inputs
-/// as the globals `args` and `input`, which the script can neither reassign nor change.
-fn prelude(names: &[&str], inputs: &ScriptInputs) -> String {
-    let names = serde_json::to_string(names).unwrap_or_else(|_| "[]".to_owned());
-    let args = js_string(&serde_json::to_string(&inputs.args).unwrap_or_else(|_| "[]".to_owned()));
-    // Parsed from JSON text rather than written as a literal: a key `__proto__` stays a key.
-    let input = match &inputs.input {
-        Some(value) => format!("JSON.parse({})", js_string(&value.to_string())),
-        None => "undefined".to_owned(),
-    };
-    format!(
-        r#"(() => {{
-  const constant = (value) => ({{ value, enumerable: false, configurable: false, writable: false }});
-  Object.defineProperty(globalThis, "args", constant(Object.freeze(JSON.parse({args}))));
-  Object.defineProperty(globalThis, "input", constant({input}));
-}})();
-(() => {{
-  const tools = Object.create(null);
-  const spaces = Object.create(null);
-  for (const name of {names}) {{
-    const key = "tools." + name;
-    const call = globalThis[key];
-    delete globalThis[key];
-    // `$search` and `$describe` are helpers, not tools: `Object.keys(tools)` lists tools only.
-    const method = {{ value: async (args = {{}}) => call(args), enumerable: !name.startsWith("$") }};
-    const at = name.indexOf("__");
-    if (at > 0 && at + 2 < name.length) {{
-      const space = name.slice(0, at);
-      if (!spaces[space]) {{
-        spaces[space] = Object.create(null);
-        Object.defineProperty(tools, space, {{ value: spaces[space], enumerable: true, configurable: true }});
-      }}
-      Object.defineProperty(spaces[space], name.slice(at + 2), method);
-    }} else {{
-      Object.defineProperty(tools, name, method);
-    }}
-  }}
-  for (const space of Object.values(spaces)) Object.freeze(space);
-  // Edit distance with transpositions, for "did you mean".
-  const distance = (a, b) => {{
-    const d = Array.from({{ length: a.length + 1 }}, (_, i) => [i]);
-    for (let j = 1; j <= b.length; j++) d[0][j] = j;
-    for (let i = 1; i <= a.length; i++) for (let j = 1; j <= b.length; j++) {{
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      d[i][j] = Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d[i][j] = Math.min(d[i][j], d[i - 2][j - 2] + 1);
-    }}
-    return d[a.length][b.length];
-  }};
-  const guarded = (target, path) => new Proxy(target, {{
-    get(target, key, receiver) {{
-      if (typeof key === "symbol" || key in target || key === "then" || key === "toJSON") return Reflect.get(target, key, receiver);
-      const names = Object.keys(target);
-      let best = null, bestDistance = Infinity;
-      for (const name of names) {{
-        const d = distance(key.toLowerCase(), name.toLowerCase());
-        if (d < bestDistance) {{ best = name; bestDistance = d; }}
-      }}
-      const meant = best !== null && bestDistance <= Math.max(1, Math.floor(best.length / 3)) ? ` (did you mean ${{best}}?)` : "";
-      const shown = names.slice(0, 30).join(", ") + (names.length > 30 ? `, … (${{names.length - 30}} more: tools.$search(query) finds them)` : "");
-      throw new TypeError(`${{path}}.${{key}} is not a tool${{meant}}. ${{path}} has: ${{shown || "no tools"}}`);
-    }},
-  }});
-  for (const space of Object.keys(spaces)) Object.defineProperty(tools, space, {{ value: guarded(spaces[space], "tools." + space), enumerable: true, configurable: false }});
-  Object.defineProperty(globalThis, "tools", {{ value: guarded(Object.freeze(tools), "tools"), enumerable: false, configurable: false, writable: false }});
-}})();"#
-    )
+/// The frozen `tools` object over the host functions: a tool named `<space>__<member>` (a
+/// mounted server's) is `tools.<space>.<member>`, as the declarations say; `$search` and
+/// `$describe` are helpers, not tools, so `Object.keys(tools)` lists tools only. A name that is
+/// not a tool (`tools.read_fiel`) throws a `TypeError` that names the closest tool and lists
+/// them (R-CODE-8), built by the runtime in Rust: nothing is parsed for it.
+fn tools_namespace(names: &[&str]) -> Namespace {
+    let mut tools = Namespace::new("tools", "tool")
+        .with_more_hint(format!("tools.{}(query) finds them", crate::catalog::SEARCH));
+    for name in names {
+        let function = nested::host_function_name(name);
+        tools = match namespaced(name) {
+            Some((space, member)) => tools.member([space, member], function),
+            None if name.starts_with('$') => tools.hidden_member([*name], function),
+            None => tools.member([*name], function),
+        };
+    }
+    tools
 }
 
-/// `text` as a JavaScript string literal. JSON's escaping is JavaScript's, but for U+2028 and
-/// U+2029, which JSON leaves as they are and engines before ES2019 read as line ends.
-fn js_string(text: &str) -> String {
-    let quoted = serde_json::to_string(text).unwrap_or_else(|_| "\"\"".to_owned());
-    quoted.replace('\u{2028}', "\\u2028").replace('\u{2029}', "\\u2029")
+/// The script's inputs as the globals `args` (a frozen array) and `input`, which the script
+/// can neither reassign nor delete.
+fn input_constants(inputs: &ScriptInputs) -> [Constant; 2] {
+    let args = Constant::frozen("args", Value::from(inputs.args.clone()));
+    let input = match &inputs.input {
+        Some(input) => Constant::new("input", input.clone()),
+        None => Constant::undefined("input"),
+    };
+    [args, input]
 }
 
 /// A failed run as the `TOOL_ERROR` the model reads (R-CODE-1): the kind first, then what

@@ -16,8 +16,8 @@ use ordo_runtime::{HostCall, HostError, HostFunctions};
 use ordo_tools::{Arguments, ErrorInfo, NestedCalls, Tool, ToolResult};
 use serde_json::{Map, Value, json};
 
-/// The global name a tool's host function is installed under; the prelude moves it into
-/// `tools` and deletes the global. The dot keeps it out of the way of any real global.
+/// The host function a tool is called through, which code mode places in the `tools`
+/// namespace (it is no global).
 pub(crate) fn host_function_name(tool: &str) -> String {
     format!("tools.{tool}")
 }

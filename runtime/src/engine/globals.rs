@@ -128,102 +128,13 @@ impl HostState {
     }
 }
 
-/// `atob`/`btoa`, `TextEncoder`/`TextDecoder`, `structuredClone` and `Array.fromAsync`, in
-/// JavaScript (see the file).
-const WEB_BUILTINS: &str = include_str!("builtins.js");
-
-/// Where Boa's `Intl` falls short of V8's (see the file).
-#[cfg(feature = "intl")]
-const INTL: &str = include_str!("intl.js");
-
-/// Makes properties that a source defines or replaces accessors that evaluate it at their first
-/// touch: compiling it costs milliseconds, which a script that never uses them should not pay.
-/// The first touch puts the properties back as they were, then evaluates the source (which may
-/// read them), then reads or writes the property as asked.
-const LAZY_STUB: &str = r#"(targets, install) => {
-    const defineProperty = Object.defineProperty;
-    const getOwnPropertyDescriptor = Object.getOwnPropertyDescriptor;
-    const originals = [];
-    for (let index = 0; index < targets.length; index++) {
-        originals[index] = getOwnPropertyDescriptor(targets[index][0], targets[index][1]);
-    }
-    let installed = false;
-    const run = () => {
-        if (installed) return;
-        installed = true;
-        for (let index = 0; index < targets.length; index++) {
-            const [object, name] = targets[index];
-            if (originals[index] === undefined) delete object[name];
-            else defineProperty(object, name, originals[index]);
-        }
-        install();
-    };
-    for (let index = 0; index < targets.length; index++) {
-        const [object, name] = targets[index];
-        defineProperty(object, name, {
-            get() { run(); return object[name]; },
-            set(value) { run(); defineProperty(this, name, { value, writable: true, configurable: true }); },
-            configurable: true,
-            enumerable: false,
-        });
-    }
-}"#;
-
-/// The properties each lazily evaluated source defines or replaces, as JavaScript.
-const WEB_BUILTINS_TARGETS: &str = r#"[[globalThis, "atob"], [globalThis, "btoa"], [globalThis, "TextEncoder"],
-    [globalThis, "TextDecoder"], [globalThis, "structuredClone"], [Array, "fromAsync"]]"#;
-#[cfg(feature = "intl")]
-const INTL_TARGETS: &str = r#"[[globalThis, "Intl"], [Number.prototype, "toLocaleString"],
-    [Date.prototype, "toLocaleString"], [Date.prototype, "toLocaleDateString"],
-    [Date.prototype, "toLocaleTimeString"]]"#;
-
-fn install_lazily(
-    context: &mut Context,
-    targets: &str,
-    install: fn(&JsValue, &[JsValue], &mut Context) -> JsResult<JsValue>,
-) -> JsResult<()> {
-    let stub = context.eval(boa_engine::Source::from_bytes(LAZY_STUB))?;
-    let stub = stub
-        .as_callable()
-        .ok_or_else(|| JsNativeError::typ().with_message("the lazy stub is no function"))?;
-    let targets = context.eval(boa_engine::Source::from_bytes(targets))?;
-    let install = NativeFunction::from_fn_ptr(install).to_js_function(context.realm());
-    stub.call(&JsValue::undefined(), &[targets, install.into()], context)?;
-    Ok(())
-}
-
-fn evaluate(context: &mut Context, source: &str, path: &str) -> JsResult<JsValue> {
-    context.eval(boa_engine::Source::from_bytes(source).with_path(std::path::Path::new(path)))
-}
-
-fn install_web_builtins(
-    _this: &JsValue,
-    _args: &[JsValue],
-    context: &mut Context,
-) -> JsResult<JsValue> {
-    evaluate(context, WEB_BUILTINS, "builtins.js")
-}
-
-#[cfg(feature = "intl")]
-fn install_intl(_this: &JsValue, _args: &[JsValue], context: &mut Context) -> JsResult<JsValue> {
-    evaluate(context, INTL, "intl.js")
-}
-
-/// The web built-ins and, with the `intl` feature, the Intl corrections, each compiled at first touch.
-fn install_lazy_sources(context: &mut Context) -> JsResult<()> {
-    install_lazily(context, WEB_BUILTINS_TARGETS, install_web_builtins)?;
-    #[cfg(feature = "intl")]
-    install_lazily(context, INTL_TARGETS, install_intl)?;
-    Ok(())
-}
-
 /// Removes `eval`, installs `console`, and captures the built-ins the engine itself relies on,
 /// out of the script's reach. Done when the engine is built, before any run is asked for: none
 /// of it depends on the run.
 pub(crate) fn prepare(context: &mut Context) -> Result<Originals, String> {
     let originals = Originals::capture(context)
         .map_err(|error| format!("cannot capture the built-ins: {error}"))?;
-    install_lazy_sources(context)
+    super::lazy::install(context, &originals)
         .map_err(|error| format!("cannot install the web built-ins and Intl: {error}"))?;
     let global = context.global_object();
     global
@@ -264,7 +175,14 @@ pub(crate) fn install(
         log_closed: Cell::new(false),
         broken: RefCell::default(),
     });
-    for name in &request.host_functions {
+    let placed = |name: &str| {
+        request
+            .namespace
+            .iter()
+            .flat_map(|namespace| &namespace.members)
+            .any(|member| member.function == name)
+    };
+    for name in request.host_functions.iter().filter(|name| !placed(name)) {
         let function = NativeFunction::from_copy_closure_with_captures(
             host_call,
             JsString::from(name.as_str()),
@@ -273,12 +191,18 @@ pub(crate) fn install(
             .register_global_builtin_callable(JsString::from(name.as_str()), 1, function)
             .map_err(|error| format!("cannot install host function {name:?}: {error}"))?;
     }
+    if let Some(namespace) = &request.namespace {
+        super::namespace::install(context, namespace)?;
+    }
+    for constant in &request.constants {
+        super::namespace::install_constant(context, constant)?;
+    }
     Ok(())
 }
 
 /// A host function: sends its argument to the host as plain JSON and returns a promise the run
 /// loop settles with the answer.
-fn host_call(
+pub(super) fn host_call(
     _this: &JsValue,
     args: &[JsValue],
     name: &JsString,

@@ -15,6 +15,8 @@ mod convert;
 mod faithful;
 mod globals;
 mod jobs;
+mod lazy;
+mod namespace;
 mod originals;
 mod script_text;
 mod stack;
@@ -88,9 +90,11 @@ pub(crate) struct Engine {
 impl Engine {
     /// Builds the context (the ECMAScript built-ins, `console`, no `eval`) and, if asked,
     /// warms it up. Costly (a few hundred microseconds), which is why the warm pool builds it
-    /// before any run is asked for. The warm-up is for a fresh process, whose code and memory
-    /// are all touched for the first time; an engine thread in a host that ran scripts before
-    /// has little to gain from it, and no pool to hide its cost.
+    /// before any run is asked for. The warm-up is for a fresh process waiting in the pool,
+    /// whose code and memory are all touched for the first time; a worker a run waits for
+    /// skips it (the run makes those first touches itself, and the warm-up's own work would
+    /// only delay it), and so does an engine thread in a host that ran scripts before, which
+    /// has little to gain from it and no pool to hide its cost.
     pub(crate) fn new(warm_up: bool) -> Result<Self, String> {
         let jobs = Rc::new(JobQueue::default());
         let hooks = Rc::new(Hooks::default());

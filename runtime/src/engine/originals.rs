@@ -118,7 +118,7 @@ impl Originals {
 }
 
 /// `Global.member.member…` read from the global object.
-fn read(context: &mut Context, path: &str) -> JsResult<JsValue> {
+pub(crate) fn read(context: &mut Context, path: &str) -> JsResult<JsValue> {
     let mut value: JsValue = context.global_object().into();
     for member in path.split('.') {
         let object = value.as_object().ok_or_else(|| missing(path))?;

@@ -16,6 +16,7 @@ use tokio_util::sync::CancellationToken;
 
 use self::pool::{Engines, Pool};
 pub use self::process::WorkerCommand;
+use crate::globals::{Constant, Namespace};
 use crate::limits::Limits;
 use crate::outcome::{ErrorKind, RunError, RunOutcome};
 use crate::protocol::{HostError, RunRequest};
@@ -28,8 +29,14 @@ pub struct Script {
     pub code: String,
     /// Whether the code is TypeScript (its types are stripped first).
     pub typescript: bool,
-    /// Trusted JavaScript run first in the same context, for the embedder (e.g. to build an SDK
-    /// object over the host functions).
+    /// Host functions placed in a namespace object (`tools.read_file`) instead of globals,
+    /// built in Rust before the script runs.
+    pub namespace: Option<Namespace>,
+    /// Read-only globals holding JSON values (a script's inputs).
+    pub constants: Vec<Constant>,
+    /// Trusted JavaScript run first in the same context, after the namespace and constants are
+    /// installed, for the embedder. It is parsed and compiled at every run: what a namespace
+    /// or a constant can say costs less said that way.
     pub prelude: Option<String>,
     /// The run's deadline, if not the runtime's.
     pub deadline: Option<Duration>,
@@ -38,12 +45,31 @@ pub struct Script {
 impl Script {
     /// JavaScript code.
     pub fn javascript(code: impl Into<String>) -> Self {
-        Self { code: code.into(), typescript: false, prelude: None, deadline: None }
+        Self {
+            code: code.into(),
+            typescript: false,
+            namespace: None,
+            constants: Vec::new(),
+            prelude: None,
+            deadline: None,
+        }
     }
 
     /// TypeScript code.
     pub fn typescript(code: impl Into<String>) -> Self {
         Self { typescript: true, ..Self::javascript(code) }
+    }
+
+    /// Places host functions in a namespace object.
+    pub fn with_namespace(mut self, namespace: Namespace) -> Self {
+        self.namespace = Some(namespace);
+        self
+    }
+
+    /// Adds a read-only global.
+    pub fn with_constant(mut self, constant: Constant) -> Self {
+        self.constants.push(constant);
+        self
     }
 
     /// Adds a prelude.
@@ -262,6 +288,8 @@ impl Runtime {
         let request = RunRequest {
             code: script.code.clone(),
             typescript: script.typescript,
+            namespace: script.namespace.clone(),
+            constants: script.constants.clone(),
             prelude: script.prelude.clone(),
             host_functions: host.names().map(str::to_owned).collect(),
             limits: self.limits.engine.clone(),

@@ -1,0 +1,173 @@
+//! Built-ins written in JavaScript, compiled at their first touch: the web built-ins
+//! (`builtins.js`) and, with the `intl` feature, where Boa's `Intl` differs from V8's
+//! (`intl.js`). Compiling either costs a millisecond and more, which a script that never uses
+//! them should not pay, and an engine is built without parsing any JavaScript at all.
+//!
+//! Each property a source defines or replaces starts as an accessor, made here in Rust. The
+//! first touch of any of them puts them all back as they were, evaluates the source (which may
+//! read them), then reads or writes the property as asked.
+
+use std::cell::{Cell, RefCell};
+
+use boa_engine::object::FunctionObjectBuilder;
+use boa_engine::property::PropertyDescriptor;
+use boa_engine::{Context, JsNativeError, JsObject, JsResult, JsString, JsValue, NativeFunction};
+
+use super::originals::{self, Originals};
+
+/// `atob`/`btoa`, `TextEncoder`/`TextDecoder`, `structuredClone` and `Array.fromAsync`, in
+/// JavaScript (see the file).
+const WEB_BUILTINS: Source = Source {
+    path: "builtins.js",
+    text: include_str!("builtins.js"),
+    targets: &[
+        ("", "atob"),
+        ("", "btoa"),
+        ("", "TextEncoder"),
+        ("", "TextDecoder"),
+        ("", "structuredClone"),
+        ("Array", "fromAsync"),
+    ],
+};
+
+/// Where Boa's `Intl` falls short of V8's (see the file).
+#[cfg(feature = "intl")]
+const INTL: Source = Source {
+    path: "intl.js",
+    text: include_str!("intl.js"),
+    targets: &[
+        ("", "Intl"),
+        ("Number.prototype", "toLocaleString"),
+        ("Date.prototype", "toLocaleString"),
+        ("Date.prototype", "toLocaleDateString"),
+        ("Date.prototype", "toLocaleTimeString"),
+    ],
+};
+
+/// A source and the properties it defines or replaces: (the owner, as a path from the global
+/// object, `""` for the global object itself; the property).
+struct Source {
+    path: &'static str,
+    text: &'static str,
+    targets: &'static [(&'static str, &'static str)],
+}
+
+/// Makes every lazily compiled source's properties accessors that compile it.
+pub(crate) fn install(context: &mut Context, originals: &Originals) -> JsResult<()> {
+    let sources = [
+        Some(&WEB_BUILTINS),
+        #[cfg(feature = "intl")]
+        Some(&INTL),
+    ];
+    context.insert_data(Pending::default());
+    for source in sources.into_iter().flatten() {
+        install_one(context, originals, source)?;
+    }
+    Ok(())
+}
+
+/// The sources not compiled yet, in the context's host-defined data (an accessor is a plain
+/// function with its source's index as capture).
+#[derive(Default)]
+struct Pending(RefCell<Vec<PendingSource>>);
+
+struct PendingSource {
+    source: &'static Source,
+    /// Each target's owner, name, and its property as it was (`None`: it had none).
+    targets: Vec<(JsObject, JsString, Option<PropertyDescriptor>)>,
+    compiled: Cell<bool>,
+}
+
+fn install_one(
+    context: &mut Context,
+    originals: &Originals,
+    source: &'static Source,
+) -> JsResult<()> {
+    let mut targets = Vec::with_capacity(source.targets.len());
+    for (owner, name) in source.targets {
+        let owner = if owner.is_empty() {
+            context.global_object()
+        } else {
+            originals::read(context, owner)?.as_object().ok_or_else(|| missing(owner))?
+        };
+        let name = JsString::from(*name);
+        let original = originals.own_property_descriptor.call(
+            &JsValue::undefined(),
+            &[owner.clone().into(), name.clone().into()],
+            context,
+        )?;
+        let original = match original.as_object() {
+            Some(descriptor) => Some(descriptor.to_property_descriptor(context)?),
+            None => None,
+        };
+        targets.push((owner, name, original));
+    }
+    let index = {
+        let pending =
+            context.get_data::<Pending>().ok_or_else(|| missing("the pending sources"))?;
+        let mut pending = pending.0.borrow_mut();
+        pending.push(PendingSource {
+            source,
+            targets: targets.clone(),
+            compiled: Cell::new(false),
+        });
+        pending.len() - 1
+    };
+    for (owner, name, _) in targets {
+        let captures = (index, owner.clone(), name.clone());
+        let get = NativeFunction::from_copy_closure_with_captures(
+            |_this, _args, (index, owner, name): &(usize, JsObject, JsString), context| {
+                compile(*index, context)?;
+                owner.get(name.clone(), context)
+            },
+            captures.clone(),
+        );
+        let set = NativeFunction::from_copy_closure_with_captures(
+            |this, args, (index, _, name): &(usize, JsObject, JsString), context| {
+                compile(*index, context)?;
+                let this = this.as_object().ok_or_else(|| {
+                    JsNativeError::typ().with_message("a property can only be set on an object")
+                })?;
+                let value = PropertyDescriptor::builder()
+                    .value(args.first().cloned().unwrap_or_default())
+                    .writable(true)
+                    .configurable(true);
+                this.define_property_or_throw(name.clone(), value, context)?;
+                Ok(JsValue::undefined())
+            },
+            captures,
+        );
+        let accessor = PropertyDescriptor::builder()
+            .get(FunctionObjectBuilder::new(context.realm(), get).name(name.clone()).build())
+            .set(FunctionObjectBuilder::new(context.realm(), set).name(name.clone()).build())
+            .enumerable(false)
+            .configurable(true);
+        owner.define_property_or_throw(name, accessor, context)?;
+    }
+    Ok(())
+}
+
+/// Puts a source's properties back as they were and evaluates it, the first time only.
+fn compile(index: usize, context: &mut Context) -> JsResult<()> {
+    let taken = context.get_data::<Pending>().and_then(|pending| {
+        let pending = pending.0.borrow();
+        let source = pending.get(index)?;
+        (!source.compiled.replace(true)).then(|| (source.source, source.targets.clone()))
+    });
+    let Some((source, targets)) = taken else {
+        return Ok(());
+    };
+    for (owner, name, original) in targets {
+        match original {
+            Some(original) => owner.define_property_or_throw(name, original, context)?,
+            None => owner.delete_property_or_throw(name, context)?,
+        };
+    }
+    let text =
+        boa_engine::Source::from_bytes(source.text).with_path(std::path::Path::new(source.path));
+    context.eval(text).map(drop)
+}
+
+fn missing(what: &str) -> boa_engine::JsError {
+    JsNativeError::typ().with_message(format!("{what} is missing")).into()
+}
