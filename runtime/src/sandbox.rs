@@ -4,11 +4,16 @@
 //! bug in it, so the limits that must hold whatever the script does are enforced by the kernel on
 //! the worker process. Three layers, each set up where it has to be:
 //!
-//! 1. **Resource limits** ([`ProcessLimits`]), set by the host on the child between `fork` and
-//!    `exec` by [`apply_in_child`]: address space (memory), CPU time, open files, no core dumps.
-//!    They hold from the worker's first instruction, so no worker code can escape them.
+//! 1. **Resource limits** ([`ProcessLimits`]): address space (memory), CPU time, open files, no
+//!    core dumps. The host works them out ([`worker_limits`]: each lowered under its own hard
+//!    limit) and hands them to the worker in its environment; the worker sets them on itself
+//!    first thing in `main` ([`enter_worker_limits`]), before it starts a thread or builds its
+//!    engine, long before it reads a script. Spawning without a `pre_exec` hook lets std use
+//!    `posix_spawn` (a `vfork`) instead of `fork`, which copied the host's page tables and made
+//!    the host take copy-on-write faults until the child's `exec`. For other programs,
+//!    [`apply_in_child`] sets the same limits between `fork` and `exec`.
 //! 2. **Parent-death signal**, set in the same place: a worker whose host died gets SIGKILL
-//!    instead of running on, orphaned.
+//!    instead of running on, orphaned; a worker whose host died before it could ask exits.
 //! 3. **A seccomp filter**, installed by the worker on itself by [`install_seccomp_filter`] once
 //!    it is ready to run untrusted code. It leaves the worker only the system calls it needs to
 //!    compute, allocate and talk over the pipes it already has; no files, processes, sockets,
@@ -34,10 +39,14 @@
 use std::time::Duration;
 
 #[cfg(target_os = "linux")]
-pub use child::{ChildCommand, apply_in_child, close_inherited_descriptors};
+pub use child::{
+    ChildCommand, WORKER_LIMITS_VARIABLE, apply_in_child, close_inherited_descriptors,
+    enter_worker_limits, worker_limits,
+};
 
-/// Hard limits the kernel enforces on a worker process, set in the child before it runs any code
-/// of its own ([`apply_in_child`]). `None` keeps what the host has (the child inherits it).
+/// Hard limits the kernel enforces on a worker process, set by the worker on itself before it
+/// builds its engine ([`enter_worker_limits`]), or in a child before `exec`
+/// ([`apply_in_child`]). `None` keeps what the host has (the child inherits it).
 ///
 /// A limit above the host's own hard limit is lowered to it (an unprivileged process cannot
 /// raise a hard limit), so the child never gets more than asked.
@@ -234,6 +243,15 @@ mod child {
                 return Err(io::Error::last_os_error());
             }
         }
+        set_parent_death_signal(host)?;
+        // The worker inherits its three pipes and nothing else of the host's.
+        mark_close_on_exec_beyond_stdio();
+        Ok(())
+    }
+
+    /// SIGKILL when the host dies; fails (ESRCH) if it died already. Async-signal-safe.
+    #[allow(unsafe_code)]
+    fn set_parent_death_signal(host: libc::pid_t) -> io::Result<()> {
         // SAFETY: prctl(PR_SET_PDEATHSIG) takes plain integers and touches no memory.
         let rc = unsafe {
             libc::prctl(
@@ -247,14 +265,12 @@ mod child {
         if rc != 0 {
             return Err(io::Error::last_os_error());
         }
-        // The host may have died between fork and the prctl: then no signal will come and we have
-        // been adopted by another process. Do not run orphaned.
+        // The host may have died before the prctl: then no signal will come and we have been
+        // adopted by another process. Do not run orphaned.
         // SAFETY: getppid has no preconditions and cannot fail.
         if unsafe { libc::getppid() } != host {
             return Err(io::Error::from_raw_os_error(libc::ESRCH));
         }
-        // The worker inherits its three pipes and nothing else of the host's.
-        mark_close_on_exec_beyond_stdio();
         Ok(())
     }
 
@@ -279,16 +295,118 @@ mod child {
             return;
         }
         // Kernels before 5.11: one fcntl per possible descriptor, up to the open-files limit.
+        for fd in 3..highest_descriptor() {
+            // SAFETY: fcntl(F_SETFD) on a descriptor that may not be open only fails with EBADF.
+            unsafe { libc::fcntl(fd, libc::F_SETFD, libc::FD_CLOEXEC) };
+        }
+    }
+
+    /// The environment variable through which the host hands a worker its limits.
+    pub const WORKER_LIMITS_VARIABLE: &str = "ORDO_WORKER_LIMITS";
+
+    /// The names of the limits in [`WORKER_LIMITS_VARIABLE`], by resource.
+    const RESOURCE_NAMES: [(Resource, &str); 4] = [
+        (libc::RLIMIT_AS, "as"),
+        (libc::RLIMIT_CPU, "cpu"),
+        (libc::RLIMIT_NOFILE, "nofile"),
+        (libc::RLIMIT_CORE, "core"),
+    ];
+
+    /// What a worker this process starts under `limits` must set on itself first thing
+    /// ([`enter_worker_limits`]), as the value of [`WORKER_LIMITS_VARIABLE`]: each rlimit as
+    /// `name=soft:hard`, already lowered under this host's hard limits, and `parent=PID`, this
+    /// process, for the parent-death check. `as=1073741824:1073741824 cpu=60:61 parent=4242`.
+    ///
+    /// A worker started this way is spawned without a `pre_exec` hook, so std spawns it with
+    /// `posix_spawn` (a `vfork`: no copy of the host's page tables, no copy-on-write faults in
+    /// the host while the child execs) instead of `fork` and `exec`.
+    pub fn worker_limits(limits: &ProcessLimits) -> String {
+        let mut spec = String::new();
+        for planned in plan(limits).iter().flatten() {
+            let name = RESOURCE_NAMES
+                .iter()
+                .find(|(resource, _)| *resource == planned.resource)
+                .map_or("?", |(_, name)| *name);
+            spec.push_str(&format!(
+                "{name}={}:{} ",
+                planned.limit.rlim_cur, planned.limit.rlim_max
+            ));
+        }
+        spec.push_str(&format!("parent={}", std::process::id()));
+        spec
+    }
+
+    /// In a worker, before anything else (before any thread, before the engine): sets the
+    /// rlimits `spec` names ([`worker_limits`]), asks for SIGKILL when the host dies, exits the
+    /// check if the host is already gone, and closes every descriptor past the standard
+    /// streams, which a worker never uses. Nothing the worker runs later, a script least of
+    /// all, can undo any of it: the hard limits cannot be raised by an unprivileged process,
+    /// and the seccomp filter denies `prctl` and `setrlimit`.
+    ///
+    /// Fails on a `spec` it cannot read in full, so a worker never runs under limits it
+    /// misread.
+    #[allow(unsafe_code)]
+    pub fn enter_worker_limits(spec: &str) -> io::Result<()> {
+        let invalid = |what: &str| {
+            io::Error::new(io::ErrorKind::InvalidInput, format!("{WORKER_LIMITS_VARIABLE}: {what}"))
+        };
+        let mut parent = None;
+        let mut rlimits = Vec::new();
+        for entry in spec.split_whitespace() {
+            let (name, value) = entry.split_once('=').ok_or_else(|| invalid(entry))?;
+            if name == "parent" {
+                parent = Some(value.parse::<libc::pid_t>().map_err(|_| invalid(entry))?);
+                continue;
+            }
+            let resource = RESOURCE_NAMES
+                .iter()
+                .find(|(_, known)| *known == name)
+                .map(|(resource, _)| *resource)
+                .ok_or_else(|| invalid(entry))?;
+            let (soft, hard) = value.split_once(':').ok_or_else(|| invalid(entry))?;
+            let limit = libc::rlimit {
+                rlim_cur: soft.parse().map_err(|_| invalid(entry))?,
+                rlim_max: hard.parse().map_err(|_| invalid(entry))?,
+            };
+            rlimits.push(PlannedRlimit { resource, limit });
+        }
+        let host = parent.ok_or_else(|| invalid("no parent"))?;
+        for planned in &rlimits {
+            // SAFETY: setrlimit only reads the rlimit it is given.
+            if unsafe { libc::setrlimit(planned.resource, &planned.limit) } != 0 {
+                return Err(io::Error::last_os_error());
+            }
+        }
+        set_parent_death_signal(host)?;
+        close_beyond_stdio();
+        Ok(())
+    }
+
+    /// Closes every descriptor past the standard streams.
+    #[allow(unsafe_code)]
+    fn close_beyond_stdio() {
+        // SAFETY: close_range takes plain integers and closes descriptors this process owns;
+        // nothing in the worker holds one yet.
+        let closed = unsafe { libc::syscall(libc::SYS_close_range, 3u32, u32::MAX, 0u32) };
+        if closed == 0 {
+            return;
+        }
+        // Kernels before 5.11: one close per possible descriptor, up to the open-files limit.
+        for fd in 3..highest_descriptor() {
+            // SAFETY: closing a descriptor that is not open only fails with EBADF.
+            unsafe { libc::close(fd) };
+        }
+    }
+
+    /// One past the highest descriptor this process may hold (capped at 65,536).
+    #[allow(unsafe_code)]
+    fn highest_descriptor() -> libc::c_int {
         let mut limit = libc::rlimit { rlim_cur: 0, rlim_max: 0 };
         // SAFETY: getrlimit writes only the rlimit it is given.
-        let highest = if unsafe { libc::getrlimit(libc::RLIMIT_NOFILE, &mut limit) } == 0 {
+        if unsafe { libc::getrlimit(libc::RLIMIT_NOFILE, &mut limit) } == 0 {
             limit.rlim_cur.min(1 << 16) as libc::c_int
         } else {
             1024
-        };
-        for fd in 3..highest {
-            // SAFETY: fcntl(F_SETFD) on a descriptor that may not be open only fails with EBADF.
-            unsafe { libc::fcntl(fd, libc::F_SETFD, libc::FD_CLOEXEC) };
         }
     }
 

@@ -16,7 +16,10 @@ use std::sync::mpsc;
 use std::thread;
 use std::time::{Duration, Instant, SystemTime};
 
-use ordo_runtime::sandbox::{ProcessLimits, SeccompStatus, apply_in_child, install_seccomp_filter};
+use ordo_runtime::sandbox::{
+    ProcessLimits, SeccompStatus, WORKER_LIMITS_VARIABLE, apply_in_child, enter_worker_limits,
+    install_seccomp_filter, worker_limits,
+};
 
 const ROLE_VAR: &str = "ORDO_SANDBOX_CHILD";
 const MIB: u64 = 1024 * 1024;
@@ -128,6 +131,48 @@ fn r_rt_3_worker_dies_when_its_host_dies() {
             Ok(stat) => assert!(Instant::now() < deadline, "worker still alive: {stat}"),
         }
         thread::sleep(Duration::from_millis(10));
+    }
+}
+
+/// A worker sets on itself the limits its host worked out and handed it in its environment,
+/// and closes what it inherited past the standard streams (R-RT-3).
+#[test]
+fn r_rt_3_a_worker_enters_the_limits_its_host_handed_it() {
+    let limits = ProcessLimits {
+        address_space: Some(300 * MIB),
+        cpu_time: Some(Duration::from_millis(1500)),
+        open_files: Some(32),
+        core_dumps: false,
+    };
+    let spec = worker_limits(&limits);
+    assert!(spec.ends_with(&format!("parent={}", std::process::id())), "{spec}");
+    let mut command = child("enter-limits");
+    command.env(WORKER_LIMITS_VARIABLE, &spec);
+    let output = checked(command.output());
+    let table = proc_limits(&stdout(&output));
+    assert_eq!(table["Max address space"], pair(300 * MIB, 300 * MIB));
+    assert_eq!(table["Max cpu time"], pair(2, 3), "1.5 s rounds up; the hard limit a second on");
+    assert_eq!(table["Max open files"], pair(32, 32));
+    assert_eq!(table["Max core file size"], pair(0, 0));
+    let report = reports(&stdout(&output));
+    assert_eq!(report["inherited"], "closed", "{}", describe(&output));
+}
+
+/// A worker whose host is not its parent (it died, the worker was adopted) or whose limits it
+/// cannot read in full refuses to run rather than run unbounded (R-RT-3, R-RT-7).
+#[test]
+fn r_rt_3_a_worker_refuses_limits_it_cannot_trust() {
+    for (spec, expected) in [
+        ("as=1:1 parent=1".to_owned(), "No such process"),
+        (format!("as=1:1 cpu=x:2 parent={}", std::process::id()), "cpu=x:2"),
+        (format!("stack=1:1 parent={}", std::process::id()), "stack=1:1"),
+        ("as=1:1".to_owned(), "no parent"),
+    ] {
+        let mut command = child("enter-limits");
+        command.env(WORKER_LIMITS_VARIABLE, &spec);
+        let output = checked(command.output());
+        let report = reports(&stdout(&output));
+        assert!(report["entered"].contains(expected), "{spec}: {}", describe(&output));
     }
 }
 
@@ -265,6 +310,22 @@ fn child_role() {
             install_and_report();
             report("received", outcome(receiver.recv().map_err(io::Error::other)));
             report("join", outcome(fresh.join().map_err(|_| io::Error::other("panicked"))));
+        }
+        "enter-limits" => {
+            // Something inherited past the standard streams, as a careless host might leave it.
+            let inherited = File::open("/proc/self/limits").expect("a file to inherit");
+            let fd = std::os::fd::IntoRawFd::into_raw_fd(inherited);
+            let spec = std::env::var(WORKER_LIMITS_VARIABLE).expect("the limits");
+            match enter_worker_limits(&spec) {
+                Ok(()) => {
+                    // Looked at before anything opens a file that could take its number.
+                    let open = std::fs::read_link(format!("/proc/self/fd/{fd}")).is_ok();
+                    report("inherited", if open { "open" } else { "closed" });
+                    let limits = std::fs::read_to_string("/proc/self/limits").expect("limits");
+                    print!("{limits}");
+                }
+                Err(error) => report("entered", error),
+            }
         }
         "seccomp-denies" => seccomp_denies(),
         "seccomp-allows" => seccomp_allows(),

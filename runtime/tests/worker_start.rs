@@ -124,3 +124,19 @@ async fn r_rt_3_a_prestart_that_fails_lets_the_run_start_its_own_and_say_why() {
     assert!(error.message.contains("exited before it was ready"), "{}", error.message);
     assert_eq!(starts(&log), 2, "the prestart, then the run's own start");
 }
+
+/// A worker started by anything but a host of this crate has no limits handed to it, and
+/// refuses to run rather than run unbounded (R-RT-3).
+#[test]
+fn r_rt_3_a_worker_started_without_its_limits_refuses_to_run() {
+    let output = std::process::Command::new(env!("CARGO_BIN_EXE_ordo-js-worker"))
+        .arg(ordo_runtime::worker::WORKER_FLAG)
+        .env_clear()
+        .stdin(std::process::Stdio::null())
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(2), "{output:?}");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("started without its limits (ORDO_WORKER_LIMITS)"), "{stderr}");
+    assert!(output.stdout.is_empty(), "it never said Ready: {output:?}");
+}

@@ -2,6 +2,7 @@
 
 use std::io::Read;
 
+use ordo_runtime::sandbox::ProcessLimits;
 use serde_json::{Value, json};
 
 use crate::common::{Scratch, bin, json, stderr};
@@ -64,8 +65,11 @@ fn r_cli_4_a_bad_format_is_a_usage_error() {
 
 #[test]
 fn r_rt_3_the_ordo_binary_serves_as_its_own_script_worker() {
+    // A worker takes its limits from its host, here this test.
+    let limits = ordo_runtime::sandbox::worker_limits(&ProcessLimits::default());
     let mut worker = std::process::Command::new(bin())
         .arg(ordo_runtime::worker::WORKER_FLAG)
+        .env(ordo_runtime::sandbox::WORKER_LIMITS_VARIABLE, limits)
         .stdin(std::process::Stdio::piped())
         .stdout(std::process::Stdio::piped())
         .spawn()

@@ -22,12 +22,23 @@ pub(crate) enum Engines {
     Thread,
 }
 
+/// Whether an engine is started for a run that waits for it, or as a spare.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Wanted {
+    /// A run is about to take it: every millisecond of its start is on the run's path.
+    Now,
+    /// It waits in the pool: a worker process warms its engine up first (see
+    /// `Engine::new`), so the run that takes it does not pay for first touches.
+    Spare,
+}
+
 impl Engines {
     /// Starts an engine and waits until it is ready for a run.
-    async fn start(&self) -> io::Result<Box<dyn Connection>> {
+    async fn start(&self, wanted: Wanted) -> io::Result<Box<dyn Connection>> {
         Ok(match self {
             Self::Process { command, limits } => {
-                Box::new(ProcessConnection::new(Worker::start(command, limits).await?)?)
+                let warm_up = wanted == Wanted::Spare;
+                Box::new(ProcessConnection::new(Worker::start(command, limits, warm_up).await?)?)
             }
             Self::Thread => Box::new(ThreadConnection::start().await?),
         })
@@ -102,12 +113,16 @@ impl Pool {
                 continue;
             }
             let Some(slots) = &self.slots else {
-                return Ok(Engine { connection: self.engines.start().await?, slot: None });
+                return Ok(Engine {
+                    connection: self.engines.start(Wanted::Now).await?,
+                    slot: None,
+                });
             };
             tokio::select! {
                 slot = Arc::clone(slots).acquire_owned() => {
                     let slot = slot.map_err(|_| io::Error::other("the engine pool is closed"))?;
-                    return Ok(Engine { connection: self.engines.start().await?, slot: Some(slot) });
+                    let connection = self.engines.start(Wanted::Now).await?;
+                    return Ok(Engine { connection, slot: Some(slot) });
                 }
                 () = &mut started => {}
             }
@@ -140,7 +155,7 @@ impl Pool {
         for _ in spares..self.target {
             // A warm spare never takes the place a run is waiting for.
             let Some(slot) = self.free_slot() else { return };
-            runtime.spawn(self.start_spare(slot));
+            runtime.spawn(self.start_spare(slot, Wanted::Spare));
         }
     }
 
@@ -153,7 +168,7 @@ impl Pool {
     pub(crate) fn prestart(self: &Arc<Self>) {
         let Some((runtime, 0)) = self.spares() else { return };
         let Some(slot) = self.free_slot() else { return };
-        let mut start = Box::pin(self.start_spare(slot));
+        let mut start = Box::pin(self.start_spare(slot, Wanted::Now));
         let mut first_poll = Context::from_waker(futures::task::noop_waker_ref());
         if start.as_mut().poll(&mut first_poll).is_pending() {
             // Polled again by the task with its own waker: nothing the first poll waited for
@@ -176,11 +191,12 @@ impl Pool {
     fn start_spare(
         self: &Arc<Self>,
         slot: Option<OwnedSemaphorePermit>,
+        wanted: Wanted,
     ) -> impl Future<Output = ()> + Send + 'static {
         self.starting.fetch_add(1, Ordering::AcqRel);
         let pool = Arc::clone(self);
         async move {
-            match pool.engines.start().await {
+            match pool.engines.start(wanted).await {
                 Ok(connection) => pool.ready.lock().await.push(Engine { connection, slot }),
                 Err(error) => tracing::warn!(%error, "could not start a warm engine"),
             }
@@ -205,7 +221,7 @@ impl Pool {
             }
             for _ in 0..missing {
                 let Some(slot) = self.free_slot() else { return Ok(()) };
-                let connection = self.engines.start().await?;
+                let connection = self.engines.start(Wanted::Spare).await?;
                 self.ready.lock().await.push(Engine { connection, slot });
             }
             if starting > 0 {

@@ -14,7 +14,7 @@ use super::pipe::FrameReader;
 use crate::outcome::{ErrorKind, LimitKind};
 use crate::protocol::FromWorker;
 use crate::sandbox::ProcessLimits;
-use crate::worker::WORKER_FLAG;
+use crate::worker::{WARM_UP_VARIABLE, WORKER_FLAG};
 
 /// How much of a worker's stderr is kept to explain its death.
 const STDERR_TAIL_BYTES: usize = 16 << 10;
@@ -34,7 +34,8 @@ impl WorkerCommand {
     }
 
     /// Another executable that runs [`crate::worker::main`] (such as the crate's
-    /// `ordo-js-worker`).
+    /// `ordo-js-worker`). A wrapper script must `exec` the worker, not start it as its child:
+    /// a worker whose parent is not its host refuses to run (it could not die with it).
     pub fn program(program: impl Into<PathBuf>) -> Self {
         Self { program: program.into(), args: Vec::new() }
     }
@@ -60,8 +61,13 @@ pub(crate) struct Worker {
 }
 
 impl Worker {
-    /// Starts a worker under `limits` and waits for it to build its engine.
-    pub(crate) async fn start(command: &WorkerCommand, limits: &ProcessLimits) -> io::Result<Self> {
+    /// Starts a worker under `limits` and waits for it to build its engine (and warm it up, if
+    /// `warm_up`: for a spare, whose start is off every run's path).
+    pub(crate) async fn start(
+        command: &WorkerCommand,
+        limits: &ProcessLimits,
+        warm_up: bool,
+    ) -> io::Result<Self> {
         let mut process = Command::new(&command.program);
         process
             .arg(WORKER_FLAG)
@@ -77,11 +83,14 @@ impl Worker {
             // `Intl` and `toLocale*` default to en-US, as a model expects, whatever the host's locale.
             .env("LANG", "en_US.UTF-8")
             .env("MALLOC_ARENA_MAX", "1")
+            // Its rlimits and parent-death signal, which it sets on itself before anything else
+            // (with no `pre_exec` hook, std spawns it by `posix_spawn`, not `fork`).
+            .env(crate::sandbox::WORKER_LIMITS_VARIABLE, crate::sandbox::worker_limits(limits))
+            .env(WARM_UP_VARIABLE, if warm_up { "1" } else { "0" })
             // Its own process group: a terminal's Ctrl-C reaches the host, which cancels the
             // run as it decides, and never kills a worker (or a warm one waiting) behind its back.
             .process_group(0)
             .kill_on_drop(true);
-        crate::sandbox::apply_in_child(&mut process, limits);
         let mut child = process.spawn()?;
         let (Some(stdin), Some(stdout), Some(stderr)) =
             (child.stdin.take(), child.stdout.take(), child.stderr.take())

@@ -40,6 +40,10 @@ mod inbox;
 /// The first argument that makes a process a worker.
 pub const WORKER_FLAG: &str = "--ordo-runtime-worker";
 
+/// Set to `0` by the host for a worker a run waits for: it skips the engine's warm-up, whose
+/// first touches the run makes anyway (see `Engine::new`).
+pub(crate) const WARM_UP_VARIABLE: &str = "ORDO_WORKER_WARM_UP";
+
 /// The engine thread's stack.
 const ENGINE_STACK_BYTES: usize = 64 << 20;
 
@@ -52,17 +56,38 @@ pub fn run_if_worker() {
 
 /// The worker's main: returns the exit code.
 pub fn main() -> i32 {
+    // First, before any thread or engine: the limits its host handed it (R-RT-3).
+    #[cfg(target_os = "linux")]
+    if let Err(error) = enter_limits() {
+        eprintln!("ordo worker: {error}");
+        return 2;
+    }
     let Ok(inbox) = StdinInbox::open() else {
         return 2;
     };
+    let warm_up = std::env::var_os(WARM_UP_VARIABLE).is_none_or(|value| value != "0");
     let engine = std::thread::Builder::new()
         .name("ordo-worker-engine".into())
         .stack_size(ENGINE_STACK_BYTES)
-        .spawn(|| serve(StdoutOutbox(io::stdout()), inbox, true));
+        .spawn(move || serve(StdoutOutbox(io::stdout()), inbox, Where::Process { warm_up }));
     match engine.map(std::thread::JoinHandle::join) {
         Ok(Ok(code)) => code,
         _ => 3,
     }
+}
+
+/// Sets the limits of [`crate::sandbox::WORKER_LIMITS_VARIABLE`] on this process. A worker
+/// started without them was not started by a host of this crate: it refuses to run.
+#[cfg(target_os = "linux")]
+fn enter_limits() -> io::Result<()> {
+    let variable = crate::sandbox::WORKER_LIMITS_VARIABLE;
+    let spec = std::env::var(variable).map_err(|_| {
+        io::Error::new(
+            io::ErrorKind::InvalidInput,
+            format!("started without its limits ({variable})"),
+        )
+    })?;
+    crate::sandbox::enter_worker_limits(&spec)
 }
 
 /// Where the engine's messages go: the worker's stdout, or a channel to an in-process host.
@@ -88,16 +113,25 @@ pub(crate) fn spawn_engine_thread(
 ) -> io::Result<std::thread::JoinHandle<()>> {
     std::thread::Builder::new().name("ordo-engine".into()).stack_size(ENGINE_STACK_BYTES).spawn(
         move || {
-            serve(outbox, ChannelInbox::new(receiver), false);
+            serve(outbox, ChannelInbox::new(receiver), Where::Thread);
         },
     )
 }
 
+/// Where an engine serves its run.
+#[derive(Clone, Copy)]
+enum Where {
+    /// In a worker process, sandboxed; its engine warmed up if asked.
+    Process { warm_up: bool },
+    /// On an engine thread of the host (R-RT-5).
+    Thread,
+}
+
 /// Builds an engine, says `Ready`, runs the one script it is given, says `Done`. Returns the
-/// exit code of a worker process. `worker_process`: this is a worker process (sandbox it),
-/// not an engine thread in the host (R-RT-5).
-fn serve(mut outbox: impl Outbox, mut inbox: impl Inbox + 'static, worker_process: bool) -> i32 {
-    let mut engine = match Engine::new(worker_process) {
+/// exit code of a worker process.
+fn serve(mut outbox: impl Outbox, mut inbox: impl Inbox + 'static, place: Where) -> i32 {
+    let worker_process = matches!(place, Where::Process { .. });
+    let mut engine = match Engine::new(matches!(place, Where::Process { warm_up: true })) {
         Ok(engine) => engine,
         Err(message) => {
             let failure =
