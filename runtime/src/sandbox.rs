@@ -237,21 +237,25 @@ mod child {
     /// held the allocator's lock at the fork.
     #[allow(unsafe_code)]
     fn set_up_child(rlimits: &[Option<PlannedRlimit>; 4], host: libc::pid_t) -> io::Result<()> {
-        for planned in rlimits.iter().flatten() {
-            // SAFETY: setrlimit is async-signal-safe and only reads the rlimit it is given.
-            if unsafe { libc::setrlimit(planned.resource, &planned.limit) } != 0 {
-                return Err(io::Error::last_os_error());
-            }
-        }
-        set_parent_death_signal(host)?;
+        enter_limits(rlimits.iter().flatten(), host)?;
         // The worker inherits its three pipes and nothing else of the host's.
         mark_close_on_exec_beyond_stdio();
         Ok(())
     }
 
-    /// SIGKILL when the host dies; fails (ESRCH) if it died already. Async-signal-safe.
+    /// Sets the rlimits, then SIGKILL when the host dies; fails (ESRCH) if it died already.
+    /// Async-signal-safe and allocation-free: also runs between fork and exec.
     #[allow(unsafe_code)]
-    fn set_parent_death_signal(host: libc::pid_t) -> io::Result<()> {
+    fn enter_limits<'a>(
+        rlimits: impl IntoIterator<Item = &'a PlannedRlimit>,
+        host: libc::pid_t,
+    ) -> io::Result<()> {
+        for planned in rlimits {
+            // SAFETY: setrlimit is async-signal-safe and only reads the rlimit it is given.
+            if unsafe { libc::setrlimit(planned.resource, &planned.limit) } != 0 {
+                return Err(io::Error::last_os_error());
+            }
+        }
         // SAFETY: prctl(PR_SET_PDEATHSIG) takes plain integers and touches no memory.
         let rc = unsafe {
             libc::prctl(
@@ -371,13 +375,7 @@ mod child {
             rlimits.push(PlannedRlimit { resource, limit });
         }
         let host = parent.ok_or_else(|| invalid("no parent"))?;
-        for planned in &rlimits {
-            // SAFETY: setrlimit only reads the rlimit it is given.
-            if unsafe { libc::setrlimit(planned.resource, &planned.limit) } != 0 {
-                return Err(io::Error::last_os_error());
-            }
-        }
-        set_parent_death_signal(host)?;
+        enter_limits(&rlimits, host)?;
         close_beyond_stdio();
         Ok(())
     }

@@ -27,24 +27,32 @@ const MIB: u64 = 1024 * 1024;
 // ---------------------------------------------------------------------------------------------
 // rlimits and the parent-death signal
 
-#[test]
-fn r_rt_3_child_starts_under_the_requested_rlimits() {
-    let limits = ProcessLimits {
+/// Limits unlike both the defaults and the host's own.
+fn requested() -> ProcessLimits {
+    ProcessLimits {
         address_space: Some(300 * MIB),
         cpu_time: Some(Duration::from_millis(1500)),
         open_files: Some(32),
         core_dumps: false,
-    };
-    let mut command = Command::new("cat");
-    command.arg("/proc/self/limits");
-    apply_in_child(&mut command, &limits);
-    let table = proc_limits(&stdout(&checked(command.output())));
+    }
+}
 
+/// A child's /proc/self/limits shows [`requested`].
+fn assert_requested(limits: &str) {
+    let table = proc_limits(limits);
     assert_eq!(table["Max address space"], pair(300 * MIB, 300 * MIB));
     // 1.5 s rounds up to 2 s; the hard limit is one second later.
     assert_eq!(table["Max cpu time"], pair(2, 3));
     assert_eq!(table["Max open files"], pair(32, 32));
     assert_eq!(table["Max core file size"], pair(0, 0));
+}
+
+#[test]
+fn r_rt_3_child_starts_under_the_requested_rlimits() {
+    let mut command = Command::new("cat");
+    command.arg("/proc/self/limits");
+    apply_in_child(&mut command, &requested());
+    assert_requested(&stdout(&checked(command.output())));
 }
 
 #[tokio::test]
@@ -138,22 +146,12 @@ fn r_rt_3_worker_dies_when_its_host_dies() {
 /// and closes what it inherited past the standard streams (R-RT-3).
 #[test]
 fn r_rt_3_a_worker_enters_the_limits_its_host_handed_it() {
-    let limits = ProcessLimits {
-        address_space: Some(300 * MIB),
-        cpu_time: Some(Duration::from_millis(1500)),
-        open_files: Some(32),
-        core_dumps: false,
-    };
-    let spec = worker_limits(&limits);
+    let spec = worker_limits(&requested());
     assert!(spec.ends_with(&format!("parent={}", std::process::id())), "{spec}");
     let mut command = child("enter-limits");
     command.env(WORKER_LIMITS_VARIABLE, &spec);
     let output = checked(command.output());
-    let table = proc_limits(&stdout(&output));
-    assert_eq!(table["Max address space"], pair(300 * MIB, 300 * MIB));
-    assert_eq!(table["Max cpu time"], pair(2, 3), "1.5 s rounds up; the hard limit a second on");
-    assert_eq!(table["Max open files"], pair(32, 32));
-    assert_eq!(table["Max core file size"], pair(0, 0));
+    assert_requested(&stdout(&output));
     let report = reports(&stdout(&output));
     assert_eq!(report["inherited"], "closed", "{}", describe(&output));
 }
