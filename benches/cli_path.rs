@@ -2,6 +2,8 @@
 //! the same run, each figure printed with its ratio.
 //!
 //! - Start-up: the wall time of `ordo run` of `return 0`, beside `node -e 1`. Goal: a tenth.
+//!   Beside it, `ordo --version`: one start of the binary with nothing else, the floor that
+//!   each of the two processes of a run (ordo and its worker) pays.
 //! - A nested call: a script that awaits `tools.read_file` on a 6-byte file 2,000 times in
 //!   sequence, beside a Node.js script that awaits `fs.promises.readFile` on the same file as
 //!   often; each times its own loop. Goal: half of Node's.
@@ -73,18 +75,23 @@ fn node_loop(calls: usize) -> String {
 
 fn start_up(ordo: &Path, dir: &Path, with_node: bool) {
     let mut ordo_times = Vec::with_capacity(STARTS);
+    let mut bare_times = Vec::with_capacity(STARTS);
     let mut node_times = Vec::with_capacity(STARTS);
     for round in 0..WARMUP + STARTS {
         let ordo_time = timed(|| run(ordo, dir, &["run", "trivial.js"]));
+        let bare_time = timed(|| run(ordo, dir, &["--version"]));
         let node_time = with_node.then(|| timed(|| run(Path::new("node"), dir, &["-e", "1"])));
         if round >= WARMUP {
             ordo_times.push(ordo_time);
+            bare_times.push(bare_time);
             node_times.extend(node_time);
         }
     }
     println!("\nstart-up, wall time, median of {STARTS} (min):");
     let ordo_median = median(&mut ordo_times);
     println!("  ordo run (return 0)   {:7.2} ms ({:.2})", ms(ordo_median), ms(ordo_times[0]));
+    let bare_median = median(&mut bare_times);
+    println!("  ordo --version        {:7.2} ms ({:.2})", ms(bare_median), ms(bare_times[0]));
     if with_node {
         let node_median = median(&mut node_times);
         println!("  node -e 1             {:7.2} ms ({:.2})", ms(node_median), ms(node_times[0]));
