@@ -55,12 +55,12 @@ struct Source {
 /// Makes every lazily compiled source's properties accessors that compile it.
 pub(crate) fn install(context: &mut Context, originals: &Originals) -> JsResult<()> {
     let sources = [
-        Some(&WEB_BUILTINS),
+        &WEB_BUILTINS,
         #[cfg(feature = "intl")]
-        Some(&INTL),
+        &INTL,
     ];
     context.insert_data(Pending::default());
-    for source in sources.into_iter().flatten() {
+    for source in sources {
         install_one(context, originals, source)?;
     }
     Ok(())
