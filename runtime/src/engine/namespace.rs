@@ -18,9 +18,14 @@ const MAX_LISTED: usize = 30;
 
 /// Installs the namespace as its global.
 pub(crate) fn install(context: &mut Context, namespace: &Namespace) -> Result<(), String> {
-    let tree = Node::tree(&namespace.members)
+    let entries = Node::tree(&namespace.members)
         .map_err(|problem| format!("cannot build the namespace {}: {problem}", namespace.global))?;
-    let root = build(context, &tree, &namespace.global, namespace)
+    context.insert_data(Guards {
+        noun: namespace.noun.clone(),
+        more_hint: namespace.more_hint.clone(),
+        objects: RefCell::default(),
+    });
+    let root = build(context, &entries, &namespace.global)
         .map_err(|error| format!("cannot build the namespace {}: {error}", namespace.global))?;
     define_constant(context, &namespace.global, root.into(), false)
         .map_err(|error| format!("cannot install the namespace {}: {error}", namespace.global))
@@ -62,22 +67,28 @@ fn define_constant(
 /// The namespace as a tree: each object's entries in the order they were first placed.
 enum Node<'a> {
     Function { function: &'a str, listed: bool },
-    Object(Vec<(&'a str, Node<'a>)>),
+    Object(Entries<'a>),
 }
 
+/// One object's entries.
+type Entries<'a> = Vec<(&'a str, Node<'a>)>;
+
 impl<'a> Node<'a> {
-    fn tree(members: &'a [Member]) -> Result<Self, String> {
-        let mut root = Node::Object(Vec::new());
+    /// The root object's entries.
+    fn tree(members: &'a [Member]) -> Result<Entries<'a>, String> {
+        let mut root = Vec::new();
         for member in members {
-            root.place(&member.path, member)?;
+            Self::place(&mut root, &member.path, member)?;
         }
         Ok(root)
     }
 
-    fn place(&mut self, path: &'a [String], member: &'a Member) -> Result<(), String> {
-        let Node::Object(entries) = self else {
-            return Err(format!("{:?} is placed inside a function", member.path.join(".")));
-        };
+    /// Places `member` at `path` among an object's `entries`, making the objects on the way.
+    fn place(
+        entries: &mut Entries<'a>,
+        path: &'a [String],
+        member: &'a Member,
+    ) -> Result<(), String> {
         let Some((name, rest)) = path.split_first() else {
             return Err(format!("the host function {:?} has an empty path", member.function));
         };
@@ -92,12 +103,15 @@ impl<'a> Node<'a> {
                 Ok(())
             }
             (None, false) => {
-                let mut object = Node::Object(Vec::new());
-                object.place(rest, member)?;
-                entries.push((name, object));
+                let mut inner = Vec::new();
+                Self::place(&mut inner, rest, member)?;
+                entries.push((name, Node::Object(inner)));
                 Ok(())
             }
-            (Some((_, node)), false) => node.place(rest, member),
+            (Some((_, Node::Object(inner))), false) => Self::place(inner, rest, member),
+            (Some((_, Node::Function { .. })), false) => {
+                Err(format!("{:?} is placed inside a function", member.path.join(".")))
+            }
             (Some((_, Node::Function { .. })), true) => {
                 Err(format!("{:?} is placed twice", member.path.join(".")))
             }
@@ -110,15 +124,7 @@ impl<'a> Node<'a> {
 }
 
 /// Builds one object of the tree (and the objects inside it): frozen, behind its guard.
-fn build(
-    context: &mut Context,
-    node: &Node<'_>,
-    path: &str,
-    namespace: &Namespace,
-) -> JsResult<JsObject> {
-    let Node::Object(entries) = node else {
-        return Err(JsNativeError::typ().with_message("a namespace's root is an object").into());
-    };
+fn build(context: &mut Context, entries: &Entries<'_>, path: &str) -> JsResult<JsObject> {
     let object = JsObject::with_null_proto();
     let mut listed = Vec::new();
     for (name, entry) in entries {
@@ -134,10 +140,7 @@ fn build(
                     .build();
                 (JsValue::from(function), *listed)
             }
-            Node::Object(_) => {
-                let inner = build(context, entry, &format!("{path}.{name}"), namespace)?;
-                (inner.into(), true)
-            }
+            Node::Object(inner) => (build(context, inner, &format!("{path}.{name}"))?.into(), true),
         };
         if enumerable {
             listed.push((*name).to_owned());
@@ -150,14 +153,10 @@ fn build(
         object.define_property_or_throw(JsString::from(*name), descriptor, context)?;
     }
     object.set_integrity_level(IntegrityLevel::Frozen, context)?;
-    let guard = Guard {
-        target: object.clone(),
-        path: path.to_owned(),
-        listed,
-        noun: namespace.noun.clone(),
-        more_hint: namespace.more_hint.clone(),
-    };
-    Guards::push(context, guard);
+    if let Some(guards) = context.get_data::<Guards>() {
+        let guarded = Guarded { target: object.clone(), path: path.to_owned(), listed };
+        guards.objects.borrow_mut().push(guarded);
+    }
     Ok(JsProxyBuilder::new(object).get(guarded_get).build(context)?.into())
 }
 
@@ -177,31 +176,21 @@ fn member_call(
     }
 }
 
-/// What a guard says of one object of the namespace.
-struct Guard {
+/// One object of the namespace, as its guard names it.
+struct Guarded {
     target: JsObject,
     /// `tools`, `tools.github`.
     path: String,
     /// What `Object.keys` lists, in its order.
     listed: Vec<String>,
-    noun: String,
-    more_hint: Option<String>,
 }
 
-/// The guards of a run's namespace, in the context's host-defined data: a proxy trap is a plain
-/// function, which finds its object's guard by the target it is given.
-#[derive(Default)]
-struct Guards(RefCell<Vec<Guard>>);
-
-impl Guards {
-    fn push(context: &mut Context, guard: Guard) {
-        if !context.has_data::<Self>() {
-            context.insert_data(Self::default());
-        }
-        if let Some(guards) = context.get_data::<Self>() {
-            guards.0.borrow_mut().push(guard);
-        }
-    }
+/// What the namespace's guards say, in the context's host-defined data: a proxy trap is a plain
+/// function, which finds its object by the target it is given.
+struct Guards {
+    noun: String,
+    more_hint: Option<String>,
+    objects: RefCell<Vec<Guarded>>,
 }
 
 /// The proxy's `get`: what the object has reads through (and symbols, `then` and `toJSON`, so
@@ -215,30 +204,27 @@ fn guarded_get(_this: &JsValue, args: &[JsValue], context: &mut Context) -> JsRe
     let key = args.get(1).cloned().unwrap_or_default().to_property_key(context)?;
     let passes = match &key {
         PropertyKey::Symbol(_) => true,
-        PropertyKey::String(name) => {
-            let name = name.to_std_string_escaped();
-            name == "then" || name == "toJSON"
-        }
+        PropertyKey::String(name) => *name == "then" || *name == "toJSON",
         PropertyKey::Index(_) => false,
     };
     if passes || target.has_property(key.clone(), context)? {
         return target.get(key, context);
     }
     let message = context.get_data::<Guards>().and_then(|guards| {
-        let guards = guards.0.borrow();
-        let guard = guards.iter().find(|guard| JsObject::equals(&guard.target, &target))?;
-        Some(guard.not_there(&key.to_string()))
+        let objects = guards.objects.borrow();
+        let object = objects.iter().find(|object| JsObject::equals(&object.target, &target))?;
+        Some(guards.not_there(object, &key.to_string()))
     });
     let message = message.unwrap_or_else(|| format!("{key} is not there"));
     Err(JsNativeError::typ().with_message(message).into())
 }
 
-impl Guard {
+impl Guards {
     /// `tools.read_fiel is not a tool (did you mean read_file?). tools has: read_file, …`
-    fn not_there(&self, key: &str) -> String {
+    fn not_there(&self, object: &Guarded, key: &str) -> String {
         let wanted = key.to_lowercase();
         let mut best: Option<(&str, usize)> = None;
-        for name in &self.listed {
+        for name in &object.listed {
             let distance = strsim::osa_distance(&wanted, &name.to_lowercase());
             if best.is_none_or(|(_, closest)| distance < closest) {
                 best = Some((name, distance));
@@ -250,9 +236,10 @@ impl Guard {
             }
             _ => String::new(),
         };
-        let mut shown = self.listed.iter().take(MAX_LISTED).cloned().collect::<Vec<_>>().join(", ");
-        if self.listed.len() > MAX_LISTED {
-            let more = self.listed.len() - MAX_LISTED;
+        let mut shown =
+            object.listed.iter().take(MAX_LISTED).cloned().collect::<Vec<_>>().join(", ");
+        if object.listed.len() > MAX_LISTED {
+            let more = object.listed.len() - MAX_LISTED;
             match &self.more_hint {
                 Some(hint) => shown.push_str(&format!(", … ({more} more: {hint})")),
                 None => shown.push_str(&format!(", … ({more} more)")),
@@ -261,7 +248,7 @@ impl Guard {
         if shown.is_empty() {
             shown = format!("no {}s", self.noun);
         }
-        format!("{}.{key} is not a {}{meant}. {} has: {shown}", self.path, self.noun, self.path)
+        format!("{}.{key} is not a {}{meant}. {} has: {shown}", object.path, self.noun, object.path)
     }
 }
 
@@ -269,39 +256,44 @@ impl Guard {
 mod tests {
     use super::*;
 
-    fn guard(listed: &[&str]) -> Guard {
-        Guard {
+    /// What the guard of a `tools` object listing `listed` says of `key`.
+    fn not_there(listed: &[&str], key: &str) -> String {
+        let guards = Guards {
+            noun: "tool".to_owned(),
+            more_hint: Some("tools.$search(query) finds them".to_owned()),
+            objects: RefCell::default(),
+        };
+        let object = Guarded {
             target: JsObject::with_null_proto(),
             path: "tools".to_owned(),
             listed: listed.iter().map(|name| (*name).to_owned()).collect(),
-            noun: "tool".to_owned(),
-            more_hint: Some("tools.$search(query) finds them".to_owned()),
-        }
+        };
+        guards.not_there(&object, key)
     }
 
     #[test]
     fn r_code_8_a_near_miss_names_the_member_meant() {
-        let message = guard(&["read_file", "list_dir"]).not_there("read_fiel");
+        let message = not_there(&["read_file", "list_dir"], "read_fiel");
         assert_eq!(
             message,
             "tools.read_fiel is not a tool (did you mean read_file?). tools has: read_file, list_dir"
         );
         // Case is ignored, a transposition is one edit.
-        assert!(guard(&["list_dir"]).not_there("LIST_DRI").contains("did you mean list_dir?"));
+        assert!(not_there(&["list_dir"], "LIST_DRI").contains("did you mean list_dir?"));
     }
 
     #[test]
     fn r_code_8_a_far_miss_lists_without_a_guess() {
-        let message = guard(&["read_file"]).not_there("fetch");
+        let message = not_there(&["read_file"], "fetch");
         assert_eq!(message, "tools.fetch is not a tool. tools has: read_file");
-        assert_eq!(guard(&[]).not_there("x"), "tools.x is not a tool. tools has: no tools");
+        assert_eq!(not_there(&[], "x"), "tools.x is not a tool. tools has: no tools");
     }
 
     #[test]
     fn r_code_8_a_long_listing_is_cut_with_the_hint() {
         let names: Vec<String> = (0..35).map(|index| format!("tool_{index:02}")).collect();
         let names: Vec<&str> = names.iter().map(String::as_str).collect();
-        let message = guard(&names).not_there("zzzzzzzzzzzzz");
+        let message = not_there(&names, "zzzzzzzzzzzzz");
         assert!(
             message.contains("tool_29, … (5 more: tools.$search(query) finds them)"),
             "{message}"
