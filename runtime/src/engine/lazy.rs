@@ -7,7 +7,7 @@
 //! first touch of any of them puts them all back as they were, evaluates the source (which may
 //! read them), then reads or writes the property as asked.
 
-use std::cell::{Cell, RefCell};
+use std::cell::RefCell;
 
 use boa_engine::object::FunctionObjectBuilder;
 use boa_engine::property::PropertyDescriptor;
@@ -66,16 +66,15 @@ pub(crate) fn install(context: &mut Context, originals: &Originals) -> JsResult<
     Ok(())
 }
 
-/// The sources not compiled yet, in the context's host-defined data (an accessor is a plain
-/// function with its source's index as capture).
+/// The sources, in the context's host-defined data (an accessor is a plain function with its
+/// source's index as capture): each taken out when it is compiled.
 #[derive(Default)]
-struct Pending(RefCell<Vec<PendingSource>>);
+struct Pending(RefCell<Vec<Option<PendingSource>>>);
 
 struct PendingSource {
     source: &'static Source,
     /// Each target's owner, name, and its property as it was (`None`: it had none).
     targets: Vec<(JsObject, JsString, Option<PropertyDescriptor>)>,
-    compiled: Cell<bool>,
 }
 
 fn install_one(
@@ -102,18 +101,9 @@ fn install_one(
         };
         targets.push((owner, name, original));
     }
-    let index = {
-        let pending =
-            context.get_data::<Pending>().ok_or_else(|| missing("the pending sources"))?;
-        let mut pending = pending.0.borrow_mut();
-        pending.push(PendingSource {
-            source,
-            targets: targets.clone(),
-            compiled: Cell::new(false),
-        });
-        pending.len() - 1
-    };
-    for (owner, name, _) in targets {
+    let pending = context.get_data::<Pending>().ok_or_else(|| missing("the pending sources"))?;
+    let index = pending.0.borrow().len();
+    for (owner, name, _) in &targets {
         let captures = (index, owner.clone(), name.clone());
         let get = NativeFunction::from_copy_closure_with_captures(
             |_this, _args, (index, owner, name): &(usize, JsObject, JsString), context| {
@@ -142,19 +132,20 @@ fn install_one(
             .set(FunctionObjectBuilder::new(context.realm(), set).name(name.clone()).build())
             .enumerable(false)
             .configurable(true);
-        owner.define_property_or_throw(name, accessor, context)?;
+        owner.define_property_or_throw(name.clone(), accessor, context)?;
+    }
+    if let Some(pending) = context.get_data::<Pending>() {
+        pending.0.borrow_mut().push(Some(PendingSource { source, targets }));
     }
     Ok(())
 }
 
 /// Puts a source's properties back as they were and evaluates it, the first time only.
 fn compile(index: usize, context: &mut Context) -> JsResult<()> {
-    let taken = context.get_data::<Pending>().and_then(|pending| {
-        let pending = pending.0.borrow();
-        let source = pending.get(index)?;
-        (!source.compiled.replace(true)).then(|| (source.source, source.targets.clone()))
-    });
-    let Some((source, targets)) = taken else {
+    let taken = context
+        .get_data::<Pending>()
+        .and_then(|pending| pending.0.borrow_mut().get_mut(index)?.take());
+    let Some(PendingSource { source, targets }) = taken else {
         return Ok(());
     };
     for (owner, name, original) in targets {
