@@ -4,7 +4,7 @@
 //! hook, which no script can reach around.
 
 use std::cell::{Cell, RefCell};
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 use boa_engine::builtins::promise::ResolvingFunctions;
 use boa_engine::context::HostHooks;
@@ -175,14 +175,14 @@ pub(crate) fn install(
         log_closed: Cell::new(false),
         broken: RefCell::default(),
     });
-    let placed = |name: &str| {
-        request
-            .namespace
-            .iter()
-            .flat_map(|namespace| &namespace.members)
-            .any(|member| member.function == name)
-    };
-    for name in request.host_functions.iter().filter(|name| !placed(name)) {
+    // The functions the namespace places are its members, not globals.
+    let placed: HashSet<&str> = request
+        .namespace
+        .iter()
+        .flat_map(|namespace| &namespace.members)
+        .map(|member| member.function.as_str())
+        .collect();
+    for name in request.host_functions.iter().filter(|name| !placed.contains(name.as_str())) {
         let function = NativeFunction::from_copy_closure_with_captures(
             host_call,
             JsString::from(name.as_str()),
