@@ -341,15 +341,14 @@ mod child {
     }
 
     /// In a worker, before anything else (before any thread, before the engine): sets the
-    /// rlimits `spec` names ([`worker_limits`]), asks for SIGKILL when the host dies, exits the
-    /// check if the host is already gone, and closes every descriptor past the standard
-    /// streams, which a worker never uses. Nothing the worker runs later, a script least of
+    /// rlimits `spec` names ([`worker_limits`]), asks for SIGKILL when the host dies, fails if
+    /// the host is already gone, and closes every descriptor past the standard streams, which a
+    /// worker never uses. Nothing the worker runs later, a script least of
     /// all, can undo any of it: the hard limits cannot be raised by an unprivileged process,
     /// and the seccomp filter denies `prctl` and `setrlimit`.
     ///
     /// Fails on a `spec` it cannot read in full, so a worker never runs under limits it
     /// misread.
-    #[allow(unsafe_code)]
     pub fn enter_worker_limits(spec: &str) -> io::Result<()> {
         let invalid = |what: &str| {
             io::Error::new(io::ErrorKind::InvalidInput, format!("{WORKER_LIMITS_VARIABLE}: {what}"))

@@ -188,8 +188,8 @@ async fn r_rt_3_a_worker_that_stops_reading_cannot_stall_the_deadline() {
     assert!(started.elapsed() < Duration::from_millis(300) + MARGIN, "{:?}", started.elapsed());
 }
 
-/// A script (with its prelude) too large for a frame fails at once as a host error, instead of
-/// waiting for a worker that never gets it until the deadline.
+/// A script (with its constants and prelude) too large for a frame fails at once as a host
+/// error, instead of waiting for a worker that never gets it until the deadline.
 #[tokio::test]
 async fn r_rt_3_a_script_too_large_to_send_fails_at_once() {
     let code = format!("return {:?}.length", "x".repeat(17 << 20));
@@ -200,9 +200,9 @@ async fn r_rt_3_a_script_too_large_to_send_fails_at_once() {
         .unwrap_err();
     assert_eq!(error.kind, ErrorKind::Host, "{error}");
     assert!(
-        error
-            .message
-            .starts_with("the script and its prelude cannot be sent to the worker: a frame of "),
+        error.message.starts_with(
+            "the script, its constants and its prelude cannot be sent to the worker: a frame of "
+        ),
         "{error}"
     );
     assert!(started.elapsed() < Duration::from_secs(5), "{:?}", started.elapsed());

@@ -50,11 +50,13 @@ pub(crate) async fn drive(
     (deadline, since): (Duration, tokio::time::Instant),
     cancel: &CancellationToken,
 ) -> RunOutcome {
-    // A script (with its prelude) too large for a frame would never start: say so at once
-    // rather than at the deadline.
+    // A script (with its constants and prelude) too large for a frame would never start: say
+    // so at once rather than at the deadline.
     if let Err(error) = connection.send(ToWorker::Run(request)) {
         connection.end(Ending::Kill).await;
-        let message = format!("the script and its prelude cannot be sent to the worker: {error}");
+        let message = format!(
+            "the script, its constants and its prelude cannot be sent to the worker: {error}"
+        );
         return Err(RunError { kind: ErrorKind::Host, message, position: None, logs: Vec::new() });
     }
     let mut run = Run {
