@@ -3,10 +3,29 @@
 //! (`intl.js`). Compiling either costs a millisecond and more, which a script that never uses
 //! them should not pay, and an engine is built without parsing any JavaScript at all.
 //!
-//! Each property a source defines or replaces starts as an accessor, made here in Rust. The
-//! first touch of any of them puts them all back as they were, evaluates the source (which may
-//! read them), then reads or writes the property as asked.
+//! A source is compiled before a run when the run's code names any property it defines or
+//! replaces ([`compile_named`]), and otherwise at the first touch of one of those properties:
+//! each starts as an accessor, made here in Rust, whose first use puts them all back as they
+//! were, evaluates the source (which may read them), then reads or writes the property as asked.
+//!
+//! Why both. Boa 0.22's inline caches are filled *after* a property read returns, with the
+//! object's shape at that moment and the slot found before the read: when the read ran a getter
+//! that turned the property into a data property, the cache pairs the new shape with the old
+//! accessor slot, and the next read at the same place calls the property's new value as if it
+//! were the getter (`structuredClone` called with no argument; `TextDecoder` called without
+//! `new`). A property is read by name from a cached place only where the code spells its name,
+//! and a script cannot compile code from strings (no `eval`, no `Function`), so every such place
+//! is in the text of the run: compiling what the text names first leaves the accessors to reads
+//! by computed key (`globalThis[name]`, `Reflect.get`, descriptors), which Boa never caches.
+//! `runtime/tests/boa_inline_cache.rs` holds the defect in plain Boa.
+//!
+//! Turning an accessor (two storage slots) into a data property (one) also moves every property
+//! after it down a slot, and a cache kept for an object that *inherits* the property (`d.getTime`
+//! on a `Date`, keyed by the instance's shape) does not see its prototype change. So every
+//! accessor is made the last property of its owner (one that replaces a built-in moves there),
+//! and putting them back moves nothing that a cache may hold.
 
+use std::borrow::Cow;
 use std::cell::RefCell;
 
 use boa_engine::object::FunctionObjectBuilder;
@@ -99,6 +118,10 @@ fn install_one(
             Some(descriptor) => Some(descriptor.to_property_descriptor(context)?),
             None => None,
         };
+        if original.is_some() {
+            // To the end of the owner's properties, where turning back moves no other slot.
+            owner.delete_property_or_throw(name.clone(), context)?;
+        }
         targets.push((owner, name, original));
     }
     let pending = context.get_data::<Pending>().ok_or_else(|| missing("the pending sources"))?;
@@ -138,6 +161,79 @@ fn install_one(
         pending.0.borrow_mut().push(Some(PendingSource { source, targets }));
     }
     Ok(())
+}
+
+/// Compiles, before a run, every source that the run's code (the script, a prelude) names a
+/// property of: see the module's documentation for why a by-name read must never meet one of
+/// the accessors. A name spelled with escapes (`\u0061tob`) counts as it reads.
+pub(crate) fn compile_named(context: &mut Context, texts: &[&str]) -> JsResult<()> {
+    // A mention in a comment or a string counts too: compiling early is only ever a little work
+    // done sooner.
+    let texts: Vec<Cow<'_, str>> =
+        texts
+            .iter()
+            .map(|text| {
+                if text.contains("\\u") {
+                    Cow::Owned(unescaped(text))
+                } else {
+                    Cow::Borrowed(*text)
+                }
+            })
+            .collect();
+    let named: Vec<usize> = match context.get_data::<Pending>() {
+        Some(pending) => pending
+            .0
+            .borrow()
+            .iter()
+            .enumerate()
+            .filter_map(|(index, source)| Some((index, source.as_ref()?)))
+            .filter(|(_, source)| {
+                source
+                    .source
+                    .targets
+                    .iter()
+                    .any(|(_, name)| texts.iter().any(|text| text.contains(name)))
+            })
+            .map(|(index, _)| index)
+            .collect(),
+        None => Vec::new(),
+    };
+    for index in named {
+        compile(index, context)?;
+    }
+    Ok(())
+}
+
+/// The text with every `\uXXXX` and `\u{X…}` escape replaced by its character (those that do
+/// not stand for one are left as written).
+fn unescaped(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(at) = rest.find("\\u") {
+        out.push_str(&rest[..at]);
+        let after = &rest[at + 2..];
+        let (digits, tail) = match after.strip_prefix('{') {
+            Some(braced) => braced.split_once('}').unwrap_or(("", after)),
+            None if after.len() >= 4 && after.is_char_boundary(4) => after.split_at(4),
+            None => ("", after),
+        };
+        let character = Some(digits)
+            .filter(|digits| !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_hexdigit()))
+            .and_then(|digits| u32::from_str_radix(digits, 16).ok())
+            .and_then(char::from_u32);
+        match character {
+            Some(character) => {
+                out.push(character);
+                rest = tail;
+            }
+            None => {
+                out.push_str("\\u");
+                rest = after;
+            }
+        }
+    }
+    out.push_str(rest);
+    out
 }
 
 /// Puts a source's properties back as they were and evaluates it, the first time only.

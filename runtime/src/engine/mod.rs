@@ -134,6 +134,12 @@ impl Engine {
         self.apply_limits(&request.limits);
         globals::install(&mut self.context, bridge, request, self.originals.clone())
             .map_err(|message| failure(ScriptFailureKind::Prelude, message, None))?;
+        let texts = [Some(request.code.as_str()), request.prelude.as_deref()];
+        lazy::compile_named(&mut self.context, &texts.into_iter().flatten().collect::<Vec<_>>())
+            .map_err(|error| {
+                let message = format!("cannot compile the web built-ins and Intl: {error}");
+                failure(ScriptFailureKind::Prelude, message, None)
+            })?;
         if let Some(prelude) = &request.prelude {
             self.run_prelude(prelude)?;
         }

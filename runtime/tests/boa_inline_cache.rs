@@ -1,0 +1,69 @@
+//! The Boa 0.22 defect that `engine/lazy.rs` works around, in plain Boa with no ordo in the way:
+//! a property read by name fills the inline cache of its place *after* the read, with the
+//! object's shape at that moment and the slot found before it. When the read ran a getter that
+//! turned the property into a data property, the next read at the same place takes the new
+//! value for the getter and calls it. Likewise a cache kept for an object that inherits a
+//! property is keyed by the object's own shape only, so a prototype whose properties move (an
+//! accessor before them turned into a data property) is read at the old slots.
+//!
+//! These tests assert the defect, so that the day a Boa upgrade fixes it they fail and say so:
+//! then `lazy::compile_named` and the reordering in `lazy::install_one` can go.
+
+use boa_engine::{Context, Source};
+
+fn eval(code: &str) -> String {
+    let mut context = Context::default();
+    match context.eval(Source::from_bytes(code)) {
+        Ok(value) => value
+            .to_string(&mut context)
+            .map_or_else(|e| e.to_string(), |s| s.to_std_string_escaped()),
+        Err(error) => format!("uncaught {error}"),
+    }
+}
+
+#[test]
+fn boa_calls_the_value_a_getter_left_behind_as_if_it_were_the_getter() {
+    // A memoizing getter, as libraries write them: the first read replaces it with its value.
+    let seen = eval(
+        r#"
+        const o = {};
+        Object.defineProperty(o, "x", {
+            configurable: true,
+            get() { const v = { n: 1 }; Object.defineProperty(o, "x", { value: v }); return v; },
+        });
+        const seen = [];
+        for (let i = 0; i < 3; i++) {
+            try { seen.push(typeof o.x); } catch (e) { seen.push(e.name); }
+        }
+        seen.join()
+        "#,
+    );
+    // Node: "object,object,object".
+    assert_eq!(
+        seen, "object,TypeError,TypeError",
+        "Boa's inline cache no longer mistakes a replaced getter's value for the getter: \
+         engine/lazy.rs can drop compile_named"
+    );
+}
+
+#[test]
+fn boa_reads_an_inherited_method_at_its_old_slot_after_the_prototype_changed() {
+    let seen = eval(
+        r#"
+        const proto = { get lazy() { return 1; }, m() { return "m"; }, n() { return "n"; } };
+        const a = Object.create(proto);
+        const seen = [];
+        for (let i = 0; i < 2; i++) {
+            try { seen.push(a.m()); } catch (e) { seen.push(e.name); }
+            if (i === 0) Object.defineProperty(proto, "lazy", { value: 1 });
+        }
+        seen.join()
+        "#,
+    );
+    // Node: "m,m". Boa calls `n`, which now sits where `m` was.
+    assert_eq!(
+        seen, "m,n",
+        "Boa's inline cache now sees a prototype's properties move: engine/lazy.rs can stop \
+         moving its accessors to the end of their owners"
+    );
+}
