@@ -94,3 +94,52 @@ async fn r_rt_2_array_from_async_awaits_iterables_async_iterables_and_the_map() 
     .await;
     assert_eq!(value, json!([[1, 2], [30, 41], ["a", "b"]]));
 }
+
+/// What models write first: a built-in called again from the same place (a loop, a callback, a
+/// helper). Each of these failed at its second call while the built-ins were compiled at their
+/// first touch behind accessors that Boa's inline cache kept calling (see `engine/lazy.rs`);
+/// `repeated_calls.rs` covers every built-in in every shape against Node.
+#[tokio::test]
+async fn r_rt_2_a_built_in_called_again_from_the_same_place_answers_as_node_does() {
+    let scripts = [
+        (
+            "const r = []; for (let i = 0; i < 3; i++) r.push(structuredClone(i)); return r;",
+            json!([0, 1, 2]),
+        ),
+        (
+            r#"return [1234.5, 99].map(v => v.toLocaleString("en-US", { style: "currency", currency: "USD" }));"#,
+            json!(["$1,234.50", "$99.00"]),
+        ),
+        (
+            r#"const out = []; for (let i = 0; i < 3; i++) out.push(btoa("ab" + i)); return out;"#,
+            json!(["YWIw", "YWIx", "YWIy"]),
+        ),
+        (
+            r#"function n(s) { return new TextEncoder().encode(s).length } return [n("a"), n("b")];"#,
+            json!([1, 1]),
+        ),
+        (
+            // A name spelled with escapes is the same name.
+            r#"const out = []; for (let i = 0; i < 3; i++) out.push(\u0061tob("YWI" + "wxy"[i])); return out;"#,
+            json!(["ab0", "ab1", "ab2"]),
+        ),
+        (
+            // Reached by computed key (the accessor runs) between calls of Boa's own methods
+            // on the objects the lazy built-ins live on.
+            r#"const out = []; const d = new Date(0); const key = ["toLocale", "DateString"].join("");
+               for (let i = 0; i < 3; i++) { out.push(d.toISOString(), (5).toFixed(i)); void Date.prototype[key]; }
+               return out;"#,
+            json!([
+                "1970-01-01T00:00:00.000Z",
+                "5",
+                "1970-01-01T00:00:00.000Z",
+                "5.0",
+                "1970-01-01T00:00:00.000Z",
+                "5.00"
+            ]),
+        ),
+    ];
+    for (code, expected) in scripts {
+        assert_eq!(result(code).await, expected, "{code}");
+    }
+}

@@ -188,14 +188,25 @@
         return out;
     };
 
+    // Boa resolves a time zone to its BCP 47 id (`usnyc`, `utc`); V8 gives the IANA name, as
+    // written by the caller, with every name of UTC as `UTC`.
+    const UTC_NAMES = new Set(["utc", "uct", "gmt", "gmt0", "gmt+0", "gmt-0", "greenwich", "universal", "zulu"]);
+    const zoneName = (given, resolved) => {
+        const name = given === undefined ? resolved : String(given);
+        if (UTC_NAMES.has(name.toLowerCase().replace(/^etc\//, ""))) return "UTC";
+        if (given === undefined || /[A-Z]/.test(name)) return name;
+        return name.replace(/(^|[/_-])([a-z])/g, (_, before, letter) => before + letter.toUpperCase());
+    };
+
     function DateTimeFormat(locales, options) {
         if (new.target === undefined) return new DateTimeFormat(locales, options);
         const native = new NativeDateTimeFormat(locales, options);
         const locale = native.resolvedOptions().locale;
         const shape = numericDate(options, { date: true, time: false });
         const pattern = patternOf(locale);
+        const zone = own(options, "timeZone");
         if (shape === null || pattern === undefined) {
-            state.set(this, { native });
+            state.set(this, { native, zone });
             return;
         }
         const timeOptions = {};
@@ -204,7 +215,7 @@
         }
         const time = shape.time ? new NativeDateTimeFormat(locales, timeOptions) : undefined;
         const joiner = DATE_TIME_JOINER[languageOf(locale)] ?? ", ";
-        state.set(this, { native, pattern, fields: parts(own(options, "timeZone")), time, joiner });
+        state.set(this, { native, zone, pattern, fields: parts(zone), time, joiner });
     }
 
     const formatDate = (self, value) => {
@@ -222,7 +233,9 @@
     define(DateTimeFormat.prototype, "resolvedOptions", function () {
         const s = state.get(this);
         if (s === undefined) throw new TypeError("Intl.DateTimeFormat.prototype.resolvedOptions called on an incompatible receiver");
-        return s.native.resolvedOptions();
+        const resolved = s.native.resolvedOptions();
+        resolved.timeZone = zoneName(s.zone, resolved.timeZone);
+        return resolved;
     });
     define(DateTimeFormat, "supportedLocalesOf", NativeDateTimeFormat.supportedLocalesOf);
     define(DateTimeFormat.prototype, Symbol.toStringTag, "Intl.DateTimeFormat");
@@ -278,8 +291,10 @@
         const numeric = own(options, "numeric") ?? "always";
         if (!["long", "short", "narrow"].includes(style)) throw new RangeError(`Intl.RelativeTimeFormat: invalid style: ${style}`);
         if (!["always", "auto"].includes(numeric)) throw new RangeError(`Intl.RelativeTimeFormat: invalid numeric: ${numeric}`);
-        localeOf(locales); // validates the tags as the other formats do
-        state.set(this, { style, numeric, number: new NativeNumberFormat("en-US") });
+        // English is the only language written here: a request for it keeps its region.
+        const requested = localeOf(locales);
+        const locale = languageOf(requested) === "en" && locales !== undefined ? requested : "en-US";
+        state.set(this, { locale, style, numeric, number: new NativeNumberFormat("en-US") });
     }
     define(RelativeTimeFormat.prototype, "format", function format(value, unit) {
         const s = state.get(this);
@@ -304,7 +319,7 @@
     define(RelativeTimeFormat.prototype, "resolvedOptions", function resolvedOptions() {
         const s = state.get(this);
         if (s === undefined) throw new TypeError("Intl.RelativeTimeFormat.prototype.resolvedOptions called on an incompatible receiver");
-        return { locale: "en-US", style: s.style, numeric: s.numeric, numberingSystem: "latn" };
+        return { locale: s.locale, style: s.style, numeric: s.numeric, numberingSystem: "latn" };
     });
     define(RelativeTimeFormat, "supportedLocalesOf", (locales) => (localeOf(locales) && String(locales).startsWith("en") ? [localeOf(locales)] : []));
     define(RelativeTimeFormat.prototype, Symbol.toStringTag, "Intl.RelativeTimeFormat");

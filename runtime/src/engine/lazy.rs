@@ -258,3 +258,41 @@ fn compile(index: usize, context: &mut Context) -> JsResult<()> {
 fn missing(what: &str) -> boa_engine::JsError {
     JsNativeError::typ().with_message(format!("{what} is missing")).into()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn escapes_are_read_as_the_characters_they_stand_for() {
+        assert_eq!(unescaped(r"\u0061tob(x); \u{62}toa"), "atob(x); btoa");
+        // Not escapes of a character: left as written.
+        assert_eq!(unescaped(r"\u00zz \u{110000} \u{} \u12"), r"\u00zz \u{110000} \u{} \u12");
+        assert_eq!(unescaped(r"\uD800 é\u00e9"), "\\uD800 éé");
+        assert_eq!(unescaped("\\u12é"), "\\u12é");
+    }
+
+    /// Code of ordo's that is compiled during a run (a lazy source, the console's formatter) is
+    /// not seen by [`compile_named`], so it must not read another source's properties by name.
+    #[test]
+    fn ordo_s_own_code_compiled_during_a_run_names_no_lazily_compiled_property() {
+        let sources = [
+            &WEB_BUILTINS,
+            #[cfg(feature = "intl")]
+            &INTL,
+        ];
+        let compiled_later =
+            [("format.js", include_str!("format.js")), ("the warm-up", super::super::WARM_UP)];
+        for source in sources {
+            let others = sources
+                .iter()
+                .filter(|other| other.path != source.path)
+                .map(|other| (other.path, other.text));
+            for (path, text) in compiled_later.into_iter().chain(others) {
+                for (_, name) in source.targets {
+                    assert!(!text.contains(name), "{path} names {name}, from {}", source.path);
+                }
+            }
+        }
+    }
+}
