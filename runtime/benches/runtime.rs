@@ -72,9 +72,12 @@ const SEQUENTIAL_1000: &str =
     "let sum = 0; for (let i = 0; i < 1000; i++) sum += await echo(i); return sum";
 const PROMISE_ALL_100: &str = "const all = await Promise.all(Array.from({ length: 100 }, (_, i) => echo(i))); return all.length";
 
-/// The worker binary cargo built for this benchmark.
+/// The worker binary cargo built for this benchmark, or `ORDO_BENCH_WORKER`: one built from
+/// another commit, so that two engines are compared in one run (the in-process figures are
+/// always this build's).
 fn worker_binary() -> PathBuf {
-    let path = PathBuf::from(env!("CARGO_BIN_EXE_ordo-js-worker"));
+    let path = std::env::var_os("ORDO_BENCH_WORKER")
+        .map_or_else(|| PathBuf::from(env!("CARGO_BIN_EXE_ordo-js-worker")), PathBuf::from);
     assert!(
         path.is_file(),
         "the worker binary {} is missing: build it with \
