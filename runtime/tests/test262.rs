@@ -285,7 +285,7 @@ fn report(name: &str, results: &BTreeMap<String, Result<(), String>>) {
         eprintln!("  {folder}: {passed} of {total}");
     }
     let mut reasons: Vec<(String, usize)> = reasons.into_iter().collect();
-    reasons.sort_by(|a, b| b.1.cmp(&a.1));
+    reasons.sort_by_key(|(_, count)| std::cmp::Reverse(*count));
     for (reason, count) in reasons.iter().take(25) {
         eprintln!("  {count:4} × {reason}");
     }
