@@ -27,7 +27,7 @@
     const own = (object, name) => (object === undefined ? undefined : object[name]);
     const languageOf = (locale) => String(locale).split("-")[0];
     const localeOf = (locales) => new NativeNumberFormat(locales).resolvedOptions().locale;
-    const splitSign = (text) => (text[0] === "-" || text[0] === "\u2212" ? [text[0], text.slice(1)] : ["", text]);
+    const splitSign = (text) => (text[0] === "-" || text[0] === "\u2212" || text[0] === "+" ? [text[0], text.slice(1)] : ["", text]);
 
     // ---- numbers: percent and currency -------------------------------------------------------
 
@@ -105,7 +105,8 @@
         const [sign, digits] = splitSign(s.native.format(value));
         if (s.display === "name") {
             const names = NAMES[s.code];
-            const one = Math.abs(Number(value)) === 1 && digits === s.native.format(1);
+            // English's plural rule: "1 US dollar", but "1.00 US dollars".
+            const one = digits === "1";
             return `${sign}${digits} ${names ? names[one ? 0 : 1] : s.code}`;
         }
         const symbol = symbolOf(s.locale, s.code, s.display);
@@ -305,7 +306,7 @@
         if (!UNITS.includes(singular)) throw new RangeError(`Intl.RelativeTimeFormat: invalid unit: ${unit}`);
         if (s.numeric === "auto" && (amount === -1 || amount === 0 || amount === 1)) {
             const word = AUTO[singular][amount + 1];
-            if (word !== null && !(amount === 0 && Object.is(amount, -0) && singular !== "second")) return word;
+            if (word !== null) return word;
         }
         const past = amount < 0 || Object.is(amount, -0);
         const size = Math.abs(amount);
