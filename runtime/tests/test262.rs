@@ -13,7 +13,7 @@
 //! ORDO_TEST262=/tmp/test262 ORDO_BLESS=1 cargo test --workspace --test test262   # rewrite .passing
 //! ```
 //!
-//! `ORDO_TEST262_ONLY=text` runs only the tests whose path holds `text` and prints each failure,
+//! `ORDO_TEST262_SUBSET=NAME` runs one subset. `ORDO_TEST262_ONLY=text` runs only the tests whose path holds `text` and prints each failure,
 //! without comparing with the list. Without `ORDO_TEST262` the test says so and passes: CI
 //! machines do not reach GitHub.
 #![allow(clippy::unwrap_used, clippy::expect_used)] // test helpers outside #[test] fns unwrap too
@@ -193,8 +193,12 @@ async fn r_rt_2_test262_subsets_pass_as_recorded() {
     let runtime = Runtime::new(RuntimeConfig { warm_workers: 2, ..RuntimeConfig::new(worker) });
     let bless = std::env::var_os("ORDO_BLESS").is_some();
     let only = std::env::var("ORDO_TEST262_ONLY").ok();
+    let subset = std::env::var("ORDO_TEST262_SUBSET").ok();
     let mut regressions = Vec::new();
     for (name, folders) in subsets() {
+        if subset.as_ref().is_some_and(|subset| *subset != name) {
+            continue;
+        }
         let mut tests = tests(&root, &folders);
         if let Some(only) = &only {
             tests.retain(|test| test.contains(only.as_str()));

@@ -20,6 +20,7 @@ mod namespace;
 mod originals;
 mod script_text;
 mod stack;
+mod strings;
 
 use std::io;
 use std::path::Path;

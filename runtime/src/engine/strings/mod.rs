@@ -1,0 +1,46 @@
+//! String built-ins of ordo's own, in Rust, installed over Boa's on `String.prototype` when an
+//! engine is built (before any script): those Boa 0.22 makes quadratic by searching from a
+//! position one window at a time (`split`, `indexOf`, `lastIndexOf`, `includes`, `replaceAll`).
+//! Each follows the specification's steps; `runtime/tests/string_scaling.rs` holds their cost
+//! linear, and the test262 subset `strings` their behaviour.
+
+mod methods;
+mod search;
+
+use boa_engine::object::FunctionObjectBuilder;
+use boa_engine::property::PropertyDescriptor;
+use boa_engine::{Context, JsResult, JsString, NativeFunction};
+
+type Method =
+    fn(&boa_engine::JsValue, &[boa_engine::JsValue], &mut Context) -> JsResult<boa_engine::JsValue>;
+
+/// Each method: its name, its `length`, and the function.
+const METHODS: [(&str, usize, Method); 5] = [
+    ("indexOf", 1, methods::index_of),
+    ("lastIndexOf", 1, methods::last_index_of),
+    ("includes", 1, methods::includes),
+    ("split", 2, methods::split),
+    ("replaceAll", 2, methods::replace_all),
+];
+
+/// Puts the methods on `String.prototype`, as the built-ins they replace are: writable,
+/// configurable, not enumerable.
+pub(crate) fn install(context: &mut Context) -> JsResult<()> {
+    let prototype = context.intrinsics().constructors().string().prototype();
+    for (name, length, method) in METHODS {
+        let name = JsString::from(name);
+        let function =
+            FunctionObjectBuilder::new(context.realm(), NativeFunction::from_fn_ptr(method))
+                .name(name.clone())
+                .length(length)
+                .constructor(false)
+                .build();
+        let property = PropertyDescriptor::builder()
+            .value(function)
+            .writable(true)
+            .enumerable(false)
+            .configurable(true);
+        prototype.define_property_or_throw(name, property, context)?;
+    }
+    Ok(())
+}
