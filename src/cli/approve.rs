@@ -13,6 +13,7 @@ use ordo_tools::presentation::headline;
 use ordo_tools::{ApprovalOutcome, ApprovalRequest, ApprovalService};
 
 use super::args::ApproveMode;
+use super::output::notice;
 use super::visible;
 
 /// The approval service for `mode`, or none when there is nobody to ask.
@@ -67,7 +68,7 @@ impl ApprovalService for Prompt {
                 ApprovalOutcome::Rejected => style("rejected").red(),
                 _ => style("cancelled").yellow(),
             };
-            eprintln!("{said}");
+            notice!("{said}");
             outcome
         })
     }

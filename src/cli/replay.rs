@@ -13,6 +13,7 @@ use serde_json::Value;
 
 use super::args::{ReplayArgs, ReplayFormat};
 use super::exit::{CliError, Exit};
+use super::output::notice;
 use super::{output, setup, visible};
 
 /// Prints the session.
@@ -21,11 +22,11 @@ pub(crate) async fn run(args: &ReplayArgs) -> Result<Exit, CliError> {
         LoadedLog::from_path(&args.file).map_err(|error| CliError::usage(error.to_string()))?;
     let registry = setup::registry_only(&args.tools).await?.registry;
     if let Some(torn) = log.torn_line() {
-        eprintln!("ordo: {}: {torn}; dropped", args.file.display());
+        notice!("ordo: {}: {torn}; dropped", args.file.display());
     }
     let repaired = log.repairs().count();
     if repaired > 0 {
-        eprintln!(
+        notice!(
             "ordo: {}: {repaired} call{} had no result (the session was cut short); shown as repaired",
             args.file.display(),
             if repaired == 1 { "" } else { "s" }

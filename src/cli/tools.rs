@@ -8,13 +8,14 @@ use serde_json::Value;
 
 use super::args::{SchemaFormat, ToolsArgs};
 use super::exit::{CliError, Exit};
+use super::output::notice;
 use super::{output, setup, visible};
 
 /// Prints the tool list.
 pub(crate) async fn run(args: &ToolsArgs) -> Result<Exit, CliError> {
     let tools = setup::registry_only(&args.tools).await?;
     for renamed in &tools.renamed {
-        eprintln!(
+        notice!(
             "ordo: tool {:?} of MCP server {:?} is {} (names are letters, digits, _ and -)",
             renamed.tool,
             renamed.server,

@@ -5,8 +5,9 @@ use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;
 use std::path::Path;
 use std::process::{Child, Command, Stdio};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
+use nix::sys::signal::Signal;
 use serde_json::{Value, json};
 
 use super::client;
@@ -28,37 +29,10 @@ impl Server {
     /// Starts `ordo mcp --http 127.0.0.1:0 ARGS` in the scratch folder and reads its
     /// announcement (address and token) from stderr.
     pub(crate) fn start(scratch: &Scratch, args: &[&str]) -> Self {
-        let mut child = Command::new(bin())
-            .current_dir(scratch.path())
-            .args(["mcp", "--http", "127.0.0.1:0"])
-            .args(args)
-            .env("ORDO_LOG", "debug")
-            .stdin(Stdio::null())
-            .stdout(Stdio::null())
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap();
-        let mut lines = BufReader::new(child.stderr.take().unwrap()).lines();
-        let (mut url, mut token) = (None, None);
-        for line in lines.by_ref() {
-            let line = line.unwrap();
-            if let Some(at) = line.find("serving MCP at ") {
-                url = Some(line[at + "serving MCP at ".len()..].trim().to_owned());
-            }
-            if line.contains("Claude Code:") {
-                token =
-                    line.split("Bearer ").nth(1).map(|rest| rest.trim_end_matches('"').to_owned());
-                if token.is_none() {
-                    break;
-                }
-            }
-            // With a token, the announcement ends with the mcpServers line.
-            if line.contains("mcpServers:") {
-                break;
-            }
-        }
-        let url = url.expect("the server announced no address");
-        let address = url.trim_start_matches("http://").trim_end_matches("/mcp").to_owned();
+        let (reader, writer) = std::io::pipe().unwrap();
+        let child = spawn(scratch, args, writer);
+        let mut lines = BufReader::new(reader).lines();
+        let (url, address, token) = announcement(&mut lines);
         let stderr = std::sync::Arc::new(std::sync::Mutex::new(String::new()));
         let sink = std::sync::Arc::clone(&stderr);
         std::thread::spawn(move || {
@@ -68,6 +42,16 @@ impl Server {
                 all.push('\n');
             }
         });
+        Self { child, url, address, token, stderr }
+    }
+
+    /// As [`Server::start`], then closes the read end of the server's stderr, as `ordo mcp
+    /// 2>&1 | head` does once `head` has its lines: every later write to it fails.
+    pub(crate) fn start_then_close_stderr(scratch: &Scratch, args: &[&str]) -> Self {
+        let (reader, writer) = std::io::pipe().unwrap();
+        let child = spawn(scratch, args, writer);
+        let (url, address, token) = announcement(&mut BufReader::new(reader).lines());
+        let stderr = std::sync::Arc::default();
         Self { child, url, address, token, stderr }
     }
 
@@ -99,6 +83,46 @@ impl Server {
     pub(crate) fn bearer(&self) -> String {
         format!("Bearer {}", self.token.as_deref().unwrap())
     }
+}
+
+/// `ordo mcp --http 127.0.0.1:0 ARGS` in the scratch folder, logging at debug to `stderr`.
+fn spawn(scratch: &Scratch, args: &[&str], stderr: std::io::PipeWriter) -> Child {
+    Command::new(bin())
+        .current_dir(scratch.path())
+        .args(["mcp", "--http", "127.0.0.1:0"])
+        .args(args)
+        .env("ORDO_LOG", "debug")
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(stderr)
+        .spawn()
+        .unwrap()
+}
+
+/// The server's announcement on stderr: its URL, its address, and the token if it printed one.
+fn announcement(
+    lines: &mut impl Iterator<Item = std::io::Result<String>>,
+) -> (String, String, Option<String>) {
+    let (mut url, mut token) = (None, None);
+    for line in lines.by_ref() {
+        let line = line.unwrap();
+        if let Some(at) = line.find("serving MCP at ") {
+            url = Some(line[at + "serving MCP at ".len()..].trim().to_owned());
+        }
+        if line.contains("Claude Code:") {
+            token = line.split("Bearer ").nth(1).map(|rest| rest.trim_end_matches('"').to_owned());
+            if token.is_none() {
+                break;
+            }
+        }
+        // With a token, the announcement ends with the mcpServers line.
+        if line.contains("mcpServers:") {
+            break;
+        }
+    }
+    let url = url.expect("the server announced no address");
+    let address = url.trim_start_matches("http://").trim_end_matches("/mcp").to_owned();
+    (url, address, token)
 }
 
 impl Drop for Server {
@@ -285,4 +309,25 @@ fn r_mcps_1_stateless_clients_are_served_and_share_one_log() {
     assert!(name.contains("-stateless-"), "{name}");
     let text = std::fs::read_to_string(logs[0].path()).unwrap();
     assert_eq!(text.lines().count(), 4, "two calls, two results:\n{text}");
+}
+
+/// SIGTERM and SIGINT stop the server even when its stderr is a closed pipe: the shutdown
+/// writes nothing it could fail on before it cancels, and log lines that cannot be written are
+/// dropped, not reported with a panic.
+#[test]
+fn r_mcps_6_a_signal_stops_a_server_whose_stderr_is_closed() {
+    for signal in [Signal::SIGTERM, Signal::SIGINT] {
+        let scratch = Scratch::new();
+        let mut server = Server::start_then_close_stderr(&scratch, &[]);
+        let bearer = server.bearer();
+        // Served, and logged at debug to the closed stderr.
+        assert_eq!(server.post(&[("Authorization", &bearer)], &initialize()).0, 200);
+        assert_eq!(server.post(&[], &initialize()).0, 401);
+        crate::common::signal(&server.child, signal);
+        let sent = Instant::now();
+        while server.child.try_wait().unwrap().is_none() {
+            assert!(sent.elapsed() < Duration::from_secs(2), "{signal}: still serving after 2 s");
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    }
 }
