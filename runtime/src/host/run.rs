@@ -91,6 +91,10 @@ pub(crate) async fn drive(
                 None => continue,
             }
         }
+        // Backpressure: while the worker leaves answers unread, no more are made, and the wait
+        // for a frame also ends once the worker has read half of them (see `recv`): a script
+        // awaiting its answers sends no frame until it has them all.
+        let backpressure = connection.unsent_bytes() >= UNREAD_ANSWERS_BYTES;
         tokio::select! {
             biased;
             () = &mut cancelled => break End::Kill(ErrorKind::Cancelled, "the run was cancelled".to_owned()),
@@ -98,9 +102,8 @@ pub(crate) async fn drive(
                 ErrorKind::Timeout,
                 format!("the script ran past its deadline of {} ms", deadline.as_millis()),
             ),
-            // Backpressure: while the worker leaves answers unread, no more are made.
             Some((id, arguments, result)) = run.calls.running.next(),
-                if !run.calls.running.is_empty() && connection.unsent_bytes() < UNREAD_ANSWERS_BYTES =>
+                if !run.calls.running.is_empty() && !backpressure =>
             {
                 run.held.in_flight -= arguments;
                 // An answer too large for a frame was replaced by an error already; a second
@@ -111,8 +114,11 @@ pub(crate) async fn drive(
                     break end;
                 }
             }
-            frame = connection.recv() => {
-                if let Some(end) = run.on_frame(frame, &mut *connection) {
+            frame = connection.recv(backpressure.then_some(UNREAD_ANSWERS_BYTES / 2)) => {
+                // `None`: the worker read its answers down below the bound; answer again.
+                if let Some(frame) = frame
+                    && let Some(end) = run.on_frame(frame, &mut *connection)
+                {
                     break end;
                 }
             }
