@@ -9,12 +9,12 @@ use std::sync::Arc;
 
 use console::{Key, Term, style};
 use indicatif::{MultiProgress, ProgressDrawTarget};
+use ordo::visible;
 use ordo_tools::presentation::headline;
 use ordo_tools::{ApprovalOutcome, ApprovalRequest, ApprovalService};
 
 use super::args::ApproveMode;
 use super::output::notice;
-use super::visible;
 
 /// The approval service for `mode`, or none when there is nobody to ask.
 pub(crate) fn service(

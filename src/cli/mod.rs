@@ -24,7 +24,6 @@ mod replay;
 mod run;
 mod setup;
 mod tools;
-mod visible;
 
 use std::process::ExitCode;
 
@@ -32,6 +31,7 @@ use clap::Parser;
 
 use args::{Cli, Command};
 use exit::{CliError, Exit};
+use ordo::visible;
 use output::notice;
 
 /// Parses the command line, runs the command, and says how it ended.

@@ -6,6 +6,7 @@
 use std::collections::HashMap;
 
 use console::style;
+use ordo::visible;
 use ordo_tools::Provider;
 use ordo_tools::presentation::headline;
 use ordo_tools::session::{LoadedLog, ReplayEntry, export_transcript, replay};
@@ -14,7 +15,7 @@ use serde_json::Value;
 use super::args::{ReplayArgs, ReplayFormat};
 use super::exit::{CliError, Exit};
 use super::output::notice;
-use super::{output, setup, visible};
+use super::{output, setup};
 
 /// Prints the session.
 pub(crate) async fn run(args: &ReplayArgs) -> Result<Exit, CliError> {

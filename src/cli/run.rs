@@ -6,6 +6,7 @@ mod input;
 
 use std::path::Path;
 
+use ordo::visible;
 use ordo_runtime::LogEntry;
 use ordo_sdk::ScriptInputs;
 use ordo_tools::{ModelCall, RUN_CODE, ToolResult};
@@ -14,7 +15,6 @@ use serde_json::{Value, json};
 use super::args::RunArgs;
 use super::exit::{CliError, Exit};
 use super::output::notice;
-use super::visible;
 use super::{interrupt, output, setup};
 
 /// Runs the script.

@@ -3,13 +3,14 @@
 
 use std::sync::Arc;
 
+use ordo::visible;
 use ordo_tools::{Provider, RUN_CODE, Tool};
 use serde_json::Value;
 
 use super::args::{SchemaFormat, ToolsArgs};
 use super::exit::{CliError, Exit};
 use super::output::notice;
-use super::{output, setup, visible};
+use super::{output, setup};
 
 /// Prints the tool list.
 pub(crate) async fn run(args: &ToolsArgs) -> Result<Exit, CliError> {

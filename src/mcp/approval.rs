@@ -66,14 +66,17 @@ impl ApprovalService for ClientApproval {
     }
 }
 
-/// What the person reads: the tool, the prompt, and the whole arguments, pretty-printed.
+/// What the person reads: the tool, the prompt, and the whole arguments, pretty-printed, with
+/// control and bidi characters escaped (a client may show it on a terminal, and a mounted
+/// server or a model chose some of it).
 fn message(request: &ApprovalRequest) -> String {
     let arguments = serde_json::to_string_pretty(request.arguments.value())
         .unwrap_or_else(|_| request.arguments.raw().to_owned());
-    format!(
+    let message = format!(
         "Allow the tool {} to run?\n{}\n\nArguments:\n{arguments}",
         request.tool, request.prompt
-    )
+    );
+    crate::visible::lines(&message).into_owned()
 }
 
 /// A form with no field: accepting it is the answer.

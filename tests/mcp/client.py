@@ -6,7 +6,8 @@ Usage: client.py SCENARIO [--elicit=ANSWER] [--modern] (--stdio ORDO ARGS... -- 
 --elicit=ANSWER declares elicitation and answers every elicitation with ANSWER: an action
 (accept, decline, cancel), `raise` (the callback raises, as a UI that timed out), `garbage` (the
 callback returns a value that is no result; the SDK answers with an error), or `raw:JSON` (JSON is
-sent as the result as it is, past the SDK's own checks).
+sent as the result as it is, past the SDK's own checks). The messages asked are reported as
+`elicited`.
 
 --modern speaks the stateless revision (2026-07-28: `server/discover`, no initialize); without
 it the client initializes a session (2025-11-25).
@@ -87,8 +88,12 @@ class RawAnswers(ClientSession):
         return await super()._on_request(dctx, method, params)
 
 
+ELICITED = []
+
+
 async def run(scenario, args, transport, elicitation, modern):
     async def on_elicit(context, params):
+        ELICITED.append(params.message)
         if elicitation == "raise":
             raise RuntimeError("UI timed out")
         if elicitation == "garbage":
@@ -147,6 +152,7 @@ def main():
         args = rest[split + 1 :]
         transport = streamable_http_client(url, http_client=httpx2.AsyncClient(headers=headers, timeout=30))
     out = anyio.run(run, scenario, args, transport, elicitation, modern)
+    out["elicited"] = ELICITED
     print(json.dumps(out))
 
 

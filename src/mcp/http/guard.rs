@@ -157,6 +157,13 @@ impl Guard {
             .flatten()
             .map(|value| value.as_bytes().to_vec());
         let client = self.sessions.client(presented_session.as_deref(), peer.ip());
+        // Ending a session this server never issued (or already ended) is no success.
+        if parts.method == Method::DELETE
+            && presented_session.is_some()
+            && matches!(client, ClientKey::Peer(_))
+        {
+            return Err(Rejection::UnknownSession);
+        }
         let admitted = match client {
             ClientKey::Peer(_) => self.limits.admit_within(client, self.peer_patience).await,
             ClientKey::Session(_) => self.limits.admit(client),
@@ -366,6 +373,8 @@ pub(crate) enum Rejection {
         /// Whether an `Authorization` header was sent.
         presented: bool,
     },
+    /// A DELETE of a session id this server has not issued, or has ended.
+    UnknownSession,
     /// A path other than `/mcp`.
     NotFound {
         /// The path, shown.
@@ -413,7 +422,7 @@ impl Rejection {
                 StatusCode::FORBIDDEN
             }
             Rejection::Unauthorized { .. } => StatusCode::UNAUTHORIZED,
-            Rejection::NotFound { .. } => StatusCode::NOT_FOUND,
+            Rejection::NotFound { .. } | Rejection::UnknownSession => StatusCode::NOT_FOUND,
             Rejection::Busy { .. } | Rejection::TooManyCalls { .. } => {
                 StatusCode::TOO_MANY_REQUESTS
             }
@@ -441,6 +450,7 @@ impl Rejection {
             Rejection::Unauthorized { presented: true } => {
                 "the bearer token is wrong: send Authorization: Bearer <token>".into()
             }
+            Rejection::UnknownSession => "there is no such session to end".into(),
             Rejection::NotFound { path } => {
                 format!("nothing is served at {path}; the MCP endpoint is {MCP_PATH}")
             }
@@ -493,6 +503,7 @@ impl Rejection {
         let message = self.text(secret);
         match self {
             Rejection::NotFound { .. }
+            | Rejection::UnknownSession
             | Rejection::Busy { .. }
             | Rejection::TooManyCalls { .. } => {
                 tracing::debug!(%peer, status, "refused MCP HTTP request: {message}");

@@ -57,10 +57,15 @@ impl Server {
 
     /// A raw HTTP/1.1 POST to /mcp; returns the status and the body read so far.
     fn post(&self, headers: &[(&str, &str)], body: &str) -> (u16, String) {
+        self.request("POST", headers, body)
+    }
+
+    /// A raw HTTP/1.1 request to /mcp; returns the status and the response read so far.
+    fn request(&self, method: &str, headers: &[(&str, &str)], body: &str) -> (u16, String) {
         let mut stream = TcpStream::connect(&self.address).unwrap();
         stream.set_read_timeout(Some(Duration::from_secs(10))).unwrap();
         let mut request = format!(
-            "POST /mcp HTTP/1.1\r\nContent-Type: application/json\r\n\
+            "{method} /mcp HTTP/1.1\r\nContent-Type: application/json\r\n\
              Accept: application/json, text/event-stream\r\nContent-Length: {}\r\nConnection: close\r\n",
             body.len()
         );
@@ -236,14 +241,7 @@ fn r_mcps_4_a_closed_stream_cancels_the_call() {
     let auth = ("Authorization", bearer.as_str());
     let (status, response) = server.post(&[auth], &initialize());
     assert_eq!(status, 200, "{response}");
-    let session = response
-        .lines()
-        .find_map(|line| {
-            line.strip_prefix("mcp-session-id: ").or_else(|| line.strip_prefix("Mcp-Session-Id: "))
-        })
-        .expect("no session id")
-        .trim()
-        .to_owned();
+    let session = session_id(&response);
     let id = ("Mcp-Session-Id", session.as_str());
     let version = ("Mcp-Protocol-Version", "2025-11-25");
     let initialized = json!({"jsonrpc": "2.0", "method": "notifications/initialized"}).to_string();
@@ -330,4 +328,34 @@ fn r_mcps_6_a_signal_stops_a_server_whose_stderr_is_closed() {
             std::thread::sleep(Duration::from_millis(20));
         }
     }
+}
+
+/// The session id an `initialize` response issued.
+fn session_id(response: &str) -> String {
+    response
+        .lines()
+        .find_map(|line| {
+            line.strip_prefix("mcp-session-id: ").or_else(|| line.strip_prefix("Mcp-Session-Id: "))
+        })
+        .expect("no session id")
+        .trim()
+        .to_owned()
+}
+
+/// Ending a session the server did not issue, or has ended, is 404 (it was 200).
+#[test]
+fn r_mcps_6_deleting_an_unknown_session_is_not_found() {
+    let scratch = Scratch::new();
+    let server = Server::start(&scratch, &[]);
+    let bearer = server.bearer();
+    let auth = ("Authorization", bearer.as_str());
+    let version = ("Mcp-Protocol-Version", "2025-11-25");
+    let made_up = ("Mcp-Session-Id", "0123456789abcdef");
+    assert_eq!(server.request("DELETE", &[auth, version, made_up], "").0, 404);
+    let (status, response) = server.post(&[auth], &initialize());
+    assert_eq!(status, 200, "{response}");
+    let session = session_id(&response);
+    let id = ("Mcp-Session-Id", session.as_str());
+    assert_eq!(server.request("DELETE", &[auth, version, id], "").0, 200);
+    assert_eq!(server.request("DELETE", &[auth, version, id], "").0, 404, "ended already");
 }
