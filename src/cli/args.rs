@@ -2,6 +2,7 @@
 //! first-time user reads.
 
 use std::path::PathBuf;
+use std::time::Duration;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
@@ -190,6 +191,17 @@ pub(crate) struct HttpFlags {
     /// Tool calls per minute per client.
     #[arg(long, value_name = "N", default_value_t = ordo::mcp::http::DEFAULT_MAX_CALLS_PER_MINUTE)]
     pub(crate) max_calls_per_minute: u32,
+    /// Seconds a client may take to send a request's headers.
+    #[arg(long, value_name = "SECONDS", default_value = "5", value_parser = parse_seconds)]
+    pub(crate) header_timeout: Duration,
+    /// Seconds a client may take to send a request's body (408 past it).
+    #[arg(long, value_name = "SECONDS", default_value = "5", value_parser = parse_seconds)]
+    pub(crate) body_timeout: Duration,
+    /// Connections one address may hold before any of them has shown the token; one more
+    /// drops that address's oldest.
+    #[arg(long, value_name = "N", default_value_t = ordo::mcp::http::DEFAULT_MAX_UNPROVEN_PER_ADDRESS,
+          value_parser = parse_positive)]
+    pub(crate) max_unproven_per_address: usize,
 }
 
 /// How a server answers approvals its client cannot be asked.
@@ -199,6 +211,17 @@ pub(crate) enum ServerApproveMode {
     Yes,
     /// Reject each call (APPROVAL_REJECTED).
     No,
+}
+
+/// A positive number of seconds, fractions allowed (`0.5`).
+fn parse_seconds(text: &str) -> Result<Duration, String> {
+    match text.parse::<f64>() {
+        Ok(seconds) if seconds > 0.0 => {
+            Duration::try_from_secs_f64(seconds).map_err(|error| error.to_string())
+        }
+        Ok(_) => Err("must be more than 0".to_owned()),
+        Err(error) => Err(error.to_string()),
+    }
 }
 
 fn parse_positive(text: &str) -> Result<usize, String> {

@@ -47,6 +47,9 @@ async fn serve_http(
     config.max_body_bytes = flags.max_body_bytes;
     config.max_concurrent_per_client = flags.max_concurrent;
     config.max_calls_per_minute = flags.max_calls_per_minute;
+    config.header_timeout = flags.header_timeout;
+    config.body_timeout = flags.body_timeout;
+    config.max_unproven_per_address = flags.max_unproven_per_address;
     let shutdown = CancellationToken::new();
     let stop = shutdown.clone();
     tokio::spawn(async move {

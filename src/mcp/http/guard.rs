@@ -17,6 +17,7 @@ use tower_service::Service;
 
 use super::abandon::cancel_calls;
 use super::body::{BoxError, GuardBody};
+use super::door::Ticket;
 use super::limits::{
     ClientKey, IssuedSessions, Limits, MAX_TRACKED_CLIENTS, Refusal, count_tool_calls,
 };
@@ -44,6 +45,8 @@ pub(crate) struct Guard {
     max_concurrent: usize,
     /// How long a request without a session waits for room in flight.
     peer_patience: Duration,
+    /// How long a request's body may take to arrive.
+    body_timeout: Duration,
     /// Tool calls per minute per client.
     max_calls_per_minute: u32,
     /// Per-client counters.
@@ -95,6 +98,7 @@ impl Guard {
             max_body_bytes: config.max_body_bytes,
             max_concurrent: config.max_concurrent_per_client,
             peer_patience: config.peer_patience,
+            body_timeout: config.body_timeout,
             max_calls_per_minute: config.max_calls_per_minute,
             limits: Arc::new(Limits::new(
                 config.max_concurrent_per_client,
@@ -111,6 +115,7 @@ impl Guard {
         &self,
         request: Request<ReqBody>,
         peer: SocketAddr,
+        ticket: &Ticket,
         service: S,
     ) -> Response<GuardBody<ResBody>>
     where
@@ -121,7 +126,7 @@ impl Guard {
         S::Error: Into<BoxError>,
         ResBody: Send + 'static,
     {
-        match self.pass(request, peer, service).await {
+        match self.pass(request, peer, ticket, service).await {
             Ok(response) => response,
             Err(rejection) => {
                 rejection.log(peer, self.token.as_ref());
@@ -135,6 +140,7 @@ impl Guard {
         &self,
         request: Request<ReqBody>,
         peer: SocketAddr,
+        ticket: &Ticket,
         mut service: S,
     ) -> Result<Response<GuardBody<ResBody>>, Rejection>
     where
@@ -149,6 +155,7 @@ impl Guard {
         self.check_host(&parts)?;
         self.check_origin(&parts.headers)?;
         self.check_token(&parts.headers)?;
+        ticket.prove();
         if parts.uri.path() != MCP_PATH {
             return Err(Rejection::NotFound { path: shown(parts.uri.path().as_bytes()) });
         }
@@ -156,6 +163,9 @@ impl Guard {
             .ok()
             .flatten()
             .map(|value| value.as_bytes().to_vec());
+        // The body is read before the request counts against its client: one whose body never
+        // comes holds its connection for `body_timeout`, never a place others need.
+        let body = self.read_body(&parts.headers, body).await?;
         let client = self.sessions.client(presented_session.as_deref(), peer.ip());
         // Ending a session this server never issued (or already ended) is no success.
         if parts.method == Method::DELETE
@@ -169,7 +179,6 @@ impl Guard {
             ClientKey::Session(_) => self.limits.admit(client),
         };
         let permit = admitted.map_err(|refusal| self.refused(refusal))?;
-        let body = self.read_body(&parts.headers, body).await?;
         let mut abandoned = None;
         if parts.method == Method::POST {
             permit.take_calls(count_tool_calls(&body)).map_err(|refusal| self.refused(refusal))?;
@@ -315,7 +324,14 @@ impl Guard {
         if declared.is_some_and(|length| length > self.max_body_bytes as u64) {
             return Err(too_large);
         }
-        match Limited::new(body, self.max_body_bytes).collect().await {
+        let read = tokio::time::timeout(
+            self.body_timeout,
+            Limited::new(body, self.max_body_bytes).collect(),
+        );
+        let Ok(read) = read.await else {
+            return Err(Rejection::SlowBody { timeout: self.body_timeout });
+        };
+        match read {
             Ok(collected) => Ok(collected.to_bytes()),
             Err(error) if error.downcast_ref::<LengthLimitError>().is_some() => Err(too_large),
             Err(error) => {
@@ -399,6 +415,11 @@ pub(crate) enum Rejection {
         /// The largest body accepted, in bytes.
         limit: usize,
     },
+    /// The body did not arrive in time.
+    SlowBody {
+        /// How long it was given.
+        timeout: Duration,
+    },
     /// The body could not be read.
     UnreadableBody {
         /// What went wrong, shown.
@@ -428,6 +449,7 @@ impl Rejection {
             }
             Rejection::Full => StatusCode::SERVICE_UNAVAILABLE,
             Rejection::TooLarge { .. } => StatusCode::PAYLOAD_TOO_LARGE,
+            Rejection::SlowBody { .. } => StatusCode::REQUEST_TIMEOUT,
             Rejection::ServiceFailed { .. } => StatusCode::INTERNAL_SERVER_ERROR,
         }
     }
@@ -466,6 +488,9 @@ impl Rejection {
             }
             Rejection::TooLarge { limit } => {
                 format!("the request body is larger than the limit of {limit} bytes")
+            }
+            Rejection::SlowBody { timeout } => {
+                format!("the request body did not arrive within {} ms", timeout.as_millis())
             }
             Rejection::UnreadableBody { error } => {
                 format!("the request body could not be read: {error}")

@@ -35,6 +35,7 @@
 
 mod abandon;
 mod body;
+mod door;
 mod guard;
 mod limits;
 mod names;
@@ -57,11 +58,11 @@ use hyper::server::conn::http1;
 use hyper::{Request, Response};
 use hyper_util::rt::{TokioIo, TokioTimer};
 use tokio::net::{TcpListener, TcpStream};
-use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 use tokio::task::JoinSet;
 use tokio_util::sync::CancellationToken;
 use tower_service::Service;
 
+use door::{Door, Ticket};
 use guard::Guard;
 
 pub use token::{MIN_TOKEN_LEN, Token};
@@ -77,11 +78,16 @@ pub const DEFAULT_MAX_CONCURRENT_PER_CLIENT: usize = 8;
 pub const DEFAULT_PEER_PATIENCE: Duration = Duration::from_secs(10);
 /// The default number of tool calls one client may start per minute.
 pub const DEFAULT_MAX_CALLS_PER_MINUTE: u32 = 600;
+/// How long, by default, a client may take to send a request's headers.
+pub const DEFAULT_HEADER_TIMEOUT: Duration = Duration::from_secs(5);
+/// How long, by default, a client may take to send a request's body.
+pub const DEFAULT_BODY_TIMEOUT: Duration = Duration::from_secs(5);
+/// How many connections one address may hold, by default, before any of them has shown the
+/// token.
+pub const DEFAULT_MAX_UNPROVEN_PER_ADDRESS: usize = 32;
 
-/// How many connections are served at once; further ones wait in the listen backlog.
-const MAX_CONNECTIONS: usize = 512;
-/// How long a client may take to send a request's headers.
-const HEADER_READ_TIMEOUT: Duration = Duration::from_secs(30);
+/// How many connections are served at once (see `door.rs` for which are dropped for room).
+const MAX_CONNECTIONS: usize = 1024;
 /// How long open connections get to finish after shutdown before they are dropped.
 const SHUTDOWN_GRACE: Duration = Duration::from_secs(5);
 /// How long to wait after a failed accept (out of file descriptors, say) before the next.
@@ -113,6 +119,14 @@ pub struct HttpConfig {
     /// for its address to have room in flight before it is refused (default 10 s): the many
     /// clients behind one address are told apart only once they have a session.
     pub peer_patience: Duration,
+    /// How long a client may take to send a request's headers (default 5 s).
+    pub header_timeout: Duration,
+    /// How long a client may take to send a request's body, once its headers are in (default
+    /// 5 s); past it the request is refused with 408 before it counts against any limit.
+    pub body_timeout: Duration,
+    /// Connections one address may hold before any of them has shown the token (default 32):
+    /// one more drops that address's oldest such connection.
+    pub max_unproven_per_address: usize,
 }
 
 impl HttpConfig {
@@ -128,6 +142,9 @@ impl HttpConfig {
             max_concurrent_per_client: DEFAULT_MAX_CONCURRENT_PER_CLIENT,
             max_calls_per_minute: DEFAULT_MAX_CALLS_PER_MINUTE,
             peer_patience: DEFAULT_PEER_PATIENCE,
+            header_timeout: DEFAULT_HEADER_TIMEOUT,
+            body_timeout: DEFAULT_BODY_TIMEOUT,
+            max_unproven_per_address: DEFAULT_MAX_UNPROVEN_PER_ADDRESS,
         }
     }
 }
@@ -176,19 +193,17 @@ where
     B::Error: Into<Box<dyn Error + Send + Sync>>,
 {
     config.bound = listener.local_addr()?;
+    let door = Arc::new(Door::new(MAX_CONNECTIONS, config.max_unproven_per_address));
+    let header_timeout = config.header_timeout;
     let guard = Arc::new(
         Guard::new(config).map_err(|error| io::Error::new(io::ErrorKind::InvalidInput, error))?,
     );
-    let slots = Arc::new(Semaphore::new(MAX_CONNECTIONS));
     let mut connections = JoinSet::new();
     loop {
-        let slot = tokio::select! {
+        tokio::select! {
             () = shutdown.cancelled() => break,
-            slot = Arc::clone(&slots).acquire_owned() => match slot {
-                Ok(slot) => slot,
-                Err(_) => break, // the semaphore is never closed
-            },
-        };
+            () = door.room() => {}
+        }
         let (stream, peer) = tokio::select! {
             () = shutdown.cancelled() => break,
             accepted = listener.accept() => match accepted {
@@ -201,13 +216,15 @@ where
             },
         };
         while connections.try_join_next().is_some() {}
+        let ticket = Arc::new(door.enter(peer.ip()));
+        let guard = Arc::clone(&guard);
+        let connection = Connection { peer, ticket, header_timeout };
         connections.spawn(serve_connection(
             stream,
-            peer,
-            Arc::clone(&guard),
+            connection,
+            guard,
             service.clone(),
             shutdown.clone(),
-            slot,
         ));
     }
     drop(listener);
@@ -218,14 +235,21 @@ where
     Ok(())
 }
 
-/// Serves one connection from `peer`, holding `slot` while it is open.
+/// What a connection's requests are served with, besides the guard and the service.
+struct Connection {
+    peer: SocketAddr,
+    /// Its place at the door, held while it is open.
+    ticket: Arc<Ticket>,
+    header_timeout: Duration,
+}
+
+/// Serves one connection, until it ends, the server shuts down, or the door drops it.
 async fn serve_connection<S, B>(
     stream: TcpStream,
-    peer: SocketAddr,
+    Connection { peer, ticket, header_timeout }: Connection,
     guard: Arc<Guard>,
     service: S,
     shutdown: CancellationToken,
-    slot: OwnedSemaphorePermit,
 ) where
     S: Service<Request<Full<Bytes>>, Response = Response<B>> + Clone + Send + 'static,
     S::Future: Send + 'static,
@@ -233,19 +257,23 @@ async fn serve_connection<S, B>(
     B: Body<Data = Bytes> + Send + 'static,
     B::Error: Into<Box<dyn Error + Send + Sync>>,
 {
-    let _slot = slot;
+    let dropped = ticket.dropped().clone();
     let handler = hyper::service::service_fn(move |request| {
-        let guard = Arc::clone(&guard);
+        let (guard, ticket) = (Arc::clone(&guard), Arc::clone(&ticket));
         let service = service.clone();
-        async move { Ok::<_, Infallible>(guard.handle(request, peer, service).await) }
+        async move { Ok::<_, Infallible>(guard.handle(request, peer, &ticket, service).await) }
     });
     let connection = http1::Builder::new()
         .timer(TokioTimer::new())
-        .header_read_timeout(HEADER_READ_TIMEOUT)
+        .header_read_timeout(header_timeout)
         .serve_connection(TokioIo::new(stream), handler);
     let mut connection = std::pin::pin!(connection);
     let result = tokio::select! {
         result = connection.as_mut() => result,
+        () = dropped.cancelled() => {
+            tracing::debug!(%peer, "dropped a connection that had not shown the token, for room");
+            return;
+        }
         () = shutdown.cancelled() => {
             connection.as_mut().graceful_shutdown();
             connection.await

@@ -18,7 +18,7 @@ pub(crate) struct Server {
     child: Child,
     /// The MCP endpoint it announced, `http://127.0.0.1:PORT/mcp`.
     pub(crate) url: String,
-    address: String,
+    pub(crate) address: String,
     /// The bearer token it printed, if it requires one.
     pub(crate) token: Option<String>,
     /// What it wrote on stderr after announcing itself, read by a thread.
@@ -56,12 +56,12 @@ impl Server {
     }
 
     /// A raw HTTP/1.1 POST to /mcp; returns the status and the body read so far.
-    fn post(&self, headers: &[(&str, &str)], body: &str) -> (u16, String) {
+    pub(crate) fn post(&self, headers: &[(&str, &str)], body: &str) -> (u16, String) {
         self.request("POST", headers, body)
     }
 
     /// A raw HTTP/1.1 request to /mcp; returns the status and the response read so far.
-    fn request(&self, method: &str, headers: &[(&str, &str)], body: &str) -> (u16, String) {
+    pub(crate) fn request(&self, method: &str, headers: &[(&str, &str)], body: &str) -> (u16, String) {
         let mut stream = TcpStream::connect(&self.address).unwrap();
         stream.set_read_timeout(Some(Duration::from_secs(10))).unwrap();
         let mut request = format!(
@@ -137,7 +137,7 @@ impl Drop for Server {
     }
 }
 
-fn initialize() -> String {
+pub(crate) fn initialize() -> String {
     json!({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
         "protocolVersion": "2025-11-25", "capabilities": {},
         "clientInfo": {"name": "raw", "version": "1"}}})
@@ -331,7 +331,7 @@ fn r_mcps_6_a_signal_stops_a_server_whose_stderr_is_closed() {
 }
 
 /// The session id an `initialize` response issued.
-fn session_id(response: &str) -> String {
+pub(crate) fn session_id(response: &str) -> String {
     response
         .lines()
         .find_map(|line| {

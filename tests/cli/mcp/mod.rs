@@ -6,6 +6,7 @@
 
 pub(crate) mod client;
 pub(crate) mod http;
+mod front_door;
 mod inspector;
 mod protocol;
 mod stdio;
