@@ -202,6 +202,14 @@ pub(crate) struct HttpFlags {
     #[arg(long, value_name = "N", default_value_t = ordo::mcp::http::DEFAULT_MAX_UNPROVEN_PER_ADDRESS,
           value_parser = parse_positive)]
     pub(crate) max_unproven_per_address: usize,
+    /// Live sessions (one token: all its clients'); past them, a new session closes the least
+    /// recently used one.
+    #[arg(long, value_name = "N", default_value_t = ordo::mcp::http::DEFAULT_MAX_SESSIONS,
+          value_parser = parse_positive)]
+    pub(crate) max_sessions: usize,
+    /// Seconds a session may go unused before it is closed.
+    #[arg(long, value_name = "SECONDS", default_value = "300", value_parser = parse_seconds)]
+    pub(crate) session_idle_timeout: Duration,
 }
 
 /// How a server answers approvals its client cannot be asked.

@@ -50,6 +50,8 @@ async fn serve_http(
     config.header_timeout = flags.header_timeout;
     config.body_timeout = flags.body_timeout;
     config.max_unproven_per_address = flags.max_unproven_per_address;
+    config.max_sessions = flags.max_sessions;
+    config.session_idle_timeout = flags.session_idle_timeout;
     let shutdown = CancellationToken::new();
     let stop = shutdown.clone();
     tokio::spawn(async move {
@@ -58,7 +60,8 @@ async fn serve_http(
         stop.cancel();
         notice!("ordo mcp: stopping; calls in flight are cancelled");
     });
-    let service = server.http_service(shutdown.child_token());
+    let (service, closer) = server.http_service(shutdown.child_token(), flags.session_idle_timeout);
+    config.session_closer = Some(closer);
     http::serve(listener, config, service, shutdown)
         .await
         .map_err(|error| CliError::failed(format!("ordo mcp: {error}")))

@@ -6,6 +6,7 @@ use std::io;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, OnceLock};
+use std::time::Duration;
 
 use ordo_tools::session::{DiscardSink, Durability, EventSink, JsonlSink, SessionLog};
 use ordo_tools::{ApprovalOutcome, ModelCall, Pipeline, Scheduler};
@@ -14,6 +15,7 @@ use rmcp::model::{
     PaginatedRequestParams, ServerCapabilities, ServerConfig,
 };
 use rmcp::service::{Peer, RequestContext, RoleServer};
+use rmcp::transport::streamable_http_server::session::SessionManager as _;
 use rmcp::transport::streamable_http_server::session::local::LocalSessionManager;
 use rmcp::transport::streamable_http_server::{StreamableHttpServerConfig, StreamableHttpService};
 use rmcp::{ErrorData as McpError, ServerHandler, ServiceExt};
@@ -21,6 +23,7 @@ use serde_json::Value;
 use tokio_util::sync::CancellationToken;
 
 use super::approval::ClientApproval;
+use super::http::SessionCloser;
 use super::listing::{self, Listed};
 use super::progress::{ProgressRoutes, ProgressSink};
 use super::reply::{self, DEFAULT_MAX_OUTPUT_CHARS};
@@ -95,10 +98,14 @@ impl McpServer {
 
     /// The streamable-HTTP service: a client session per MCP session. `shutdown` ends them.
     /// Host and Origin are checked by ordo's own guard in front of it (`http`), not here.
+    ///
+    /// A session unused for `idle` is closed; the [`SessionCloser`] closes one at once (the
+    /// guard's cap on sessions).
     pub fn http_service(
         &self,
         shutdown: CancellationToken,
-    ) -> StreamableHttpService<ClientSession, LocalSessionManager> {
+        idle: Duration,
+    ) -> (StreamableHttpService<ClientSession, LocalSessionManager>, SessionCloser) {
         let server = self.clone();
         let config = StreamableHttpServerConfig::default()
             .disable_allowed_hosts()
@@ -109,7 +116,19 @@ impl McpServer {
             session.per_request = true;
             Ok(session)
         };
-        StreamableHttpService::new(handler, Arc::default(), config)
+        let mut manager = LocalSessionManager::default();
+        manager.session_config.keep_alive = Some(idle);
+        let manager = Arc::new(manager);
+        let closing = Arc::clone(&manager);
+        let closer = SessionCloser::new(move |id| {
+            let manager = Arc::clone(&closing);
+            Box::pin(async move {
+                if let Err(error) = manager.close_session(&id.into()).await {
+                    tracing::debug!(%error, "an MCP session could not be closed");
+                }
+            })
+        });
+        (StreamableHttpService::new(handler, manager, config), closer)
     }
 }
 

@@ -23,7 +23,7 @@ use super::limits::{
 };
 use super::names::{Authority, HostName, Origin, shown};
 use super::token::Token;
-use super::{HttpConfig, PATH as MCP_PATH};
+use super::{HttpConfig, PATH as MCP_PATH, SessionCloser};
 
 /// The header that names an MCP session.
 const SESSION_HEADER: HeaderName = HeaderName::from_static("mcp-session-id");
@@ -53,6 +53,8 @@ pub(crate) struct Guard {
     limits: Arc<Limits>,
     /// Session ids the service has issued.
     sessions: IssuedSessions,
+    /// Closes a session in the service, to keep to the cap on sessions.
+    closer: Option<SessionCloser>,
 }
 
 /// Every entry of a flag parsed, or a message naming the first that is not `what it must be`.
@@ -105,7 +107,8 @@ impl Guard {
                 config.max_calls_per_minute,
                 MAX_TRACKED_CLIENTS,
             )),
-            sessions: IssuedSessions::new(MAX_TRACKED_CLIENTS),
+            sessions: IssuedSessions::new(config.max_sessions, config.session_idle_timeout),
+            closer: config.session_closer,
         })
     }
 
@@ -202,8 +205,12 @@ impl Guard {
 
     /// Keeps track of sessions the service issues and ends.
     fn note_session<B>(&self, response: &Response<B>, deleting: bool, presented: Option<&[u8]>) {
-        if let Some(issued) = response.headers().get(SESSION_HEADER) {
-            self.sessions.issued(issued.as_bytes());
+        if let Some(issued) = response.headers().get(SESSION_HEADER)
+            && let Some(closed) = self.sessions.issued(issued.as_bytes())
+            && let Some(closer) = &self.closer
+        {
+            tracing::debug!("closing the least recently used MCP session for a new one");
+            tokio::spawn(closer.close(closed));
         }
         if deleting
             && response.status().is_success()

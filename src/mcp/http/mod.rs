@@ -52,6 +52,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use bytes::Bytes;
+use futures::future::BoxFuture;
 use http_body_util::Full;
 use hyper::body::Body;
 use hyper::server::conn::http1;
@@ -85,6 +86,11 @@ pub const DEFAULT_BODY_TIMEOUT: Duration = Duration::from_secs(5);
 /// How many connections one address may hold, by default, before any of them has shown the
 /// token.
 pub const DEFAULT_MAX_UNPROVEN_PER_ADDRESS: usize = 32;
+
+/// How many sessions are live at once, by default.
+pub const DEFAULT_MAX_SESSIONS: usize = 64;
+/// How long, by default, a session may go unused before it is closed.
+pub const DEFAULT_SESSION_IDLE_TIMEOUT: Duration = Duration::from_secs(300);
 
 /// How many connections are served at once (see `door.rs` for which are dropped for room).
 const MAX_CONNECTIONS: usize = 1024;
@@ -127,6 +133,37 @@ pub struct HttpConfig {
     /// Connections one address may hold before any of them has shown the token (default 32):
     /// one more drops that address's oldest such connection.
     pub max_unproven_per_address: usize,
+    /// Live sessions (default 64): past them, a new session closes the least recently used
+    /// one (with [`HttpConfig::session_closer`]). One token, so this is per token.
+    pub max_sessions: usize,
+    /// How long a session may go unused before it is closed (default 5 minutes; give the MCP
+    /// service the same, e.g. rmcp's `SessionConfig::keep_alive`).
+    pub session_idle_timeout: Duration,
+    /// What closes a session in the MCP service; without it, sessions past the cap are only
+    /// forgotten by the guard (their requests count against their address).
+    pub session_closer: Option<SessionCloser>,
+}
+
+/// Closes an MCP session in the service, by id.
+#[derive(Clone)]
+pub struct SessionCloser(Arc<dyn Fn(Box<str>) -> BoxFuture<'static, ()> + Send + Sync>);
+
+impl SessionCloser {
+    /// A closer that calls `close` with the session's id.
+    pub fn new(close: impl Fn(Box<str>) -> BoxFuture<'static, ()> + Send + Sync + 'static) -> Self {
+        Self(Arc::new(close))
+    }
+
+    /// Closes the session `id`.
+    pub(crate) fn close(&self, id: Box<str>) -> BoxFuture<'static, ()> {
+        (self.0)(id)
+    }
+}
+
+impl std::fmt::Debug for SessionCloser {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("SessionCloser")
+    }
 }
 
 impl HttpConfig {
@@ -145,6 +182,9 @@ impl HttpConfig {
             header_timeout: DEFAULT_HEADER_TIMEOUT,
             body_timeout: DEFAULT_BODY_TIMEOUT,
             max_unproven_per_address: DEFAULT_MAX_UNPROVEN_PER_ADDRESS,
+            max_sessions: DEFAULT_MAX_SESSIONS,
+            session_idle_timeout: DEFAULT_SESSION_IDLE_TIMEOUT,
+            session_closer: None,
         }
     }
 }

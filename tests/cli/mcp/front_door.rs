@@ -6,7 +6,9 @@ use std::io::{Read, Write};
 use std::net::TcpStream;
 use std::time::{Duration, Instant};
 
-use super::http::{Server, initialize};
+use serde_json::json;
+
+use super::http::{Server, initialize, session_id};
 use crate::common::Scratch;
 
 /// A new client's `initialize`, timed: it must be answered (200) within a second.
@@ -74,4 +76,84 @@ fn r_mcps_6_bodies_that_never_arrive_hold_no_place_and_end_at_the_body_timeout()
         stream.read_exact(&mut answer).unwrap();
         assert_eq!(&answer, b"HTTP/1.1 408", "{}", String::from_utf8_lossy(&answer));
     }
+}
+
+/// A session of the server's: initialized, with its id.
+fn new_session(server: &Server) -> String {
+    let bearer = server.bearer();
+    let (status, response) = server.post(&[("Authorization", &bearer)], &initialize());
+    assert_eq!(status, 200, "{response}");
+    let session = session_id(&response);
+    let initialized = json!({"jsonrpc": "2.0", "method": "notifications/initialized"}).to_string();
+    let headers = [
+        ("Authorization", bearer.as_str()),
+        ("Mcp-Session-Id", session.as_str()),
+        ("Mcp-Protocol-Version", "2025-11-25"),
+    ];
+    assert_eq!(server.post(&headers, &initialized).0, 202);
+    session
+}
+
+/// A `GET /mcp` stream of `session`, held open; the server closes the connection when the
+/// stream ends.
+fn stream(server: &Server, session: &str) -> TcpStream {
+    let head = format!(
+        "GET /mcp HTTP/1.1\r\nHost: {}\r\nAuthorization: {}\r\nAccept: text/event-stream\r\n\
+         Mcp-Session-Id: {session}\r\nMcp-Protocol-Version: 2025-11-25\r\nConnection: close\r\n\r\n",
+        server.address,
+        server.bearer()
+    );
+    hold(server, &head)
+}
+
+/// Whether the server ended the connection within `patience`.
+fn ended_within(stream: &mut TcpStream, patience: Duration) -> bool {
+    stream.set_read_timeout(Some(patience)).unwrap();
+    let mut sink = Vec::new();
+    stream.read_to_end(&mut sink).is_ok()
+}
+
+/// 515 sessions each holding one `GET /mcp` stream stopped new clients entirely, and sessions
+/// had no bound (2,000 made in seconds). Past `--max-sessions` (64), a new session closes the
+/// least recently used one, and its stream ends.
+#[test]
+fn r_mcps_6_sessions_holding_streams_do_not_keep_clients_out() {
+    let scratch = Scratch::new();
+    let server = Server::start(&scratch, &[]);
+    let mut streams: Vec<TcpStream> =
+        (0..515).map(|_| stream(&server, &new_session(&server))).collect();
+    a_new_client_is_served_at_once(&server);
+    assert!(ended_within(&mut streams[0], Duration::from_secs(10)), "the oldest session is closed");
+    let last = streams.last_mut().unwrap();
+    assert!(!ended_within(last, Duration::from_millis(300)), "the newest session stays");
+}
+
+/// A session's open streams count as its requests in flight: past `--max-concurrent`, 429.
+#[test]
+fn r_mcps_6_a_session_holds_at_most_its_requests_in_flight_as_streams() {
+    let scratch = Scratch::new();
+    let server = Server::start(&scratch, &["--max-concurrent", "3"]);
+    let session = new_session(&server);
+    let held: Vec<TcpStream> = (0..3).map(|_| stream(&server, &session)).collect();
+    std::thread::sleep(Duration::from_millis(300));
+    let mut one_more = stream(&server, &session);
+    one_more.set_read_timeout(Some(Duration::from_secs(5))).unwrap();
+    let mut answer = [0; 12];
+    one_more.read_exact(&mut answer).unwrap();
+    assert_eq!(&answer, b"HTTP/1.1 429", "{}", String::from_utf8_lossy(&answer));
+    drop(held);
+}
+
+/// A session unused for `--session-idle-timeout` is closed, its stream with it.
+#[test]
+fn r_mcps_6_an_idle_session_is_closed_after_the_idle_timeout() {
+    let scratch = Scratch::new();
+    let server = Server::start(&scratch, &["--session-idle-timeout", "1"]);
+    let session = new_session(&server);
+    let mut held = stream(&server, &session);
+    assert!(ended_within(&mut held, Duration::from_secs(5)), "the idle session stayed");
+    let id = ("Mcp-Session-Id", session.as_str());
+    let (auth, version) = (server.bearer(), ("Mcp-Protocol-Version", "2025-11-25"));
+    let deleted = server.request("DELETE", &[("Authorization", &auth), version, id], "");
+    assert_eq!(deleted.0, 404, "closed already: {}", deleted.1);
 }

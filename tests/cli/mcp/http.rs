@@ -61,7 +61,12 @@ impl Server {
     }
 
     /// A raw HTTP/1.1 request to /mcp; returns the status and the response read so far.
-    pub(crate) fn request(&self, method: &str, headers: &[(&str, &str)], body: &str) -> (u16, String) {
+    pub(crate) fn request(
+        &self,
+        method: &str,
+        headers: &[(&str, &str)],
+        body: &str,
+    ) -> (u16, String) {
         let mut stream = TcpStream::connect(&self.address).unwrap();
         stream.set_read_timeout(Some(Duration::from_secs(10))).unwrap();
         let mut request = format!(
