@@ -148,6 +148,10 @@ pub(crate) struct McpArgs {
     /// Write one JSON Lines session log per client session into this folder.
     #[arg(long, value_name = "DIR")]
     pub(crate) session_dir: Option<PathBuf>,
+    /// Bytes of arguments and results all the session logs keep together; past them, values
+    /// are logged as their size and SHA-256 alone (each log also keeps at most 256 MiB).
+    #[arg(long, value_name = "BYTES", default_value_t = ordo::mcp::DEFAULT_SESSION_LOG_QUOTA)]
+    pub(crate) session_log_quota: u64,
     /// The most script workers alive at once, across all clients (warm spares included).
     #[arg(long, value_name = "N", default_value_t = 8, value_parser = parse_positive)]
     pub(crate) max_workers: usize,

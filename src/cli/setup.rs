@@ -140,6 +140,7 @@ pub(crate) async fn mcp_server(args: &McpArgs) -> Result<McpServer, CliError> {
         max_output_chars: args.max_output_chars,
         approve,
         session_dir: args.session_dir.clone(),
+        session_log_quota: args.session_log_quota,
     };
     Ok(McpServer::new(pipeline, config))
 }

@@ -23,4 +23,4 @@ mod stdio;
 
 pub use listing::Listed;
 pub use reply::DEFAULT_MAX_OUTPUT_CHARS;
-pub use server::{ClientSession, McpServer, McpServerConfig};
+pub use server::{ClientSession, DEFAULT_SESSION_LOG_QUOTA, McpServer, McpServerConfig};

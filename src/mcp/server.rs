@@ -8,7 +8,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, OnceLock};
 use std::time::Duration;
 
-use ordo_tools::session::{DiscardSink, Durability, EventSink, JsonlSink, SessionLog};
+use ordo_tools::session::{DiscardSink, Durability, EventSink, JsonlSink, LogQuota, SessionLog};
 use ordo_tools::{ApprovalOutcome, ModelCall, Pipeline, Scheduler};
 use rmcp::model::{
     CallToolRequestParams, CallToolResponse, Implementation, ListToolsResult,
@@ -43,7 +43,13 @@ pub struct McpServerConfig {
     pub approve: Option<ApprovalOutcome>,
     /// Where each client session's log goes (one JSONL file each); `None`: no log.
     pub session_dir: Option<PathBuf>,
+    /// Bytes of arguments and content the session logs keep together (R-LOG-6): sessions are
+    /// many, and each log's own quota alone would let them fill the disk.
+    pub session_log_quota: u64,
 }
+
+/// The bytes of arguments and content all session logs keep together, by default: 1 GiB.
+pub const DEFAULT_SESSION_LOG_QUOTA: u64 = 1 << 30;
 
 impl Default for McpServerConfig {
     fn default() -> Self {
@@ -53,6 +59,7 @@ impl Default for McpServerConfig {
             max_output_chars: DEFAULT_MAX_OUTPUT_CHARS,
             approve: None,
             session_dir: None,
+            session_log_quota: DEFAULT_SESSION_LOG_QUOTA,
         }
     }
 }
@@ -68,13 +75,17 @@ struct Shared {
     config: McpServerConfig,
     /// What the stateless requests of HTTP clients share.
     stateless: Session,
+    /// What every session log takes what it keeps from.
+    log_quota: LogQuota,
 }
 
 impl McpServer {
     /// A server for the tools of `pipeline`'s registry (with `run_code` installed), under its
     /// guards and hooks.
     pub fn new(pipeline: Pipeline, config: McpServerConfig) -> Self {
-        Self { shared: Arc::new(Shared { pipeline, config, stateless: Session::default() }) }
+        let log_quota = LogQuota::new(config.session_log_quota);
+        let stateless = Session::default();
+        Self { shared: Arc::new(Shared { pipeline, config, stateless, log_quota }) }
     }
 
     /// The handler of a new client session.
@@ -169,7 +180,8 @@ impl Session {
                 Box::new(file)
             }
         };
-        let log = SessionLog::new(ProgressSink::new(sink, self.progress.clone(), registry));
+        let log = SessionLog::new(ProgressSink::new(sink, self.progress.clone(), registry))
+            .with_shared_quota(shared.log_quota.clone());
         let scheduler = Scheduler::builder(shared.pipeline.clone())
             .log(log)
             .max_parallel_tool_calls(config.max_parallel)

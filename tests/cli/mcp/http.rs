@@ -364,3 +364,40 @@ fn r_mcps_6_deleting_an_unknown_session_is_not_found() {
     assert_eq!(server.request("DELETE", &[auth, version, id], "").0, 200);
     assert_eq!(server.request("DELETE", &[auth, version, id], "").0, 404, "ended already");
 }
+
+/// R-LOG-6, issue 36: the session logs of all clients share `--session-log-quota`; each had its
+/// own (256 MiB), so many sessions could fill the disk. Here the second client's read is logged
+/// as its size and hash.
+#[test]
+fn r_log_6_session_logs_share_one_quota_across_clients() {
+    let scratch = Scratch::new();
+    scratch.write("k.txt", &"k".repeat(2000));
+    let flags = ["--session-dir", "logs", "--session-log-quota", "3000"];
+    let server = Server::start(&scratch, &flags);
+    let arguments =
+        json!({ "code": "return (await tools.read_file({path: 'k.txt'})).content.length" });
+    let arguments = arguments.to_string();
+    for _ in 0..2 {
+        let Some(seen) =
+            client::http(&server.url, server.token.as_deref(), "call", &["run_code", &arguments])
+        else {
+            return;
+        };
+        assert_eq!(seen["result"]["structuredContent"]["result"], 2000, "{seen}");
+    }
+    let reads: Vec<Value> = std::fs::read_dir(scratch.path().join("logs"))
+        .unwrap()
+        .flatten()
+        .flat_map(|log| {
+            let text = std::fs::read_to_string(log.path()).unwrap();
+            text.lines()
+                .map(|line| serde_json::from_str::<Value>(line).unwrap())
+                .collect::<Vec<_>>()
+        })
+        .filter(|event| event["type"] == "tool/result" && event["name"] == "read_file")
+        .collect();
+    let elided: Vec<bool> =
+        reads.iter().map(|read| read["elided"].as_array().is_some_and(|e| !e.is_empty())).collect();
+    assert_eq!(elided.len(), 2, "{reads:#?}");
+    assert_eq!(elided.iter().filter(|elided| **elided).count(), 1, "{reads:#?}");
+}
