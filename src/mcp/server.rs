@@ -143,26 +143,23 @@ impl McpServer {
     }
 }
 
-/// A scheduling core with what reports on it: one per client session, and one that the
-/// stateless requests of the 2026-07-28 revision share.
+/// A scheduling core with what reports on it: one per client session; the stateless requests
+/// of the 2026-07-28 revision share one's log, call ids and progress routes, each with a
+/// scheduler of its own.
 #[derive(Default)]
 struct Session {
+    log: OnceLock<SessionLog>,
     scheduler: OnceLock<Scheduler>,
     progress: ProgressRoutes,
     next_call: AtomicU64,
 }
 
 impl Session {
-    /// The scheduler, made at the first call, when the client is known; `peer` is asked for
-    /// approvals (`None`: the server's `--approve` answers).
-    fn scheduler(
-        &self,
-        shared: &Shared,
-        client: Option<&str>,
-        peer: Option<Peer<RoleServer>>,
-    ) -> Result<&Scheduler, McpError> {
-        if let Some(scheduler) = self.scheduler.get() {
-            return Ok(scheduler);
+    /// The session's log, made at its first call, when the client is known; it drives this
+    /// session's progress routes.
+    fn log(&self, shared: &Shared, client: Option<&str>) -> Result<&SessionLog, McpError> {
+        if let Some(log) = self.log.get() {
+            return Ok(log);
         }
         let config = &shared.config;
         let registry = shared.pipeline.registry().clone();
@@ -182,12 +179,24 @@ impl Session {
         };
         let log = SessionLog::new(ProgressSink::new(sink, self.progress.clone(), registry))
             .with_shared_quota(shared.log_quota.clone());
-        let scheduler = Scheduler::builder(shared.pipeline.clone())
-            .log(log)
-            .max_parallel_tool_calls(config.max_parallel)
-            .approval(ClientApproval::new(peer, config.approve))
-            .build();
-        Ok(self.scheduler.get_or_init(|| scheduler))
+        Ok(self.log.get_or_init(|| log))
+    }
+
+    /// The scheduler, made at the first call, writing to `log`; `peer` is asked for approvals
+    /// (`None`: the server's `--approve` answers).
+    fn scheduler(
+        &self,
+        shared: &Shared,
+        log: &SessionLog,
+        peer: Option<Peer<RoleServer>>,
+    ) -> &Scheduler {
+        self.scheduler.get_or_init(|| {
+            Scheduler::builder(shared.pipeline.clone())
+                .log(log.clone())
+                .max_parallel_tool_calls(shared.config.max_parallel)
+                .approval(ClientApproval::new(peer, shared.config.approve))
+                .build()
+        })
     }
 
     /// A call id no other call of the session has.
@@ -207,17 +216,25 @@ pub struct ClientSession {
 }
 
 impl ClientSession {
-    /// The session a call of this client goes through, and its scheduler.
+    /// The session a call of this client goes through (its log, call ids and progress), and
+    /// its scheduler.
+    ///
+    /// A stateless request (2026-07-28) has a scheduler of its own, writing to the log the
+    /// stateless requests share: one shared core made every stateless client wait behind any
+    /// other's `run_code` (exclusive in its core), a 15 s script for 14 s. Each request is
+    /// still bounded as a request in flight of its address, and its runs by `--max-workers`.
     fn session(&self, peer: &Peer<RoleServer>) -> Result<(&Session, &Scheduler), McpError> {
         let info = peer.peer_info();
         let stateless = self.per_request
             && info.as_ref().is_some_and(|info| info.protocol_version.as_str() >= STATELESS);
         if stateless {
             let session = &self.shared.stateless;
-            return Ok((session, session.scheduler(&self.shared, Some("stateless"), None)?));
+            let log = session.log(&self.shared, Some("stateless"))?;
+            return Ok((session, self.own.scheduler(&self.shared, log, None)));
         }
         let client = info.as_ref().map(|info| info.client_info.name.as_str());
-        Ok((&self.own, self.own.scheduler(&self.shared, client, Some(peer.clone()))?))
+        let log = self.own.log(&self.shared, client)?;
+        Ok((&self.own, self.own.scheduler(&self.shared, log, Some(peer.clone()))))
     }
 }
 

@@ -401,3 +401,30 @@ fn r_log_6_session_logs_share_one_quota_across_clients() {
     assert_eq!(elided.len(), 2, "{reads:#?}");
     assert_eq!(elided.iter().filter(|elided| **elided).count(), 1, "{reads:#?}");
 }
+
+/// Issue 36: stateless clients (2026-07-28) shared one scheduling core, so one client's long
+/// script made another's `return 1` wait for it (14.1 s behind a 15 s script). Each stateless
+/// request now has a core of its own: the second client is answered while the first runs.
+#[test]
+fn r_mcps_4_a_stateless_clients_long_script_does_not_hold_up_another() {
+    let scratch = Scratch::new();
+    let server = Server::start(&scratch, &[]);
+    let (url, token) = (server.url.clone(), server.token.clone());
+    let busy =
+        json!({"code": "const end = Date.now() + 8000; while (Date.now() < end) {} return 'busy'"})
+            .to_string();
+    let long = std::thread::spawn(move || {
+        client::http_modern(&url, token.as_deref(), "call", &["run_code", &busy])
+    });
+    std::thread::sleep(Duration::from_millis(1500));
+    let quick = json!({"code": "return 1"}).to_string();
+    let Some(seen) =
+        client::http_modern(&server.url, server.token.as_deref(), "call", &["run_code", &quick])
+    else {
+        return;
+    };
+    assert_eq!(seen["result"]["structuredContent"]["result"], 1, "{seen}");
+    assert!(!long.is_finished(), "the quick call waited for the long script to end");
+    let long = long.join().unwrap().unwrap();
+    assert_eq!(long["result"]["structuredContent"]["result"], "busy", "{long}");
+}
