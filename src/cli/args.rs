@@ -152,9 +152,14 @@ pub(crate) struct McpArgs {
     /// are logged as their size and SHA-256 alone (each log also keeps at most 256 MiB).
     #[arg(long, value_name = "BYTES", default_value_t = ordo::mcp::DEFAULT_SESSION_LOG_QUOTA)]
     pub(crate) session_log_quota: u64,
-    /// The most script workers alive at once, across all clients (warm spares included).
-    #[arg(long, value_name = "N", default_value_t = 8, value_parser = parse_positive)]
+    /// Script workers running at once, across all clients.
+    #[arg(long, value_name = "N", default_value_t = ordo::mcp::DEFAULT_MAX_WORKERS,
+          value_parser = parse_positive)]
     pub(crate) max_workers: usize,
+    /// Further workers that only a client running no script may take, so that busy clients
+    /// never keep another waiting.
+    #[arg(long, value_name = "N", default_value_t = ordo::mcp::DEFAULT_RESERVED_WORKERS)]
+    pub(crate) reserved_workers: usize,
     /// The longest result text a client gets; longer is cut, and the cut announced.
     #[arg(long, value_name = "N", default_value_t = ordo::mcp::DEFAULT_MAX_OUTPUT_CHARS,
           value_parser = parse_positive)]

@@ -125,7 +125,8 @@ pub(crate) async fn mcp_server(args: &McpArgs) -> Result<McpServer, CliError> {
         })?;
     }
     let mut runtime = runtime_config()?;
-    runtime.max_workers = Some(args.max_workers);
+    // A place among the server's runs is a worker (`mcp/workers.rs`).
+    runtime.max_workers = Some(args.max_workers + args.reserved_workers);
     runtime.warm_workers = args.max_workers.min(2);
     install_code_mode(&tools, Runtime::new(runtime), &args.calls, ScriptInputs::default())?;
     // Approvals go to each client session's own channel (elicitation, else --approve).
@@ -141,6 +142,8 @@ pub(crate) async fn mcp_server(args: &McpArgs) -> Result<McpServer, CliError> {
         approve,
         session_dir: args.session_dir.clone(),
         session_log_quota: args.session_log_quota,
+        max_workers: args.max_workers,
+        reserved_workers: args.reserved_workers,
     };
     Ok(McpServer::new(pipeline, config))
 }

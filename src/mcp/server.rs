@@ -9,7 +9,7 @@ use std::sync::{Arc, OnceLock};
 use std::time::Duration;
 
 use ordo_tools::session::{DiscardSink, Durability, EventSink, JsonlSink, LogQuota, SessionLog};
-use ordo_tools::{ApprovalOutcome, ModelCall, Pipeline, Scheduler};
+use ordo_tools::{ApprovalOutcome, ModelCall, Pipeline, RUN_CODE, Scheduler};
 use rmcp::model::{
     CallToolRequestParams, CallToolResponse, Implementation, ListToolsResult,
     PaginatedRequestParams, ServerCapabilities, ServerConfig,
@@ -23,11 +23,12 @@ use serde_json::Value;
 use tokio_util::sync::CancellationToken;
 
 use super::approval::ClientApproval;
-use super::http::SessionCloser;
+use super::http::{PeerAddress, SessionCloser};
 use super::listing::{self, Listed};
 use super::progress::{ProgressRoutes, ProgressSink};
 use super::reply::{self, DEFAULT_MAX_OUTPUT_CHARS};
 use super::session_file;
+use super::workers::{WorkerClient, Workers};
 
 /// How a server serves, whichever the transport.
 #[derive(Clone, Debug)]
@@ -46,7 +47,17 @@ pub struct McpServerConfig {
     /// Bytes of arguments and content the session logs keep together (R-LOG-6): sessions are
     /// many, and each log's own quota alone would let them fill the disk.
     pub session_log_quota: u64,
+    /// Script workers for `run_code` across all clients (give the runtime a cap of this plus
+    /// `reserved_workers`).
+    pub max_workers: usize,
+    /// Further workers only a client running no script may take (see `workers.rs`).
+    pub reserved_workers: usize,
 }
+
+/// Script workers across all clients, by default.
+pub const DEFAULT_MAX_WORKERS: usize = 8;
+/// Further workers for clients running no script, by default.
+pub const DEFAULT_RESERVED_WORKERS: usize = 4;
 
 /// The bytes of arguments and content all session logs keep together, by default: 1 GiB.
 pub const DEFAULT_SESSION_LOG_QUOTA: u64 = 1 << 30;
@@ -60,6 +71,8 @@ impl Default for McpServerConfig {
             approve: None,
             session_dir: None,
             session_log_quota: DEFAULT_SESSION_LOG_QUOTA,
+            max_workers: DEFAULT_MAX_WORKERS,
+            reserved_workers: DEFAULT_RESERVED_WORKERS,
         }
     }
 }
@@ -77,6 +90,10 @@ struct Shared {
     stateless: Session,
     /// What every session log takes what it keeps from.
     log_quota: LogQuota,
+    /// The places for runs, shared fairly among clients.
+    workers: Arc<Workers>,
+    /// Numbers client sessions, for `workers`.
+    next_client: AtomicU64,
 }
 
 impl McpServer {
@@ -85,12 +102,18 @@ impl McpServer {
     pub fn new(pipeline: Pipeline, config: McpServerConfig) -> Self {
         let log_quota = LogQuota::new(config.session_log_quota);
         let stateless = Session::default();
-        Self { shared: Arc::new(Shared { pipeline, config, stateless, log_quota }) }
+        // One client may hold half the general places (stateless requests of one address).
+        let workers =
+            Workers::new(config.max_workers, config.reserved_workers, config.max_workers / 2);
+        let next_client = AtomicU64::new(0);
+        let shared = Shared { pipeline, config, stateless, log_quota, workers, next_client };
+        Self { shared: Arc::new(shared) }
     }
 
     /// The handler of a new client session.
     pub fn session(&self) -> ClientSession {
         ClientSession {
+            client: self.shared.next_client.fetch_add(1, Ordering::Relaxed),
             shared: Arc::clone(&self.shared),
             own: Session::default(),
             per_request: false,
@@ -209,6 +232,8 @@ impl Session {
 /// speaks the stateless revision).
 pub struct ClientSession {
     shared: Arc<Shared>,
+    /// This session's number, for the places of its runs.
+    client: u64,
     own: Session,
     /// Made by the HTTP service, where a stateless request gets a handler of its own: its
     /// calls go to the shared stateless session instead.
@@ -224,17 +249,37 @@ impl ClientSession {
     /// other's `run_code` (exclusive in its core), a 15 s script for 14 s. Each request is
     /// still bounded as a request in flight of its address, and its runs by `--max-workers`.
     fn session(&self, peer: &Peer<RoleServer>) -> Result<(&Session, &Scheduler), McpError> {
-        let info = peer.peer_info();
-        let stateless = self.per_request
-            && info.as_ref().is_some_and(|info| info.protocol_version.as_str() >= STATELESS);
-        if stateless {
+        if self.stateless(peer) {
             let session = &self.shared.stateless;
             let log = session.log(&self.shared, Some("stateless"))?;
             return Ok((session, self.own.scheduler(&self.shared, log, None)));
         }
+        let info = peer.peer_info();
         let client = info.as_ref().map(|info| info.client_info.name.as_str());
         let log = self.own.log(&self.shared, client)?;
         Ok((&self.own, self.own.scheduler(&self.shared, log, Some(peer.clone()))))
+    }
+}
+
+impl ClientSession {
+    /// Whether this handler serves a stateless request (2026-07-28).
+    fn stateless(&self, peer: &Peer<RoleServer>) -> bool {
+        self.per_request
+            && peer.peer_info().is_some_and(|info| info.protocol_version.as_str() >= STATELESS)
+    }
+
+    /// Who a run of this client counts against among the workers: its session, or for a
+    /// stateless request its address.
+    fn worker_client(&self, context: &RequestContext<RoleServer>) -> WorkerClient {
+        if !self.stateless(&context.peer) {
+            return WorkerClient::Session(self.client);
+        }
+        let address = context
+            .extensions
+            .get::<hyper::http::request::Parts>()
+            .and_then(|parts| parts.extensions.get::<PeerAddress>())
+            .map(|address| address.0);
+        WorkerClient::Stateless(address)
     }
 }
 
@@ -284,6 +329,16 @@ impl ServerHandler for ClientSession {
                 )
             })?;
         let (session, scheduler) = self.session(&context.peer)?;
+        // A script needs a worker: its place among all clients' runs, taken in arrival order
+        // (a client that cancels while it waits goes on to be recorded as cancelled).
+        let _place = if name == RUN_CODE {
+            tokio::select! {
+                place = self.shared.workers.enter(self.worker_client(&context)) => Some(place),
+                () = context.ct.cancelled() => None,
+            }
+        } else {
+            None
+        };
         let id = session.next_id();
         let arguments = Value::Object(request.arguments.unwrap_or_default()).to_string();
         let call = ModelCall::new(id, name, arguments);

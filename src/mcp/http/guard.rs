@@ -23,7 +23,7 @@ use super::limits::{
 };
 use super::names::{Authority, HostName, Origin, shown};
 use super::token::Token;
-use super::{HttpConfig, PATH as MCP_PATH, SessionCloser};
+use super::{HttpConfig, PATH as MCP_PATH, PeerAddress, SessionCloser};
 
 /// The header that names an MCP session.
 const SESSION_HEADER: HeaderName = HeaderName::from_static("mcp-session-id");
@@ -188,6 +188,9 @@ impl Guard {
             abandoned = cancel_calls(&parts.headers, &body, service.clone());
         }
         let deleting = parts.method == Method::DELETE;
+        let mut parts = parts;
+        // For the service's handlers (rmcp hands them the request's parts): who is asking.
+        parts.extensions.insert(PeerAddress(peer.ip().to_canonical()));
         std::future::poll_fn(|cx| service.poll_ready(cx))
             .await
             .map_err(|error| Rejection::ServiceFailed { error: shown_error(error) })?;

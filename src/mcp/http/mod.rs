@@ -144,6 +144,11 @@ pub struct HttpConfig {
     pub session_closer: Option<SessionCloser>,
 }
 
+/// The peer address of a request, in the extensions of the request the service gets: the
+/// client stateless requests are told apart by.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PeerAddress(pub std::net::IpAddr);
+
 /// Closes an MCP session in the service, by id.
 #[derive(Clone)]
 pub struct SessionCloser(Arc<dyn Fn(Box<str>) -> BoxFuture<'static, ()> + Send + Sync>);

@@ -21,7 +21,7 @@ fn a_new_client_is_served_at_once(server: &Server) {
 }
 
 /// A connection that sent `head` and holds on.
-fn hold(server: &Server, head: &str) -> TcpStream {
+pub(crate) fn hold(server: &Server, head: &str) -> TcpStream {
     let mut stream = TcpStream::connect(&server.address).unwrap();
     stream.write_all(head.as_bytes()).unwrap();
     stream
@@ -79,7 +79,7 @@ fn r_mcps_6_bodies_that_never_arrive_hold_no_place_and_end_at_the_body_timeout()
 }
 
 /// A session of the server's: initialized, with its id.
-fn new_session(server: &Server) -> String {
+pub(crate) fn new_session(server: &Server) -> String {
     let bearer = server.bearer();
     let (status, response) = server.post(&[("Authorization", &bearer)], &initialize());
     assert_eq!(status, 200, "{response}");
