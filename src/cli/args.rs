@@ -160,6 +160,11 @@ pub(crate) struct McpArgs {
     /// never keep another waiting.
     #[arg(long, value_name = "N", default_value_t = ordo::mcp::DEFAULT_RESERVED_WORKERS)]
     pub(crate) reserved_workers: usize,
+    /// Bytes all running scripts together may make the server hold (console output, arguments
+    /// of calls in flight, answers unread); the script that takes it past ends with
+    /// limit(host_memory). Each script also holds at most 256 MiB.
+    #[arg(long, value_name = "BYTES", default_value_t = 1 << 30, value_parser = parse_positive)]
+    pub(crate) max_host_memory: usize,
     /// The longest result text a client gets; longer is cut, and the cut announced.
     #[arg(long, value_name = "N", default_value_t = ordo::mcp::DEFAULT_MAX_OUTPUT_CHARS,
           value_parser = parse_positive)]

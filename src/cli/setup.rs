@@ -127,6 +127,7 @@ pub(crate) async fn mcp_server(args: &McpArgs) -> Result<McpServer, CliError> {
     let mut runtime = runtime_config()?;
     // A place among the server's runs is a worker (`mcp/workers.rs`).
     runtime.max_workers = Some(args.max_workers + args.reserved_workers);
+    runtime.limits.shared_host_memory_bytes = Some(args.max_host_memory);
     runtime.warm_workers = args.max_workers.min(2);
     install_code_mode(&tools, Runtime::new(runtime), &args.calls, ScriptInputs::default())?;
     // Approvals go to each client session's own channel (elicitation, else --approve).

@@ -89,6 +89,16 @@ impl Server {
         (status, response)
     }
 
+    /// The server's `/proc/PID/status` line `field` (`VmRSS`, `VmHWM`), in KiB.
+    pub(crate) fn memory_kib(&self, field: &str) -> u64 {
+        let status = std::fs::read_to_string(format!("/proc/{}/status", self.child.id())).unwrap();
+        status
+            .lines()
+            .find_map(|line| line.strip_prefix(field)?.strip_prefix(':'))
+            .and_then(|value| value.trim().trim_end_matches("kB").trim().parse().ok())
+            .unwrap()
+    }
+
     /// The `Authorization` header's value with the printed token.
     pub(crate) fn bearer(&self) -> String {
         format!("Bearer {}", self.token.as_deref().unwrap())
