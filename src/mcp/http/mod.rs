@@ -1,6 +1,8 @@
 //! MCP over streamable HTTP, made safe to leave running (R-MCPS-6).
 //!
-//! [`serve`] accepts connections and puts a guard in front of the MCP service (rmcp's
+//! [`serve`] accepts connections at its front door (`door.rs`: a connection that has not shown
+//! the token can be dropped for room, oldest first; headers within
+//! [`HttpConfig::header_timeout`]) and puts a guard in front of the MCP service (rmcp's
 //! `StreamableHttpService`, or anything with its shape) that every request passes first:
 //!
 //! - **Host** must name this server: its bound IP and port, `localhost` or a loopback IP when
@@ -12,12 +14,17 @@
 //!   non-browser client) passes. Else 403.
 //! - **Token**: with [`HttpConfig::token`] set, `Authorization: Bearer <token>` is required,
 //!   compared in constant time. Else 401 with `WWW-Authenticate: Bearer`.
-//! - **Path**: only `/mcp`; else 404.
+//! - **Path**: only `/mcp`; else 404. A DELETE of a session it did not issue: 404.
+//! - **Body** size is limited while reading (413 before the service sees any of it), and its
+//!   time ([`HttpConfig::body_timeout`], 408); it is read before the request counts against
+//!   its client, so a body that never comes holds no place another request needs.
 //! - **Per-client limits**: a client is the `mcp-session-id` it presents, when the service
-//!   issued that id, else its peer IP. Requests in flight per client are limited (429 with
-//!   `Retry-After`); a request counts until its response body has been sent or dropped, so a
-//!   server-sent-event stream counts for the whole tool call.
-//! - **Body** size is limited while reading (413 before the service sees any of it).
+//!   issued that id and it is live, else its peer IP. Requests in flight per client are
+//!   limited (429 with `Retry-After`); a request counts until its response body has been sent
+//!   or dropped, so a server-sent-event stream counts for the whole tool call.
+//! - **Sessions** are at most [`HttpConfig::max_sessions`]: a new one closes the least
+//!   recently used ([`HttpConfig::session_closer`]); one unused for
+//!   [`HttpConfig::session_idle_timeout`] is forgotten (and closed by the service).
 //! - **Tool calls per minute** per client: POST bodies holding `tools/call` requests (a single
 //!   request or a batch) spend a per-client budget that refills continuously; over it is 429
 //!   with `Retry-After`. A body that is not JSON goes on, for the service to answer.
