@@ -206,11 +206,13 @@ pub(crate) struct HttpFlags {
     #[arg(long, value_name = "N", default_value_t = ordo::mcp::http::DEFAULT_MAX_CALLS_PER_MINUTE)]
     pub(crate) max_calls_per_minute: u32,
     /// Seconds a client may take to send a request's headers.
-    #[arg(long, value_name = "SECONDS", default_value = "5", value_parser = parse_seconds)]
-    pub(crate) header_timeout: Duration,
+    #[arg(long, value_name = "SECONDS",
+          default_value_t = Seconds(ordo::mcp::http::DEFAULT_HEADER_TIMEOUT))]
+    pub(crate) header_timeout: Seconds,
     /// Seconds a client may take to send a request's body (408 past it).
-    #[arg(long, value_name = "SECONDS", default_value = "5", value_parser = parse_seconds)]
-    pub(crate) body_timeout: Duration,
+    #[arg(long, value_name = "SECONDS",
+          default_value_t = Seconds(ordo::mcp::http::DEFAULT_BODY_TIMEOUT))]
+    pub(crate) body_timeout: Seconds,
     /// Connections one address may hold before any of them has shown the token; one more
     /// drops that address's oldest.
     #[arg(long, value_name = "N", default_value_t = ordo::mcp::http::DEFAULT_MAX_UNPROVEN_PER_ADDRESS,
@@ -222,8 +224,9 @@ pub(crate) struct HttpFlags {
           value_parser = parse_positive)]
     pub(crate) max_sessions: usize,
     /// Seconds a session may go unused before it is closed.
-    #[arg(long, value_name = "SECONDS", default_value = "300", value_parser = parse_seconds)]
-    pub(crate) session_idle_timeout: Duration,
+    #[arg(long, value_name = "SECONDS",
+          default_value_t = Seconds(ordo::mcp::http::DEFAULT_SESSION_IDLE_TIMEOUT))]
+    pub(crate) session_idle_timeout: Seconds,
 }
 
 /// How a server answers approvals its client cannot be asked.
@@ -235,14 +238,28 @@ pub(crate) enum ServerApproveMode {
     No,
 }
 
-/// A positive number of seconds, fractions allowed (`0.5`).
-fn parse_seconds(text: &str) -> Result<Duration, String> {
-    match text.parse::<f64>() {
-        Ok(seconds) if seconds > 0.0 => {
-            Duration::try_from_secs_f64(seconds).map_err(|error| error.to_string())
+/// A positive number of seconds, fractions allowed (`0.5`); shown the same way, so a flag's
+/// default is the library's constant, written once.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) struct Seconds(pub(crate) Duration);
+
+impl std::str::FromStr for Seconds {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<Self, String> {
+        match text.parse::<f64>() {
+            Ok(seconds) if seconds > 0.0 => {
+                Duration::try_from_secs_f64(seconds).map(Seconds).map_err(|error| error.to_string())
+            }
+            Ok(_) => Err("must be more than 0".to_owned()),
+            Err(error) => Err(error.to_string()),
         }
-        Ok(_) => Err("must be more than 0".to_owned()),
-        Err(error) => Err(error.to_string()),
+    }
+}
+
+impl std::fmt::Display for Seconds {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}", self.0.as_secs_f64())
     }
 }
 

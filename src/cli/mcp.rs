@@ -47,11 +47,11 @@ async fn serve_http(
     config.max_body_bytes = flags.max_body_bytes;
     config.max_concurrent_per_client = flags.max_concurrent;
     config.max_calls_per_minute = flags.max_calls_per_minute;
-    config.header_timeout = flags.header_timeout;
-    config.body_timeout = flags.body_timeout;
+    config.header_timeout = flags.header_timeout.0;
+    config.body_timeout = flags.body_timeout.0;
     config.max_unproven_per_address = flags.max_unproven_per_address;
     config.max_sessions = flags.max_sessions;
-    config.session_idle_timeout = flags.session_idle_timeout;
+    config.session_idle_timeout = flags.session_idle_timeout.0;
     let shutdown = CancellationToken::new();
     let stop = shutdown.clone();
     tokio::spawn(async move {
@@ -60,7 +60,8 @@ async fn serve_http(
         stop.cancel();
         notice!("ordo mcp: stopping; calls in flight are cancelled");
     });
-    let (service, closer) = server.http_service(shutdown.child_token(), flags.session_idle_timeout);
+    let (service, closer) =
+        server.http_service(shutdown.child_token(), flags.session_idle_timeout.0);
     config.session_closer = Some(closer);
     http::serve(listener, config, service, shutdown)
         .await
