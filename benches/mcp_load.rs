@@ -215,6 +215,9 @@ fn http_load(ordo: &Path, python: &Path, scratch: &Path, problems: &mut Vec<Stri
         &[
             "--max-workers",
             &max_workers,
+            // No workers beyond --max-workers, so that the cap the samples check is that one.
+            "--reserved-workers",
+            "0",
             "--max-concurrent",
             "8",
             "--max-calls-per-minute",

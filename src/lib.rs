@@ -11,6 +11,7 @@
 //! - [`manifest`]: command-backed tools declared in a TOML manifest (R-CLI-5).
 //! - [`mcp`]: a registry's tools, `run_code` first, served over MCP (R-MCPS); [`mcp::http`]
 //!   guards the HTTP endpoint (R-MCPS-6).
+//! - [`visible`]: text from outside made safe to show (control and bidi characters escaped).
 
 #[cfg(feature = "files")]
 pub mod files;
@@ -18,3 +19,4 @@ pub mod files;
 pub mod manifest;
 #[cfg(feature = "mcp")]
 pub mod mcp;
+pub mod visible;

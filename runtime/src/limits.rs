@@ -31,6 +31,11 @@ pub struct Limits {
     /// it has not read yet. Enforced by the host, which trusts nothing the worker says; past it
     /// the run ends as `limit(host_memory)`. Default: 256 MiB.
     pub host_memory_bytes: usize,
+    /// What all the runs of one `Runtime` together may make the host hold, each charged as
+    /// for `host_memory_bytes`: the run whose charge takes the total past it ends as
+    /// `limit(host_memory)`, and the others go on. For a server, whose runs are many at once.
+    /// Default: none.
+    pub shared_host_memory_bytes: Option<usize>,
 }
 
 /// What one console entry costs beyond its text, against the log budget and the host's memory:
@@ -47,6 +52,7 @@ impl Default for Limits {
             host_calls: 10_000,
             concurrent_host_calls: 32,
             host_memory_bytes: 256 << 20,
+            shared_host_memory_bytes: None,
         }
     }
 }

@@ -9,11 +9,12 @@ use std::sync::Arc;
 
 use console::{Key, Term, style};
 use indicatif::{MultiProgress, ProgressDrawTarget};
+use ordo::visible;
 use ordo_tools::presentation::headline;
 use ordo_tools::{ApprovalOutcome, ApprovalRequest, ApprovalService};
 
 use super::args::ApproveMode;
-use super::visible;
+use super::output::notice;
 
 /// The approval service for `mode`, or none when there is nobody to ask.
 pub(crate) fn service(
@@ -67,7 +68,7 @@ impl ApprovalService for Prompt {
                 ApprovalOutcome::Rejected => style("rejected").red(),
                 _ => style("cancelled").yellow(),
             };
-            eprintln!("{said}");
+            notice!("{said}");
             outcome
         })
     }

@@ -2,6 +2,7 @@
 //! first-time user reads.
 
 use std::path::PathBuf;
+use std::time::Duration;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
@@ -147,9 +148,23 @@ pub(crate) struct McpArgs {
     /// Write one JSON Lines session log per client session into this folder.
     #[arg(long, value_name = "DIR")]
     pub(crate) session_dir: Option<PathBuf>,
-    /// The most script workers alive at once, across all clients (warm spares included).
-    #[arg(long, value_name = "N", default_value_t = 8, value_parser = parse_positive)]
+    /// Bytes of arguments and results all the session logs keep together; past them, values
+    /// are logged as their size and SHA-256 alone (each log also keeps at most 256 MiB).
+    #[arg(long, value_name = "BYTES", default_value_t = ordo::mcp::DEFAULT_SESSION_LOG_QUOTA)]
+    pub(crate) session_log_quota: u64,
+    /// Script workers running at once, across all clients.
+    #[arg(long, value_name = "N", default_value_t = ordo::mcp::DEFAULT_MAX_WORKERS,
+          value_parser = parse_positive)]
     pub(crate) max_workers: usize,
+    /// Further workers that only a client running no script may take, so that busy clients
+    /// never keep another waiting.
+    #[arg(long, value_name = "N", default_value_t = ordo::mcp::DEFAULT_RESERVED_WORKERS)]
+    pub(crate) reserved_workers: usize,
+    /// Bytes all running scripts together may make the server hold (console output, arguments
+    /// of calls in flight, answers unread); the script that takes it past ends with
+    /// limit(host_memory). Each script also holds at most 256 MiB.
+    #[arg(long, value_name = "BYTES", default_value_t = 1 << 30, value_parser = parse_positive)]
+    pub(crate) max_host_memory: usize,
     /// The longest result text a client gets; longer is cut, and the cut announced.
     #[arg(long, value_name = "N", default_value_t = ordo::mcp::DEFAULT_MAX_OUTPUT_CHARS,
           value_parser = parse_positive)]
@@ -190,6 +205,28 @@ pub(crate) struct HttpFlags {
     /// Tool calls per minute per client.
     #[arg(long, value_name = "N", default_value_t = ordo::mcp::http::DEFAULT_MAX_CALLS_PER_MINUTE)]
     pub(crate) max_calls_per_minute: u32,
+    /// Seconds a client may take to send a request's headers.
+    #[arg(long, value_name = "SECONDS",
+          default_value_t = Seconds(ordo::mcp::http::DEFAULT_HEADER_TIMEOUT))]
+    pub(crate) header_timeout: Seconds,
+    /// Seconds a client may take to send a request's body (408 past it).
+    #[arg(long, value_name = "SECONDS",
+          default_value_t = Seconds(ordo::mcp::http::DEFAULT_BODY_TIMEOUT))]
+    pub(crate) body_timeout: Seconds,
+    /// Connections one address may hold before any of them has shown the token; one more
+    /// drops that address's oldest.
+    #[arg(long, value_name = "N", default_value_t = ordo::mcp::http::DEFAULT_MAX_UNPROVEN_PER_ADDRESS,
+          value_parser = parse_positive)]
+    pub(crate) max_unproven_per_address: usize,
+    /// Live sessions (one token: all its clients'); past them, a new session closes the least
+    /// recently used one.
+    #[arg(long, value_name = "N", default_value_t = ordo::mcp::http::DEFAULT_MAX_SESSIONS,
+          value_parser = parse_positive)]
+    pub(crate) max_sessions: usize,
+    /// Seconds a session may go unused before it is closed.
+    #[arg(long, value_name = "SECONDS",
+          default_value_t = Seconds(ordo::mcp::http::DEFAULT_SESSION_IDLE_TIMEOUT))]
+    pub(crate) session_idle_timeout: Seconds,
 }
 
 /// How a server answers approvals its client cannot be asked.
@@ -199,6 +236,31 @@ pub(crate) enum ServerApproveMode {
     Yes,
     /// Reject each call (APPROVAL_REJECTED).
     No,
+}
+
+/// A positive number of seconds, fractions allowed (`0.5`); shown the same way, so a flag's
+/// default is the library's constant, written once.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) struct Seconds(pub(crate) Duration);
+
+impl std::str::FromStr for Seconds {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<Self, String> {
+        match text.parse::<f64>() {
+            Ok(seconds) if seconds > 0.0 => {
+                Duration::try_from_secs_f64(seconds).map(Seconds).map_err(|error| error.to_string())
+            }
+            Ok(_) => Err("must be more than 0".to_owned()),
+            Err(error) => Err(error.to_string()),
+        }
+    }
+}
+
+impl std::fmt::Display for Seconds {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}", self.0.as_secs_f64())
+    }
 }
 
 fn parse_positive(text: &str) -> Result<usize, String> {

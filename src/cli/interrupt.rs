@@ -5,6 +5,7 @@
 use tokio_util::sync::CancellationToken;
 
 use super::exit::Exit;
+use super::output::notice;
 
 /// Watches for Ctrl-C; returns the token the first one cancels.
 pub(crate) fn watch() -> CancellationToken {
@@ -14,8 +15,8 @@ pub(crate) fn watch() -> CancellationToken {
         if tokio::signal::ctrl_c().await.is_err() {
             return;
         }
-        eprintln!("\nordo: interrupted; cancelling the calls in flight (Ctrl-C again to quit now)");
         cancel.cancel();
+        notice!("\nordo: interrupted; cancelling the calls in flight (Ctrl-C again to quit now)");
         if tokio::signal::ctrl_c().await.is_ok() {
             std::process::exit(Exit::Interrupted as i32);
         }

@@ -14,12 +14,11 @@ use std::time::Duration;
 
 use console::style;
 use indicatif::{MultiProgress, ProgressBar, ProgressStyle};
+use ordo::visible;
 use ordo_tools::presentation::{call_card, headline, result_card};
 use ordo_tools::session::{CallEvent, Event, EventSink, ProgressOf, ResultEvent};
 use ordo_tools::{Arguments, ToolRegistry};
 use serde_json::Value;
-
-use super::visible;
 
 /// The live display of the calls in flight. Cheap to clone.
 #[derive(Clone)]

@@ -10,6 +10,7 @@ use tokio_util::sync::CancellationToken;
 
 use super::args::{HttpFlags, McpArgs};
 use super::exit::{CliError, Exit};
+use super::output::notice;
 use super::setup;
 
 /// Serves until the client goes away (stdio) or ordo is interrupted (HTTP).
@@ -46,14 +47,22 @@ async fn serve_http(
     config.max_body_bytes = flags.max_body_bytes;
     config.max_concurrent_per_client = flags.max_concurrent;
     config.max_calls_per_minute = flags.max_calls_per_minute;
+    config.header_timeout = flags.header_timeout.0;
+    config.body_timeout = flags.body_timeout.0;
+    config.max_unproven_per_address = flags.max_unproven_per_address;
+    config.max_sessions = flags.max_sessions;
+    config.session_idle_timeout = flags.session_idle_timeout.0;
     let shutdown = CancellationToken::new();
     let stop = shutdown.clone();
     tokio::spawn(async move {
         terminated().await;
-        eprintln!("ordo mcp: stopping; calls in flight are cancelled");
+        // Stop first: nothing said after a signal may stand between it and the shutdown.
         stop.cancel();
+        notice!("ordo mcp: stopping; calls in flight are cancelled");
     });
-    let service = server.http_service(shutdown.child_token());
+    let (service, closer) =
+        server.http_service(shutdown.child_token(), flags.session_idle_timeout.0);
+    config.session_closer = Some(closer);
     http::serve(listener, config, service, shutdown)
         .await
         .map_err(|error| CliError::failed(format!("ordo mcp: {error}")))
@@ -69,7 +78,7 @@ fn token(address: SocketAddr, flags: &HttpFlags) -> Result<Option<Token>, CliErr
                  machines: anyone who reaches it could read the allowed folders and run code"
             )));
         }
-        eprintln!(
+        notice!(
             "ordo mcp: --no-auth: any program on this machine can call the server, which can \
              read the allowed folders and run code"
         );
@@ -86,19 +95,19 @@ fn token(address: SocketAddr, flags: &HttpFlags) -> Result<Option<Token>, CliErr
 /// ever shown.
 fn announce(bound: SocketAddr, token: Option<&Token>, flags: &HttpFlags) {
     let url = format!("http://{bound}{}", http::PATH);
-    eprintln!("ordo mcp: serving MCP at {url}");
+    notice!("ordo mcp: serving MCP at {url}");
     let Some(token) = token else {
-        eprintln!("  Claude Code: claude mcp add --transport http ordo {url}");
+        notice!("  Claude Code: claude mcp add --transport http ordo {url}");
         return;
     };
     let shown = match &flags.token_env {
         Some(variable) => format!("${variable}"),
         None => token.reveal().to_owned(),
     };
-    eprintln!(
+    notice!(
         "  Claude Code: claude mcp add --transport http ordo {url} --header \"Authorization: Bearer {shown}\""
     );
-    eprintln!(
+    notice!(
         "  mcpServers:  {{\"ordo\": {{\"url\": \"{url}\", \"headers\": {{\"Authorization\": \"Bearer {shown}\"}}}}}}"
     );
 }

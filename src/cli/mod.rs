@@ -24,7 +24,6 @@ mod replay;
 mod run;
 mod setup;
 mod tools;
-mod visible;
 
 use std::process::ExitCode;
 
@@ -32,6 +31,8 @@ use clap::Parser;
 
 use args::{Cli, Command};
 use exit::{CliError, Exit};
+use ordo::visible;
+use output::notice;
 
 /// Parses the command line, runs the command, and says how it ended.
 pub(crate) fn main() -> ExitCode {
@@ -48,7 +49,7 @@ pub(crate) fn main() -> ExitCode {
         Ok(exit) => exit.into(),
         Err(CliError { exit, message }) => {
             let message = message.strip_prefix("ordo: ").unwrap_or(&message);
-            eprintln!("ordo: {}", visible::lines(message));
+            notice!("ordo: {}", visible::lines(message));
             exit.into()
         }
     }
@@ -86,12 +87,16 @@ fn with_runtime(
 }
 
 /// ordo's own logs go to stderr, filtered by `ORDO_LOG` (default: warnings and errors).
+///
+/// A log line that cannot be written is dropped in silence: the layer's default reports the
+/// failure with `eprintln!`, which panics on a closed stderr, inside whatever task logged.
 fn init_logging() {
     use tracing_subscriber::prelude::*;
     let filter = tracing_subscriber::EnvFilter::try_from_env("ORDO_LOG")
         .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("warn"));
-    let _ = tracing_subscriber::registry()
-        .with(tracing_subscriber::fmt::layer().with_writer(std::io::stderr).with_target(false))
-        .with(filter)
-        .try_init();
+    let layer = tracing_subscriber::fmt::layer()
+        .with_writer(std::io::stderr)
+        .with_target(false)
+        .log_internal_errors(false);
+    let _ = tracing_subscriber::registry().with(layer).with(filter).try_init();
 }

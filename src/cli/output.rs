@@ -1,5 +1,6 @@
-//! Writing results to stdout.
+//! Writing results to stdout, and notices to stderr.
 
+use std::fmt;
 use std::io::Write;
 
 use serde_json::Value;
@@ -30,4 +31,19 @@ pub(crate) fn print_text(text: &str) -> Result<(), CliError> {
         }
         _ => Ok(()),
     }
+}
+
+/// Writes a line to stderr, as `eprintln!` does, but ignores a stderr that is closed or full.
+///
+/// A notice is never worth a panic: `eprintln!` panics when stderr is a closed pipe (`ordo mcp
+/// 2>&1 | head`), and a signal task that panicked before it cancelled left the server running
+/// after SIGTERM.
+macro_rules! notice {
+    ($($arg:tt)*) => { $crate::cli::output::write_notice(format_args!($($arg)*)) };
+}
+pub(crate) use notice;
+
+/// The body of [`notice!`].
+pub(crate) fn write_notice(line: fmt::Arguments<'_>) {
+    let _ = writeln!(std::io::stderr().lock(), "{line}");
 }

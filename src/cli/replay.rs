@@ -6,6 +6,7 @@
 use std::collections::HashMap;
 
 use console::style;
+use ordo::visible;
 use ordo_tools::Provider;
 use ordo_tools::presentation::headline;
 use ordo_tools::session::{LoadedLog, ReplayEntry, export_transcript, replay};
@@ -13,7 +14,8 @@ use serde_json::Value;
 
 use super::args::{ReplayArgs, ReplayFormat};
 use super::exit::{CliError, Exit};
-use super::{output, setup, visible};
+use super::output::notice;
+use super::{output, setup};
 
 /// Prints the session.
 pub(crate) async fn run(args: &ReplayArgs) -> Result<Exit, CliError> {
@@ -21,11 +23,11 @@ pub(crate) async fn run(args: &ReplayArgs) -> Result<Exit, CliError> {
         LoadedLog::from_path(&args.file).map_err(|error| CliError::usage(error.to_string()))?;
     let registry = setup::registry_only(&args.tools).await?.registry;
     if let Some(torn) = log.torn_line() {
-        eprintln!("ordo: {}: {torn}; dropped", args.file.display());
+        notice!("ordo: {}: {torn}; dropped", args.file.display());
     }
     let repaired = log.repairs().count();
     if repaired > 0 {
-        eprintln!(
+        notice!(
             "ordo: {}: {repaired} call{} had no result (the session was cut short); shown as repaired",
             args.file.display(),
             if repaired == 1 { "" } else { "s" }

@@ -6,6 +6,7 @@ mod input;
 
 use std::path::Path;
 
+use ordo::visible;
 use ordo_runtime::LogEntry;
 use ordo_sdk::ScriptInputs;
 use ordo_tools::{ModelCall, RUN_CODE, ToolResult};
@@ -13,7 +14,7 @@ use serde_json::{Value, json};
 
 use super::args::RunArgs;
 use super::exit::{CliError, Exit};
-use super::visible;
+use super::output::notice;
 use super::{interrupt, output, setup};
 
 /// Runs the script.
@@ -38,7 +39,7 @@ pub(crate) async fn run(args: RunArgs) -> Result<Exit, CliError> {
         return Err(CliError::failed("ordo: the step ended without a result"));
     };
     if step.cancelled {
-        eprintln!("{}", summary(&outcome.result));
+        notice!("{}", summary(&outcome.result));
         return Ok(Exit::Interrupted);
     }
     match &outcome.result.value {
@@ -52,7 +53,7 @@ pub(crate) async fn run(args: RunArgs) -> Result<Exit, CliError> {
             Ok(Exit::Success)
         }
         _ => {
-            eprintln!("{}", summary(&outcome.result));
+            notice!("{}", summary(&outcome.result));
             Ok(Exit::ErrorResult)
         }
     }
@@ -84,7 +85,7 @@ fn summary(result: &ToolResult) -> String {
 /// What the result could not carry faithfully, on stderr after the console output.
 fn print_notes(notes: &Value) {
     for note in notes.as_array().into_iter().flatten().filter_map(Value::as_str) {
-        eprintln!("note: {}", visible::lines(note));
+        notice!("note: {}", visible::lines(note));
     }
 }
 
@@ -94,9 +95,9 @@ fn print_logs(logs: &Value) {
     for entry in logs {
         match entry.level {
             ordo_runtime::LogLevel::Info | ordo_runtime::LogLevel::Debug => {
-                eprintln!("{}", visible::lines(&entry.text))
+                notice!("{}", visible::lines(&entry.text))
             }
-            level => eprintln!("[{}] {}", level.as_str(), visible::lines(&entry.text)),
+            level => notice!("[{}] {}", level.as_str(), visible::lines(&entry.text)),
         }
     }
 }

@@ -125,7 +125,9 @@ pub(crate) async fn mcp_server(args: &McpArgs) -> Result<McpServer, CliError> {
         })?;
     }
     let mut runtime = runtime_config()?;
-    runtime.max_workers = Some(args.max_workers);
+    // A place among the server's runs is a worker (`mcp/workers.rs`).
+    runtime.max_workers = Some(args.max_workers + args.reserved_workers);
+    runtime.limits.shared_host_memory_bytes = Some(args.max_host_memory);
     runtime.warm_workers = args.max_workers.min(2);
     install_code_mode(&tools, Runtime::new(runtime), &args.calls, ScriptInputs::default())?;
     // Approvals go to each client session's own channel (elicitation, else --approve).
@@ -140,6 +142,9 @@ pub(crate) async fn mcp_server(args: &McpArgs) -> Result<McpServer, CliError> {
         max_output_chars: args.max_output_chars,
         approve,
         session_dir: args.session_dir.clone(),
+        session_log_quota: args.session_log_quota,
+        max_workers: args.max_workers,
+        reserved_workers: args.reserved_workers,
     };
     Ok(McpServer::new(pipeline, config))
 }

@@ -3,18 +3,20 @@
 
 use std::sync::Arc;
 
+use ordo::visible;
 use ordo_tools::{Provider, RUN_CODE, Tool};
 use serde_json::Value;
 
 use super::args::{SchemaFormat, ToolsArgs};
 use super::exit::{CliError, Exit};
-use super::{output, setup, visible};
+use super::output::notice;
+use super::{output, setup};
 
 /// Prints the tool list.
 pub(crate) async fn run(args: &ToolsArgs) -> Result<Exit, CliError> {
     let tools = setup::registry_only(&args.tools).await?;
     for renamed in &tools.renamed {
-        eprintln!(
+        notice!(
             "ordo: tool {:?} of MCP server {:?} is {} (names are letters, digits, _ and -)",
             renamed.tool,
             renamed.server,

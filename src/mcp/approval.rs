@@ -1,6 +1,12 @@
 //! Approvals asked of the client (R-MCPS-5): by MCP elicitation where the client supports it
 //! (accept → allowed once, decline → `APPROVAL_REJECTED`, cancel → `APPROVAL_CANCELLED`), else
 //! the server's `--approve` answer, else no channel (`APPROVAL_UNAVAILABLE`).
+//!
+//! An approval fails closed: once a client that declared elicitation has been asked, only its
+//! `accept` runs the tool. An error answer, a timeout, a closed connection or an answer that is
+//! not one of the three actions is `APPROVAL_CANCELLED` (no one said yes, and no one said no
+//! either), never the `--approve` answer: that flag speaks for clients that cannot be asked, and
+//! a client that was asked and did not say yes has not approved.
 
 use futures::future::BoxFuture;
 use ordo_tools::{ApprovalOutcome, ApprovalRequest, ApprovalService};
@@ -48,23 +54,29 @@ impl ApprovalService for ClientApproval {
                     // Cancel, and whatever later revisions add.
                     _ => ApprovalOutcome::Cancelled,
                 },
+                // rmcp reports an answer that does not decode as an elicitation result
+                // (`{}`, `{"action":"maybe"}`) as an unexpected response: an error like any
+                // other here, since it is not a yes.
                 Err(error) => {
-                    tracing::warn!(%error, "the client did not answer an approval request");
-                    fallback
+                    tracing::warn!(%error, tool = %request.tool, "an approval was not answered: cancelled");
+                    ApprovalOutcome::Cancelled
                 }
             }
         })
     }
 }
 
-/// What the person reads: the tool, the prompt, and the whole arguments, pretty-printed.
+/// What the person reads: the tool, the prompt, and the whole arguments, pretty-printed, with
+/// control and bidi characters escaped (a client may show it on a terminal, and a mounted
+/// server or a model chose some of it).
 fn message(request: &ApprovalRequest) -> String {
     let arguments = serde_json::to_string_pretty(request.arguments.value())
         .unwrap_or_else(|_| request.arguments.raw().to_owned());
-    format!(
+    let message = format!(
         "Allow the tool {} to run?\n{}\n\nArguments:\n{arguments}",
         request.tool, request.prompt
-    )
+    );
+    crate::visible::lines(&message).into_owned()
 }
 
 /// A form with no field: accepting it is the answer.

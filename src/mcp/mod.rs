@@ -8,6 +8,7 @@
 //! - `approval.rs`: approvals asked of the client by elicitation; `progress.rs`: nested calls
 //!   reported as progress; `session_file.rs`: where each session's log goes.
 //! - [`mount`]: the other way round, MCP servers mounted as ordo tools.
+//! - `workers.rs`: the script workers shared fairly among clients.
 //! - `stdio.rs`: the stdio transport, answering what does not parse; [`http`]: the HTTP
 //!   endpoint behind its guard (Origin, Host, token, limits per client).
 
@@ -20,7 +21,11 @@ mod reply;
 mod server;
 mod session_file;
 mod stdio;
+mod workers;
 
 pub use listing::Listed;
 pub use reply::DEFAULT_MAX_OUTPUT_CHARS;
-pub use server::{ClientSession, McpServer, McpServerConfig};
+pub use server::{
+    ClientSession, DEFAULT_MAX_WORKERS, DEFAULT_RESERVED_WORKERS, DEFAULT_SESSION_LOG_QUOTA,
+    McpServer, McpServerConfig,
+};

@@ -6,14 +6,16 @@ use std::io;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, OnceLock};
+use std::time::Duration;
 
-use ordo_tools::session::{DiscardSink, Durability, EventSink, JsonlSink, SessionLog};
-use ordo_tools::{ApprovalOutcome, ModelCall, Pipeline, Scheduler};
+use ordo_tools::session::{DiscardSink, Durability, EventSink, JsonlSink, LogQuota, SessionLog};
+use ordo_tools::{ApprovalOutcome, ModelCall, Pipeline, RUN_CODE, Scheduler};
 use rmcp::model::{
     CallToolRequestParams, CallToolResponse, Implementation, ListToolsResult,
     PaginatedRequestParams, ServerCapabilities, ServerConfig,
 };
 use rmcp::service::{Peer, RequestContext, RoleServer};
+use rmcp::transport::streamable_http_server::session::SessionManager as _;
 use rmcp::transport::streamable_http_server::session::local::LocalSessionManager;
 use rmcp::transport::streamable_http_server::{StreamableHttpServerConfig, StreamableHttpService};
 use rmcp::{ErrorData as McpError, ServerHandler, ServiceExt};
@@ -21,10 +23,12 @@ use serde_json::Value;
 use tokio_util::sync::CancellationToken;
 
 use super::approval::ClientApproval;
+use super::http::{PeerAddress, SessionCloser};
 use super::listing::{self, Listed};
 use super::progress::{ProgressRoutes, ProgressSink};
 use super::reply::{self, DEFAULT_MAX_OUTPUT_CHARS};
 use super::session_file;
+use super::workers::{WorkerClient, Workers};
 
 /// How a server serves, whichever the transport.
 #[derive(Clone, Debug)]
@@ -40,7 +44,23 @@ pub struct McpServerConfig {
     pub approve: Option<ApprovalOutcome>,
     /// Where each client session's log goes (one JSONL file each); `None`: no log.
     pub session_dir: Option<PathBuf>,
+    /// Bytes of arguments and content the session logs keep together (R-LOG-6): sessions are
+    /// many, and each log's own quota alone would let them fill the disk.
+    pub session_log_quota: u64,
+    /// Script workers for `run_code` across all clients (give the runtime a cap of this plus
+    /// `reserved_workers`).
+    pub max_workers: usize,
+    /// Further workers only a client running no script may take (see `workers.rs`).
+    pub reserved_workers: usize,
 }
+
+/// Script workers across all clients, by default.
+pub const DEFAULT_MAX_WORKERS: usize = 8;
+/// Further workers for clients running no script, by default.
+pub const DEFAULT_RESERVED_WORKERS: usize = 4;
+
+/// The bytes of arguments and content all session logs keep together, by default: 1 GiB.
+pub const DEFAULT_SESSION_LOG_QUOTA: u64 = 1 << 30;
 
 impl Default for McpServerConfig {
     fn default() -> Self {
@@ -50,6 +70,9 @@ impl Default for McpServerConfig {
             max_output_chars: DEFAULT_MAX_OUTPUT_CHARS,
             approve: None,
             session_dir: None,
+            session_log_quota: DEFAULT_SESSION_LOG_QUOTA,
+            max_workers: DEFAULT_MAX_WORKERS,
+            reserved_workers: DEFAULT_RESERVED_WORKERS,
         }
     }
 }
@@ -65,18 +88,32 @@ struct Shared {
     config: McpServerConfig,
     /// What the stateless requests of HTTP clients share.
     stateless: Session,
+    /// What every session log takes what it keeps from.
+    log_quota: LogQuota,
+    /// The places for runs, shared fairly among clients.
+    workers: Arc<Workers>,
+    /// Numbers client sessions, for `workers`.
+    next_client: AtomicU64,
 }
 
 impl McpServer {
     /// A server for the tools of `pipeline`'s registry (with `run_code` installed), under its
     /// guards and hooks.
     pub fn new(pipeline: Pipeline, config: McpServerConfig) -> Self {
-        Self { shared: Arc::new(Shared { pipeline, config, stateless: Session::default() }) }
+        let log_quota = LogQuota::new(config.session_log_quota);
+        let stateless = Session::default();
+        // One client may hold half the general places (stateless requests of one address).
+        let workers =
+            Workers::new(config.max_workers, config.reserved_workers, config.max_workers / 2);
+        let next_client = AtomicU64::new(0);
+        let shared = Shared { pipeline, config, stateless, log_quota, workers, next_client };
+        Self { shared: Arc::new(shared) }
     }
 
     /// The handler of a new client session.
     pub fn session(&self) -> ClientSession {
         ClientSession {
+            client: self.shared.next_client.fetch_add(1, Ordering::Relaxed),
             shared: Arc::clone(&self.shared),
             own: Session::default(),
             per_request: false,
@@ -95,10 +132,14 @@ impl McpServer {
 
     /// The streamable-HTTP service: a client session per MCP session. `shutdown` ends them.
     /// Host and Origin are checked by ordo's own guard in front of it (`http`), not here.
+    ///
+    /// A session unused for `idle` is closed; the [`SessionCloser`] closes one at once (the
+    /// guard's cap on sessions).
     pub fn http_service(
         &self,
         shutdown: CancellationToken,
-    ) -> StreamableHttpService<ClientSession, LocalSessionManager> {
+        idle: Duration,
+    ) -> (StreamableHttpService<ClientSession, LocalSessionManager>, SessionCloser) {
         let server = self.clone();
         let config = StreamableHttpServerConfig::default()
             .disable_allowed_hosts()
@@ -109,30 +150,39 @@ impl McpServer {
             session.per_request = true;
             Ok(session)
         };
-        StreamableHttpService::new(handler, Arc::default(), config)
+        let mut manager = LocalSessionManager::default();
+        manager.session_config.keep_alive = Some(idle);
+        let manager = Arc::new(manager);
+        let closing = Arc::clone(&manager);
+        let closer = SessionCloser::new(move |id| {
+            let manager = Arc::clone(&closing);
+            Box::pin(async move {
+                if let Err(error) = manager.close_session(&id.into()).await {
+                    tracing::debug!(%error, "an MCP session could not be closed");
+                }
+            })
+        });
+        (StreamableHttpService::new(handler, manager, config), closer)
     }
 }
 
-/// A scheduling core with what reports on it: one per client session, and one that the
-/// stateless requests of the 2026-07-28 revision share.
+/// A scheduling core with what reports on it: one per client session; the stateless requests
+/// of the 2026-07-28 revision share one's log, call ids and progress routes, each with a
+/// scheduler of its own.
 #[derive(Default)]
 struct Session {
+    log: OnceLock<SessionLog>,
     scheduler: OnceLock<Scheduler>,
     progress: ProgressRoutes,
     next_call: AtomicU64,
 }
 
 impl Session {
-    /// The scheduler, made at the first call, when the client is known; `peer` is asked for
-    /// approvals (`None`: the server's `--approve` answers).
-    fn scheduler(
-        &self,
-        shared: &Shared,
-        client: Option<&str>,
-        peer: Option<Peer<RoleServer>>,
-    ) -> Result<&Scheduler, McpError> {
-        if let Some(scheduler) = self.scheduler.get() {
-            return Ok(scheduler);
+    /// The session's log, made at its first call, when the client is known; it drives this
+    /// session's progress routes.
+    fn log(&self, shared: &Shared, client: Option<&str>) -> Result<&SessionLog, McpError> {
+        if let Some(log) = self.log.get() {
+            return Ok(log);
         }
         let config = &shared.config;
         let registry = shared.pipeline.registry().clone();
@@ -150,13 +200,26 @@ impl Session {
                 Box::new(file)
             }
         };
-        let log = SessionLog::new(ProgressSink::new(sink, self.progress.clone(), registry));
-        let scheduler = Scheduler::builder(shared.pipeline.clone())
-            .log(log)
-            .max_parallel_tool_calls(config.max_parallel)
-            .approval(ClientApproval::new(peer, config.approve))
-            .build();
-        Ok(self.scheduler.get_or_init(|| scheduler))
+        let log = SessionLog::new(ProgressSink::new(sink, self.progress.clone(), registry))
+            .with_shared_quota(shared.log_quota.clone());
+        Ok(self.log.get_or_init(|| log))
+    }
+
+    /// The scheduler, made at the first call, writing to `log`; `peer` is asked for approvals
+    /// (`None`: the server's `--approve` answers).
+    fn scheduler(
+        &self,
+        shared: &Shared,
+        log: &SessionLog,
+        peer: Option<Peer<RoleServer>>,
+    ) -> &Scheduler {
+        self.scheduler.get_or_init(|| {
+            Scheduler::builder(shared.pipeline.clone())
+                .log(log.clone())
+                .max_parallel_tool_calls(shared.config.max_parallel)
+                .approval(ClientApproval::new(peer, shared.config.approve))
+                .build()
+        })
     }
 
     /// A call id no other call of the session has.
@@ -169,6 +232,8 @@ impl Session {
 /// speaks the stateless revision).
 pub struct ClientSession {
     shared: Arc<Shared>,
+    /// This session's number, for the places of its runs.
+    client: u64,
     own: Session,
     /// Made by the HTTP service, where a stateless request gets a handler of its own: its
     /// calls go to the shared stateless session instead.
@@ -176,17 +241,45 @@ pub struct ClientSession {
 }
 
 impl ClientSession {
-    /// The session a call of this client goes through, and its scheduler.
+    /// The session a call of this client goes through (its log, call ids and progress), and
+    /// its scheduler.
+    ///
+    /// A stateless request (2026-07-28) has a scheduler of its own, writing to the log the
+    /// stateless requests share: one shared core made every stateless client wait behind any
+    /// other's `run_code` (exclusive in its core), a 15 s script for 14 s. Each request is
+    /// still bounded as a request in flight of its address, and its runs by `--max-workers`.
     fn session(&self, peer: &Peer<RoleServer>) -> Result<(&Session, &Scheduler), McpError> {
-        let info = peer.peer_info();
-        let stateless = self.per_request
-            && info.as_ref().is_some_and(|info| info.protocol_version.as_str() >= STATELESS);
-        if stateless {
+        if self.stateless(peer) {
             let session = &self.shared.stateless;
-            return Ok((session, session.scheduler(&self.shared, Some("stateless"), None)?));
+            let log = session.log(&self.shared, Some("stateless"))?;
+            return Ok((session, self.own.scheduler(&self.shared, log, None)));
         }
+        let info = peer.peer_info();
         let client = info.as_ref().map(|info| info.client_info.name.as_str());
-        Ok((&self.own, self.own.scheduler(&self.shared, client, Some(peer.clone()))?))
+        let log = self.own.log(&self.shared, client)?;
+        Ok((&self.own, self.own.scheduler(&self.shared, log, Some(peer.clone()))))
+    }
+}
+
+impl ClientSession {
+    /// Whether this handler serves a stateless request (2026-07-28).
+    fn stateless(&self, peer: &Peer<RoleServer>) -> bool {
+        self.per_request
+            && peer.peer_info().is_some_and(|info| info.protocol_version.as_str() >= STATELESS)
+    }
+
+    /// Who a run of this client counts against among the workers: its session, or for a
+    /// stateless request its address.
+    fn worker_client(&self, context: &RequestContext<RoleServer>) -> WorkerClient {
+        if !self.stateless(&context.peer) {
+            return WorkerClient::Session(self.client);
+        }
+        let address = context
+            .extensions
+            .get::<hyper::http::request::Parts>()
+            .and_then(|parts| parts.extensions.get::<PeerAddress>())
+            .map(|address| address.0);
+        WorkerClient::Stateless(address)
     }
 }
 
@@ -236,6 +329,16 @@ impl ServerHandler for ClientSession {
                 )
             })?;
         let (session, scheduler) = self.session(&context.peer)?;
+        // A script needs a worker: its place among all clients' runs, taken in arrival order
+        // (a client that cancels while it waits goes on to be recorded as cancelled).
+        let _place = if name == RUN_CODE {
+            tokio::select! {
+                place = self.shared.workers.enter(self.worker_client(&context)) => Some(place),
+                () = context.ct.cancelled() => None,
+            }
+        } else {
+            None
+        };
         let id = session.next_id();
         let arguments = Value::Object(request.arguments.unwrap_or_default()).to_string();
         let call = ModelCall::new(id, name, arguments);

@@ -132,3 +132,48 @@ fn r_rt_6_huge_paths_and_globs_end_within_the_deadline_without_a_panic() {
     }
     eprintln!("route 7: host peak {} KiB, {:?}", run.peak_kib, run.elapsed);
 }
+
+/// Route 8: a script that starts many small reads without awaiting them, then awaits them all,
+/// stalled until its deadline past about 7,800 calls. The host stops answering while the worker
+/// leaves 1 MiB of answers unread; once the worker read them, no frame came (it was waiting
+/// for the rest), and the host never looked at the drained pipe again. Each run here ends in
+/// its result or a limit, well before its deadline of 60 s.
+fn unawaited_reads(count: u32, size: usize) -> Output {
+    let scratch = Scratch::new();
+    scratch.write("small.txt", &"s".repeat(size));
+    scratch.write(
+        "many.js",
+        &format!(
+            "const reads = [];\n\
+             for (let i = 0; i < {count}; i++) reads.push(tools.read_file({{ path: 'small.txt' }}));\n\
+             const done = await Promise.all(reads);\n\
+             return done.filter((read) => read.content.length === {size}).length"
+        ),
+    );
+    let run = measure(&scratch, &["run", "many.js", "--timeout", "60000"]);
+    eprintln!("route 8, {count} reads of {size} bytes: {:?}", run.elapsed);
+    assert!(!stderr(&run.output).contains("TIMEOUT"), "{}", stderr(&run.output));
+    run.output
+}
+
+#[test]
+fn r_rt_6_ten_thousand_unawaited_small_reads_complete() {
+    let output = unawaited_reads(10_000, 6);
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    assert_eq!(String::from_utf8_lossy(&output.stdout).trim(), "10000");
+}
+
+#[test]
+fn r_rt_6_three_thousand_unawaited_reads_of_a_kilobyte_complete() {
+    let output = unawaited_reads(3_000, 1024);
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    assert_eq!(String::from_utf8_lossy(&output.stdout).trim(), "3000");
+}
+
+#[test]
+fn r_rt_6_fifty_thousand_unawaited_small_reads_end_at_the_host_call_limit() {
+    let output = unawaited_reads(50_000, 6);
+    assert_eq!(output.status.code(), Some(1));
+    let said = stderr(&output);
+    assert!(said.contains("limit(host_calls)"), "{said}");
+}

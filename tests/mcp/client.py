@@ -3,6 +3,12 @@
 Usage: client.py SCENARIO [--elicit=ANSWER] [--modern] (--stdio ORDO ARGS... -- | --http URL
 [--token TOKEN] --) SCENARIO_ARGS...
 
+--elicit=ANSWER declares elicitation and answers every elicitation with ANSWER: an action
+(accept, decline, cancel), `raise` (the callback raises, as a UI that timed out), `garbage` (the
+callback returns a value that is no result; the SDK answers with an error), or `raw:JSON` (JSON is
+sent as the result as it is, past the SDK's own checks). The messages asked are reported as
+`elicited`.
+
 --modern speaks the stateless revision (2026-07-28: `server/discover`, no initialize); without
 it the client initializes a session (2025-11-25).
 
@@ -71,14 +77,35 @@ async def scenario_cancel(session, args):
     return {"cancelled": cancelled, "after": dump(after)}
 
 
+class RawAnswers(ClientSession):
+    """A client session that answers elicitations with a fixed JSON value, unchecked."""
+
+    raw = None
+
+    async def _on_request(self, dctx, method, params):
+        if method == "elicitation/create" and self.raw is not None:
+            return self.raw
+        return await super()._on_request(dctx, method, params)
+
+
+ELICITED = []
+
+
 async def run(scenario, args, transport, elicitation, modern):
     async def on_elicit(context, params):
+        ELICITED.append(params.message)
+        if elicitation == "raise":
+            raise RuntimeError("UI timed out")
+        if elicitation == "garbage":
+            return "garbage"
         return types.ElicitResult(action=elicitation)
 
     callback = on_elicit if elicitation else None
+    if elicitation and elicitation.startswith("raw:"):
+        RawAnswers.raw = json.loads(elicitation[4:])
     async with transport as streams:
         read, write = streams[0], streams[1]
-        async with ClientSession(read, write, elicitation_callback=callback) as session:
+        async with RawAnswers(read, write, elicitation_callback=callback) as session:
             if modern:
                 # The stateless revision (2026-07-28): `server/discover`, no initialize.
                 discovered = await session.discover()
@@ -125,6 +152,7 @@ def main():
         args = rest[split + 1 :]
         transport = streamable_http_client(url, http_client=httpx2.AsyncClient(headers=headers, timeout=30))
     out = anyio.run(run, scenario, args, transport, elicitation, modern)
+    out["elicited"] = ELICITED
     print(json.dumps(out))
 
 

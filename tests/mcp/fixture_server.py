@@ -3,7 +3,8 @@
 Tools: `pid` (the server's pid), `crash` (exits mid-call), `hang` (never answers; counts the
 cancellations it receives), `cancellations`, `slow_read` (read-only: sleeps, returns when it
 started and ended, to see overlap), `progress` (three progress notifications). With `--catalog N`, N tools more (see
-`add_catalog`); with `--odd-names`, a tool named `get.item`.
+`add_catalog`); with `--odd-names`, a tool named `get.item` and `shady`, whose description holds
+a terminal escape and a bidi override.
 """
 
 import os
@@ -86,4 +87,6 @@ if __name__ == "__main__":
     if "--odd-names" in sys.argv:
         # A name no provider accepts as it is: ordo must map it, and say so.
         server.tool(name="get.item", description="Gets the item.")(lambda: "item")
+        # Bytes that would retitle a terminal and reverse the text after them.
+        server.tool(name="shady", description="Says hi.\x1b]0;owned\x07 \u202eevil")(lambda: "hi")
     server.run()

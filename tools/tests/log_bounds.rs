@@ -6,7 +6,7 @@
 use std::time::Duration;
 
 use ordo_tools::session::{
-    CallIdentity, Elision, Event, LoadedLog, LogLimits, MemorySink, SessionLog,
+    CallIdentity, Elision, Event, LoadedLog, LogLimits, LogQuota, MemorySink, SessionLog,
 };
 use ordo_tools::{ContentBlock, ResultRecord};
 use sha2::{Digest, Sha256};
@@ -89,4 +89,41 @@ fn r_log_6_past_the_quota_every_call_still_gets_its_result_with_values_as_hashes
     let Event::Result(last) = events.last().unwrap() else { panic!() };
     assert!(last.content[0].as_text().unwrap().starts_with("… [elided: 1000 bytes"), "{last:?}");
     assert_eq!(last.elided[0].sha256, sha256(&block));
+}
+
+/// Issue 36: each session had its own quota, so a server's sessions together kept without
+/// bound (264 MiB per session in 7 s). Logs given one shared quota keep no more than it
+/// together, and each still writes every call with its result.
+#[test]
+fn r_log_6_logs_sharing_a_quota_keep_no_more_than_it_together() {
+    let quota = LogQuota::new(50_000);
+    let block = "z".repeat(1000);
+    let sinks: Vec<MemorySink> = (0..4).map(|_| MemorySink::new()).collect();
+    for sink in &sinks {
+        let log = SessionLog::new(sink.clone()).with_shared_quota(quota.clone());
+        for i in 0..40 {
+            let id = format!("c{i}");
+            log.record_call(identity(&id), "{}").unwrap();
+            let record = ResultRecord::success(vec![ContentBlock::text(block.clone())], None);
+            log.record_result(identity(&id), &record, Duration::ZERO).unwrap();
+        }
+    }
+    let kept_whole: usize = sinks
+        .iter()
+        .flat_map(MemorySink::events)
+        .filter_map(|event| match event {
+            Event::Result(result) if result.elided.is_empty() => Some(block.len()),
+            _ => None,
+        })
+        .sum();
+    // 4 sessions × 40 blocks of 1,000 bytes = 160,000 offered; the arguments `{}` (2 bytes
+    // each) share the quota too.
+    assert!((45_000..=50_000).contains(&kept_whole), "{kept_whole} bytes kept whole");
+    assert!(quota.left() < 1000, "{} left", quota.left());
+    for sink in &sinks {
+        assert_eq!(sink.events().len(), 80, "every call and result is written");
+    }
+    let last = sinks[3].events();
+    let Event::Result(result) = &last[79] else { panic!("{last:?}") };
+    assert_eq!(result.elided.len(), 1, "the last session's values are hashes: {result:?}");
 }

@@ -3,6 +3,7 @@
 
 use std::io;
 use std::sync::mpsc as std_mpsc;
+use std::task::Poll;
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
@@ -37,9 +38,17 @@ pub(crate) trait Connection: Send {
     /// only for a run request too large for a frame: a host call's answer that large is
     /// replaced by an error the script gets.
     fn send(&mut self, message: ToWorker) -> io::Result<()>;
-    /// The next message; `Ok(None)` when the peer is gone. Cancel-safe: the driver's
-    /// `select!` drops it whenever another branch wins, and nothing may be lost then.
-    fn recv(&mut self) -> BoxFuture<'_, io::Result<Option<FromWorker>>>;
+    /// The next message (`Ok(None)` when the peer is gone), or, with `drained_below`, `None`
+    /// as soon as the bytes unsent fall below it. Cancel-safe: the driver's `select!` drops it
+    /// whenever another branch wins, and nothing may be lost then.
+    ///
+    /// The driver stops answering while the peer leaves answers unread, and waits here; the
+    /// peer reading them is then news the driver must hear even though no message comes (a
+    /// script awaiting its answers sends nothing until it has them).
+    fn recv(
+        &mut self,
+        drained_below: Option<usize>,
+    ) -> BoxFuture<'_, Option<io::Result<Option<FromWorker>>>>;
     /// The next message if it comes before `until`, polled for without waiting to be woken
     /// (the CPU is yielded between tries); `None` if it did not come in time. For a message
     /// expected within microseconds, when a wake-up would cost more than the wait.
@@ -95,12 +104,18 @@ impl Connection for ProcessConnection {
         }
     }
 
-    fn recv(&mut self) -> BoxFuture<'_, io::Result<Option<FromWorker>>> {
+    fn recv(
+        &mut self,
+        drained_below: Option<usize>,
+    ) -> BoxFuture<'_, Option<io::Result<Option<FromWorker>>>> {
         // Whenever the driver waits for a frame, it also writes what the worker's stdin did not
         // take yet: one wait serves both directions, and it never blocks on either.
-        Box::pin(std::future::poll_fn(|cx| {
+        Box::pin(std::future::poll_fn(move |cx| {
             let _ = self.stdin.poll_flush(cx);
-            self.stdout.poll_next(cx)
+            if drained_below.is_some_and(|bound| self.stdin.unsent() < bound) {
+                return Poll::Ready(None);
+            }
+            self.stdout.poll_next(cx).map(Some)
         }))
     }
 
@@ -192,8 +207,12 @@ impl Connection for ThreadConnection {
         Ok(())
     }
 
-    fn recv(&mut self) -> BoxFuture<'_, io::Result<Option<FromWorker>>> {
-        Box::pin(async { Ok(self.incoming.recv().await) })
+    fn recv(
+        &mut self,
+        _drained_below: Option<usize>,
+    ) -> BoxFuture<'_, Option<io::Result<Option<FromWorker>>>> {
+        // Nothing is ever unsent on a channel: the driver never waits for a drain here.
+        Box::pin(async { Some(Ok(self.incoming.recv().await)) })
     }
 
     fn recv_before(&mut self, until: Instant) -> Option<io::Result<Option<FromWorker>>> {

@@ -1,6 +1,7 @@
 //! The host side: the public [`Runtime`], the warm pool, and the run driver.
 
 mod connection;
+mod memory;
 mod pipe;
 mod pool;
 mod process;
@@ -205,6 +206,8 @@ impl RuntimeConfig {
 #[derive(Clone)]
 pub struct Runtime {
     limits: Arc<Limits>,
+    /// The budget all runs share, if the limits set one.
+    shared_host_memory: Option<Arc<memory::SharedBudget>>,
     /// The warm pool of engines.
     pool: Arc<Pool>,
 }
@@ -229,7 +232,9 @@ impl Runtime {
             Isolation::InProcess => Engines::Thread,
         };
         let pool = Pool::new(engines, config.warm_workers, config.max_workers);
-        Self { pool, limits: Arc::new(config.limits) }
+        let shared_host_memory =
+            config.limits.shared_host_memory_bytes.map(memory::SharedBudget::new);
+        Self { pool, limits: Arc::new(config.limits), shared_host_memory }
     }
 
     /// Starts the warm engines and waits until they are ready.
@@ -301,7 +306,9 @@ impl Runtime {
         if let Some(slot) = engine.slot {
             connection.hold(slot);
         }
-        run::drive(connection, request, host, &self.limits, (deadline, started), cancel).await
+        let charge = memory::Charge::new(self.shared_host_memory.clone());
+        let limits = (&*self.limits, charge);
+        run::drive(connection, request, host, limits, (deadline, started), cancel).await
     }
 }
 

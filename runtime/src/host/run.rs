@@ -24,6 +24,7 @@ use tokio::sync::Semaphore;
 use tokio_util::sync::CancellationToken;
 
 use super::connection::{Connection, Ending};
+use super::memory::{Charge, TRIM_AFTER, give_back_free_memory};
 use super::{HostCall, HostFunctions, panic_text};
 use crate::limits::{LOG_ENTRY_OVERHEAD, Limits};
 use crate::outcome::{ErrorKind, LimitKind, LogEntry, RunError, RunOutcome, RunOutput};
@@ -46,7 +47,7 @@ pub(crate) async fn drive(
     mut connection: Box<dyn Connection>,
     request: RunRequest,
     host: &HostFunctions,
-    limits: &Limits,
+    (limits, charge): (&Limits, Charge),
     (deadline, since): (Duration, tokio::time::Instant),
     cancel: &CancellationToken,
 ) -> RunOutcome {
@@ -66,7 +67,7 @@ pub(crate) async fn drive(
             ids: HashSet::new(),
         },
         calls_signal: CancellationToken::new(),
-        held: Held::default(),
+        held: Held { charge, ..Held::default() },
         logs: Vec::new(),
         polling: Polling::default(),
         host,
@@ -91,6 +92,10 @@ pub(crate) async fn drive(
                 None => continue,
             }
         }
+        // Backpressure: while the worker leaves answers unread, no more are made, and the wait
+        // for a frame also ends once the worker has read half of them (see `recv`): a script
+        // awaiting its answers sends no frame until it has them all.
+        let backpressure = connection.unsent_bytes() >= UNREAD_ANSWERS_BYTES;
         tokio::select! {
             biased;
             () = &mut cancelled => break End::Kill(ErrorKind::Cancelled, "the run was cancelled".to_owned()),
@@ -98,9 +103,8 @@ pub(crate) async fn drive(
                 ErrorKind::Timeout,
                 format!("the script ran past its deadline of {} ms", deadline.as_millis()),
             ),
-            // Backpressure: while the worker leaves answers unread, no more are made.
             Some((id, arguments, result)) = run.calls.running.next(),
-                if !run.calls.running.is_empty() && connection.unsent_bytes() < UNREAD_ANSWERS_BYTES =>
+                if !run.calls.running.is_empty() && !backpressure =>
             {
                 run.held.in_flight -= arguments;
                 // An answer too large for a frame was replaced by an error already; a second
@@ -111,14 +115,17 @@ pub(crate) async fn drive(
                     break end;
                 }
             }
-            frame = connection.recv() => {
-                if let Some(end) = run.on_frame(frame, &mut *connection) {
+            frame = connection.recv(backpressure.then_some(UNREAD_ANSWERS_BYTES / 2)) => {
+                // `None`: the worker read its answers down below the bound; answer again.
+                if let Some(frame) = frame
+                    && let Some(end) = run.on_frame(frame, &mut *connection)
+                {
                     break end;
                 }
             }
         }
     };
-    let Run { calls, calls_signal, logs, .. } = run;
+    let Run { calls, calls_signal, logs, held, .. } = run;
     let outcome = match end {
         End::Done(outcome) => {
             // The outcome is known: the worker exits by itself and is reaped off the result's
@@ -140,6 +147,11 @@ pub(crate) async fn drive(
         }
     };
     calls.cancel_and_drain(&calls_signal).await;
+    let peak = held.peak;
+    drop(held);
+    if peak >= TRIM_AFTER {
+        give_back_free_memory();
+    }
     outcome
 }
 
@@ -156,30 +168,58 @@ const UNREAD_ANSWERS_BYTES: usize = 1 << 20;
 /// notice that output was dropped.
 const LOG_SLACK: usize = 2 * LOG_ENTRY_OVERHEAD + 128;
 
-/// What the run makes the host hold, against its budget (R-RT-6).
+/// What the run makes the host hold, against its budget and the budget all runs share
+/// (R-RT-6).
 #[derive(Default)]
 struct Held {
     /// Console output kept, each entry charged its text and [`LOG_ENTRY_OVERHEAD`].
     logs: usize,
-    /// The arguments of the host calls in flight, by [`weight`].
+    /// The host calls in flight: their arguments by [`weight`], [`ARGUMENT_COPIES`] times, and
+    /// [`HOST_CALL_OVERHEAD`] each.
     in_flight: usize,
+    /// The most it held at once.
+    peak: usize,
+    /// Its charge against the budget all runs share.
+    charge: Charge,
 }
+
+/// How many copies of a host call's arguments the host holds while the call is in flight,
+/// counted against the budget: the host functions keep what they are given, and code mode's
+/// keep the value and its JSON text (`Arguments`); measured against the host's resident memory,
+/// one copy counted half of it.
+const ARGUMENT_COPIES: usize = 2;
+
+/// What a host call in flight costs the host beyond its arguments (its future, its place in
+/// the scheduler, its context and signal): measured at about 5 KiB (3,200 calls of tiny
+/// arguments in flight in 8 runs of `ordo mcp`), counted at 6 KiB so that the budget holds.
+const HOST_CALL_OVERHEAD: usize = 6 << 10;
 
 impl Held {
     /// `Some` when the console output kept, the arguments in flight and the answers unread are
-    /// past the budget.
-    fn check(&self, unsent: usize, limits: &Limits) -> Option<End> {
+    /// past the run's budget, or take all runs past the budget they share.
+    fn check(&mut self, unsent: usize, limits: &Limits) -> Option<End> {
         let held = self.logs + self.in_flight + unsent;
-        (held > limits.host_memory_bytes).then(|| {
-            End::Kill(
+        self.peak = self.peak.max(held);
+        let what = "console output, arguments of calls in flight, answers it did not read";
+        if held > limits.host_memory_bytes {
+            return Some(End::Kill(
                 ErrorKind::Limit(LimitKind::HostMemory),
                 format!(
-                    "the script made the host hold {held} bytes (console output, arguments of \
-                     calls in flight, answers it did not read), past its budget of {} bytes",
+                    "the script made the host hold {held} bytes ({what}), past its budget of {} \
+                     bytes",
                     limits.host_memory_bytes
                 ),
-            )
-        })
+            ));
+        }
+        let total = self.charge.set(held).err()?;
+        let budget = self.charge.shared().map_or(0, |shared| shared.budget());
+        Some(End::Kill(
+            ErrorKind::Limit(LimitKind::HostMemory),
+            format!(
+                "the script made the host hold {held} bytes ({what}), which took all runs to \
+                 {total} bytes, past the budget of {budget} bytes they share"
+            ),
+        ))
     }
 }
 
@@ -219,7 +259,7 @@ impl Run<'_> {
                 }
                 // Charged until the call ends: a script cannot hold the host to many large
                 // arguments at once.
-                let weight = weight(&args);
+                let weight = weight(&args) * ARGUMENT_COPIES + HOST_CALL_OVERHEAD;
                 self.held.in_flight += weight;
                 if let Some(end) = self.held.check(connection.unsent_bytes(), self.limits) {
                     return Some(end);

@@ -17,12 +17,13 @@ use tower_service::Service;
 
 use super::abandon::cancel_calls;
 use super::body::{BoxError, GuardBody};
+use super::door::Ticket;
 use super::limits::{
     ClientKey, IssuedSessions, Limits, MAX_TRACKED_CLIENTS, Refusal, count_tool_calls,
 };
 use super::names::{Authority, HostName, Origin, shown};
 use super::token::Token;
-use super::{HttpConfig, PATH as MCP_PATH};
+use super::{HttpConfig, PATH as MCP_PATH, PeerAddress, SessionCloser};
 
 /// The header that names an MCP session.
 const SESSION_HEADER: HeaderName = HeaderName::from_static("mcp-session-id");
@@ -44,12 +45,16 @@ pub(crate) struct Guard {
     max_concurrent: usize,
     /// How long a request without a session waits for room in flight.
     peer_patience: Duration,
+    /// How long a request's body may take to arrive.
+    body_timeout: Duration,
     /// Tool calls per minute per client.
     max_calls_per_minute: u32,
     /// Per-client counters.
     limits: Arc<Limits>,
     /// Session ids the service has issued.
     sessions: IssuedSessions,
+    /// Closes a session in the service, to keep to the cap on sessions.
+    closer: Option<SessionCloser>,
 }
 
 /// Every entry of a flag parsed, or a message naming the first that is not `what it must be`.
@@ -95,13 +100,15 @@ impl Guard {
             max_body_bytes: config.max_body_bytes,
             max_concurrent: config.max_concurrent_per_client,
             peer_patience: config.peer_patience,
+            body_timeout: config.body_timeout,
             max_calls_per_minute: config.max_calls_per_minute,
             limits: Arc::new(Limits::new(
                 config.max_concurrent_per_client,
                 config.max_calls_per_minute,
                 MAX_TRACKED_CLIENTS,
             )),
-            sessions: IssuedSessions::new(MAX_TRACKED_CLIENTS),
+            sessions: IssuedSessions::new(config.max_sessions, config.session_idle_timeout),
+            closer: config.session_closer,
         })
     }
 
@@ -111,6 +118,7 @@ impl Guard {
         &self,
         request: Request<ReqBody>,
         peer: SocketAddr,
+        ticket: &Ticket,
         service: S,
     ) -> Response<GuardBody<ResBody>>
     where
@@ -121,7 +129,7 @@ impl Guard {
         S::Error: Into<BoxError>,
         ResBody: Send + 'static,
     {
-        match self.pass(request, peer, service).await {
+        match self.pass(request, peer, ticket, service).await {
             Ok(response) => response,
             Err(rejection) => {
                 rejection.log(peer, self.token.as_ref());
@@ -135,6 +143,7 @@ impl Guard {
         &self,
         request: Request<ReqBody>,
         peer: SocketAddr,
+        ticket: &Ticket,
         mut service: S,
     ) -> Result<Response<GuardBody<ResBody>>, Rejection>
     where
@@ -149,6 +158,7 @@ impl Guard {
         self.check_host(&parts)?;
         self.check_origin(&parts.headers)?;
         self.check_token(&parts.headers)?;
+        ticket.prove();
         if parts.uri.path() != MCP_PATH {
             return Err(Rejection::NotFound { path: shown(parts.uri.path().as_bytes()) });
         }
@@ -156,19 +166,31 @@ impl Guard {
             .ok()
             .flatten()
             .map(|value| value.as_bytes().to_vec());
+        // The body is read before the request counts against its client: one whose body never
+        // comes holds its connection for `body_timeout`, never a place others need.
+        let body = self.read_body(&parts.headers, body).await?;
         let client = self.sessions.client(presented_session.as_deref(), peer.ip());
+        // Ending a session this server never issued (or already ended) is no success.
+        if parts.method == Method::DELETE
+            && presented_session.is_some()
+            && matches!(client, ClientKey::Peer(_))
+        {
+            return Err(Rejection::UnknownSession);
+        }
         let admitted = match client {
             ClientKey::Peer(_) => self.limits.admit_within(client, self.peer_patience).await,
             ClientKey::Session(_) => self.limits.admit(client),
         };
         let permit = admitted.map_err(|refusal| self.refused(refusal))?;
-        let body = self.read_body(&parts.headers, body).await?;
         let mut abandoned = None;
         if parts.method == Method::POST {
             permit.take_calls(count_tool_calls(&body)).map_err(|refusal| self.refused(refusal))?;
             abandoned = cancel_calls(&parts.headers, &body, service.clone());
         }
         let deleting = parts.method == Method::DELETE;
+        let mut parts = parts;
+        // For the service's handlers (rmcp hands them the request's parts): who is asking.
+        parts.extensions.insert(PeerAddress(peer.ip().to_canonical()));
         std::future::poll_fn(|cx| service.poll_ready(cx))
             .await
             .map_err(|error| Rejection::ServiceFailed { error: shown_error(error) })?;
@@ -186,8 +208,12 @@ impl Guard {
 
     /// Keeps track of sessions the service issues and ends.
     fn note_session<B>(&self, response: &Response<B>, deleting: bool, presented: Option<&[u8]>) {
-        if let Some(issued) = response.headers().get(SESSION_HEADER) {
-            self.sessions.issued(issued.as_bytes());
+        if let Some(issued) = response.headers().get(SESSION_HEADER)
+            && let Some(closed) = self.sessions.issued(issued.as_bytes())
+            && let Some(closer) = &self.closer
+        {
+            tracing::debug!("closing the least recently used MCP session for a new one");
+            tokio::spawn(closer.close(closed));
         }
         if deleting
             && response.status().is_success()
@@ -308,7 +334,14 @@ impl Guard {
         if declared.is_some_and(|length| length > self.max_body_bytes as u64) {
             return Err(too_large);
         }
-        match Limited::new(body, self.max_body_bytes).collect().await {
+        let read = tokio::time::timeout(
+            self.body_timeout,
+            Limited::new(body, self.max_body_bytes).collect(),
+        );
+        let Ok(read) = read.await else {
+            return Err(Rejection::SlowBody { timeout: self.body_timeout });
+        };
+        match read {
             Ok(collected) => Ok(collected.to_bytes()),
             Err(error) if error.downcast_ref::<LengthLimitError>().is_some() => Err(too_large),
             Err(error) => {
@@ -366,6 +399,8 @@ pub(crate) enum Rejection {
         /// Whether an `Authorization` header was sent.
         presented: bool,
     },
+    /// A DELETE of a session id this server has not issued, or has ended.
+    UnknownSession,
     /// A path other than `/mcp`.
     NotFound {
         /// The path, shown.
@@ -390,6 +425,11 @@ pub(crate) enum Rejection {
         /// The largest body accepted, in bytes.
         limit: usize,
     },
+    /// The body did not arrive in time.
+    SlowBody {
+        /// How long it was given.
+        timeout: Duration,
+    },
     /// The body could not be read.
     UnreadableBody {
         /// What went wrong, shown.
@@ -413,12 +453,13 @@ impl Rejection {
                 StatusCode::FORBIDDEN
             }
             Rejection::Unauthorized { .. } => StatusCode::UNAUTHORIZED,
-            Rejection::NotFound { .. } => StatusCode::NOT_FOUND,
+            Rejection::NotFound { .. } | Rejection::UnknownSession => StatusCode::NOT_FOUND,
             Rejection::Busy { .. } | Rejection::TooManyCalls { .. } => {
                 StatusCode::TOO_MANY_REQUESTS
             }
             Rejection::Full => StatusCode::SERVICE_UNAVAILABLE,
             Rejection::TooLarge { .. } => StatusCode::PAYLOAD_TOO_LARGE,
+            Rejection::SlowBody { .. } => StatusCode::REQUEST_TIMEOUT,
             Rejection::ServiceFailed { .. } => StatusCode::INTERNAL_SERVER_ERROR,
         }
     }
@@ -441,6 +482,7 @@ impl Rejection {
             Rejection::Unauthorized { presented: true } => {
                 "the bearer token is wrong: send Authorization: Bearer <token>".into()
             }
+            Rejection::UnknownSession => "there is no such session to end".into(),
             Rejection::NotFound { path } => {
                 format!("nothing is served at {path}; the MCP endpoint is {MCP_PATH}")
             }
@@ -456,6 +498,9 @@ impl Rejection {
             }
             Rejection::TooLarge { limit } => {
                 format!("the request body is larger than the limit of {limit} bytes")
+            }
+            Rejection::SlowBody { timeout } => {
+                format!("the request body did not arrive within {} ms", timeout.as_millis())
             }
             Rejection::UnreadableBody { error } => {
                 format!("the request body could not be read: {error}")
@@ -493,6 +538,7 @@ impl Rejection {
         let message = self.text(secret);
         match self {
             Rejection::NotFound { .. }
+            | Rejection::UnknownSession
             | Rejection::Busy { .. }
             | Rejection::TooManyCalls { .. } => {
                 tracing::debug!(%peer, status, "refused MCP HTTP request: {message}");

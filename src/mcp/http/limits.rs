@@ -250,38 +250,48 @@ const MAX_SESSION_ID_LEN: usize = 256;
 /// The session ids the MCP service has issued (seen in its responses' `mcp-session-id`
 /// header), so only those name a client: a made-up id (which a stateless MCP service would
 /// not even look at) counts against the peer address instead of opening a fresh budget.
-/// Bounded like the limits: when full, the least recently used id is forgotten, and its
-/// requests count against their peer address.
+///
+/// They are the server's live sessions, and bounded: a session unused for `idle` is forgotten
+/// (the MCP service closes it after the same time), and past `max` sessions the least recently
+/// used one is to be closed ([`IssuedSessions::issued`] names it). The server has one token, so
+/// this is the cap on sessions per token: whoever holds it cannot make sessions without end,
+/// and a new client always gets one.
 #[derive(Debug)]
 pub(crate) struct IssuedSessions {
-    /// How many ids are remembered at once.
+    /// How many sessions are live at once.
     max: usize,
+    /// How long a session may go unused.
+    idle: Duration,
     /// Each id, with when it was last used.
     ids: Mutex<HashMap<Box<str>, Instant>>,
 }
 
 impl IssuedSessions {
-    /// Remembers at most `max` session ids.
-    pub(crate) fn new(max: usize) -> Self {
-        IssuedSessions { max: max.max(1), ids: Mutex::new(HashMap::new()) }
+    /// Keeps at most `max` sessions, each unused for at most `idle`.
+    pub(crate) fn new(max: usize, idle: Duration) -> Self {
+        IssuedSessions { max: max.max(1), idle, ids: Mutex::new(HashMap::new()) }
     }
 
     fn lock(&self) -> MutexGuard<'_, HashMap<Box<str>, Instant>> {
         self.ids.lock().unwrap_or_else(PoisonError::into_inner)
     }
 
-    /// Remembers `id`, issued by the service.
-    pub(crate) fn issued(&self, id: &[u8]) {
-        let Some(id) = session_id(id) else { return };
+    /// Remembers `id`, issued by the service; returns the session to close for it when there
+    /// are more than `max`: the least recently used.
+    pub(crate) fn issued(&self, id: &[u8]) -> Option<Box<str>> {
+        let id = session_id(id)?;
         let now = Instant::now();
         let mut ids = self.lock();
+        ids.retain(|_, used| now.duration_since(*used) < self.idle);
+        let mut closed = None;
         if !ids.contains_key(id) && ids.len() >= self.max {
-            let oldest = ids.iter().min_by_key(|(_, used)| **used).map(|(id, _)| id.clone());
-            if let Some(oldest) = oldest {
-                ids.remove(&oldest);
+            closed = ids.iter().min_by_key(|(_, used)| **used).map(|(id, _)| id.clone());
+            if let Some(oldest) = &closed {
+                ids.remove(oldest);
             }
         }
         ids.insert(id.into(), now);
+        closed
     }
 
     /// Forgets `id` (its session was deleted).
@@ -294,10 +304,12 @@ impl IssuedSessions {
     /// The client a request counts against: its session when `presented` names an issued
     /// one, else `peer` (IPv4-mapped IPv6 shown as IPv4).
     pub(crate) fn client(&self, presented: Option<&[u8]>, peer: IpAddr) -> ClientKey {
+        let now = Instant::now();
         if let Some(id) = presented.and_then(session_id)
             && let Some(used) = self.lock().get_mut(id)
+            && now.duration_since(*used) < self.idle
         {
-            *used = Instant::now();
+            *used = now;
             return ClientKey::Session(id.into());
         }
         ClientKey::Peer(peer.to_canonical())
@@ -408,8 +420,8 @@ mod tests {
     }
 
     #[tokio::test(start_paused = true)]
-    async fn r_mcps_6_only_issued_sessions_name_a_client() {
-        let sessions = IssuedSessions::new(2);
+    async fn r_mcps_6_only_live_issued_sessions_name_a_client() {
+        let sessions = IssuedSessions::new(2, Duration::from_secs(60));
         let ip = IpAddr::from([127, 0, 0, 1]);
         let mapped: IpAddr = "::ffff:127.0.0.1".parse().unwrap_or(ip);
         assert_eq!(sessions.client(Some(b"made-up"), ip), ClientKey::Peer(ip));
@@ -419,7 +431,7 @@ mod tests {
         tokio::time::advance(Duration::from_millis(1)).await;
         sessions.issued(b"s2");
         tokio::time::advance(Duration::from_millis(1)).await;
-        sessions.issued(b"s3");
+        assert_eq!(sessions.issued(b"s3"), Some("s1".into()), "past the cap: close the oldest");
         assert_eq!(sessions.client(Some(b"s1"), ip), ClientKey::Peer(ip), "oldest forgotten");
         assert_eq!(sessions.client(Some(b"s3"), ip), session("s3"));
         sessions.ended(b"s3");
@@ -427,6 +439,8 @@ mod tests {
         sessions.issued(&[b'x'; 300]);
         sessions.issued(b"has space");
         assert_eq!(sessions.lock().len(), 1);
+        tokio::time::advance(Duration::from_secs(60)).await;
+        assert_eq!(sessions.client(Some(b"s2"), ip), ClientKey::Peer(ip), "idle: closed");
     }
 
     #[test]

@@ -1,6 +1,8 @@
 //! MCP over streamable HTTP, made safe to leave running (R-MCPS-6).
 //!
-//! [`serve`] accepts connections and puts a guard in front of the MCP service (rmcp's
+//! [`serve`] accepts connections at its front door (`door.rs`: a connection that has not shown
+//! the token can be dropped for room, oldest first; headers within
+//! [`HttpConfig::header_timeout`]) and puts a guard in front of the MCP service (rmcp's
 //! `StreamableHttpService`, or anything with its shape) that every request passes first:
 //!
 //! - **Host** must name this server: its bound IP and port, `localhost` or a loopback IP when
@@ -12,12 +14,17 @@
 //!   non-browser client) passes. Else 403.
 //! - **Token**: with [`HttpConfig::token`] set, `Authorization: Bearer <token>` is required,
 //!   compared in constant time. Else 401 with `WWW-Authenticate: Bearer`.
-//! - **Path**: only `/mcp`; else 404.
+//! - **Path**: only `/mcp`; else 404. A DELETE of a session it did not issue: 404.
+//! - **Body** size is limited while reading (413 before the service sees any of it), and its
+//!   time ([`HttpConfig::body_timeout`], 408); it is read before the request counts against
+//!   its client, so a body that never comes holds no place another request needs.
 //! - **Per-client limits**: a client is the `mcp-session-id` it presents, when the service
-//!   issued that id, else its peer IP. Requests in flight per client are limited (429 with
-//!   `Retry-After`); a request counts until its response body has been sent or dropped, so a
-//!   server-sent-event stream counts for the whole tool call.
-//! - **Body** size is limited while reading (413 before the service sees any of it).
+//!   issued that id and it is live, else its peer IP. Requests in flight per client are
+//!   limited (429 with `Retry-After`); a request counts until its response body has been sent
+//!   or dropped, so a server-sent-event stream counts for the whole tool call.
+//! - **Sessions** are at most [`HttpConfig::max_sessions`]: a new one closes the least
+//!   recently used ([`HttpConfig::session_closer`]); one unused for
+//!   [`HttpConfig::session_idle_timeout`] is forgotten (and closed by the service).
 //! - **Tool calls per minute** per client: POST bodies holding `tools/call` requests (a single
 //!   request or a batch) spend a per-client budget that refills continuously; over it is 429
 //!   with `Retry-After`. A body that is not JSON goes on, for the service to answer.
@@ -35,6 +42,7 @@
 
 mod abandon;
 mod body;
+mod door;
 mod guard;
 mod limits;
 mod names;
@@ -51,17 +59,18 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use bytes::Bytes;
+use futures::future::BoxFuture;
 use http_body_util::Full;
 use hyper::body::Body;
 use hyper::server::conn::http1;
 use hyper::{Request, Response};
 use hyper_util::rt::{TokioIo, TokioTimer};
 use tokio::net::{TcpListener, TcpStream};
-use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 use tokio::task::JoinSet;
 use tokio_util::sync::CancellationToken;
 use tower_service::Service;
 
+use door::{Door, Ticket};
 use guard::Guard;
 
 pub use token::{MIN_TOKEN_LEN, Token};
@@ -77,11 +86,21 @@ pub const DEFAULT_MAX_CONCURRENT_PER_CLIENT: usize = 8;
 pub const DEFAULT_PEER_PATIENCE: Duration = Duration::from_secs(10);
 /// The default number of tool calls one client may start per minute.
 pub const DEFAULT_MAX_CALLS_PER_MINUTE: u32 = 600;
+/// How long, by default, a client may take to send a request's headers.
+pub const DEFAULT_HEADER_TIMEOUT: Duration = Duration::from_secs(5);
+/// How long, by default, a client may take to send a request's body.
+pub const DEFAULT_BODY_TIMEOUT: Duration = Duration::from_secs(5);
+/// How many connections one address may hold, by default, before any of them has shown the
+/// token.
+pub const DEFAULT_MAX_UNPROVEN_PER_ADDRESS: usize = 32;
 
-/// How many connections are served at once; further ones wait in the listen backlog.
-const MAX_CONNECTIONS: usize = 512;
-/// How long a client may take to send a request's headers.
-const HEADER_READ_TIMEOUT: Duration = Duration::from_secs(30);
+/// How many sessions are live at once, by default.
+pub const DEFAULT_MAX_SESSIONS: usize = 64;
+/// How long, by default, a session may go unused before it is closed.
+pub const DEFAULT_SESSION_IDLE_TIMEOUT: Duration = Duration::from_secs(300);
+
+/// How many connections are served at once (see `door.rs` for which are dropped for room).
+const MAX_CONNECTIONS: usize = 1024;
 /// How long open connections get to finish after shutdown before they are dropped.
 const SHUTDOWN_GRACE: Duration = Duration::from_secs(5);
 /// How long to wait after a failed accept (out of file descriptors, say) before the next.
@@ -113,6 +132,50 @@ pub struct HttpConfig {
     /// for its address to have room in flight before it is refused (default 10 s): the many
     /// clients behind one address are told apart only once they have a session.
     pub peer_patience: Duration,
+    /// How long a client may take to send a request's headers (default 5 s).
+    pub header_timeout: Duration,
+    /// How long a client may take to send a request's body, once its headers are in (default
+    /// 5 s); past it the request is refused with 408 before it counts against any limit.
+    pub body_timeout: Duration,
+    /// Connections one address may hold before any of them has shown the token (default 32):
+    /// one more drops that address's oldest such connection.
+    pub max_unproven_per_address: usize,
+    /// Live sessions (default 64): past them, a new session closes the least recently used
+    /// one (with [`HttpConfig::session_closer`]). One token, so this is per token.
+    pub max_sessions: usize,
+    /// How long a session may go unused before it is closed (default 5 minutes; give the MCP
+    /// service the same, e.g. rmcp's `SessionConfig::keep_alive`).
+    pub session_idle_timeout: Duration,
+    /// What closes a session in the MCP service; without it, sessions past the cap are only
+    /// forgotten by the guard (their requests count against their address).
+    pub session_closer: Option<SessionCloser>,
+}
+
+/// The peer address of a request, in the extensions of the request the service gets: the
+/// client stateless requests are told apart by.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PeerAddress(pub std::net::IpAddr);
+
+/// Closes an MCP session in the service, by id.
+#[derive(Clone)]
+pub struct SessionCloser(Arc<dyn Fn(Box<str>) -> BoxFuture<'static, ()> + Send + Sync>);
+
+impl SessionCloser {
+    /// A closer that calls `close` with the session's id.
+    pub fn new(close: impl Fn(Box<str>) -> BoxFuture<'static, ()> + Send + Sync + 'static) -> Self {
+        Self(Arc::new(close))
+    }
+
+    /// Closes the session `id`.
+    pub(crate) fn close(&self, id: Box<str>) -> BoxFuture<'static, ()> {
+        (self.0)(id)
+    }
+}
+
+impl std::fmt::Debug for SessionCloser {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("SessionCloser")
+    }
 }
 
 impl HttpConfig {
@@ -128,6 +191,12 @@ impl HttpConfig {
             max_concurrent_per_client: DEFAULT_MAX_CONCURRENT_PER_CLIENT,
             max_calls_per_minute: DEFAULT_MAX_CALLS_PER_MINUTE,
             peer_patience: DEFAULT_PEER_PATIENCE,
+            header_timeout: DEFAULT_HEADER_TIMEOUT,
+            body_timeout: DEFAULT_BODY_TIMEOUT,
+            max_unproven_per_address: DEFAULT_MAX_UNPROVEN_PER_ADDRESS,
+            max_sessions: DEFAULT_MAX_SESSIONS,
+            session_idle_timeout: DEFAULT_SESSION_IDLE_TIMEOUT,
+            session_closer: None,
         }
     }
 }
@@ -176,19 +245,17 @@ where
     B::Error: Into<Box<dyn Error + Send + Sync>>,
 {
     config.bound = listener.local_addr()?;
+    let door = Arc::new(Door::new(MAX_CONNECTIONS, config.max_unproven_per_address));
+    let header_timeout = config.header_timeout;
     let guard = Arc::new(
         Guard::new(config).map_err(|error| io::Error::new(io::ErrorKind::InvalidInput, error))?,
     );
-    let slots = Arc::new(Semaphore::new(MAX_CONNECTIONS));
     let mut connections = JoinSet::new();
     loop {
-        let slot = tokio::select! {
+        tokio::select! {
             () = shutdown.cancelled() => break,
-            slot = Arc::clone(&slots).acquire_owned() => match slot {
-                Ok(slot) => slot,
-                Err(_) => break, // the semaphore is never closed
-            },
-        };
+            () = door.room() => {}
+        }
         let (stream, peer) = tokio::select! {
             () = shutdown.cancelled() => break,
             accepted = listener.accept() => match accepted {
@@ -201,13 +268,15 @@ where
             },
         };
         while connections.try_join_next().is_some() {}
+        let ticket = Arc::new(door.enter(peer.ip()));
+        let guard = Arc::clone(&guard);
+        let connection = Connection { peer, ticket, header_timeout };
         connections.spawn(serve_connection(
             stream,
-            peer,
-            Arc::clone(&guard),
+            connection,
+            guard,
             service.clone(),
             shutdown.clone(),
-            slot,
         ));
     }
     drop(listener);
@@ -218,14 +287,21 @@ where
     Ok(())
 }
 
-/// Serves one connection from `peer`, holding `slot` while it is open.
+/// What a connection's requests are served with, besides the guard and the service.
+struct Connection {
+    peer: SocketAddr,
+    /// Its place at the door, held while it is open.
+    ticket: Arc<Ticket>,
+    header_timeout: Duration,
+}
+
+/// Serves one connection, until it ends, the server shuts down, or the door drops it.
 async fn serve_connection<S, B>(
     stream: TcpStream,
-    peer: SocketAddr,
+    Connection { peer, ticket, header_timeout }: Connection,
     guard: Arc<Guard>,
     service: S,
     shutdown: CancellationToken,
-    slot: OwnedSemaphorePermit,
 ) where
     S: Service<Request<Full<Bytes>>, Response = Response<B>> + Clone + Send + 'static,
     S::Future: Send + 'static,
@@ -233,19 +309,23 @@ async fn serve_connection<S, B>(
     B: Body<Data = Bytes> + Send + 'static,
     B::Error: Into<Box<dyn Error + Send + Sync>>,
 {
-    let _slot = slot;
+    let dropped = ticket.dropped().clone();
     let handler = hyper::service::service_fn(move |request| {
-        let guard = Arc::clone(&guard);
+        let (guard, ticket) = (Arc::clone(&guard), Arc::clone(&ticket));
         let service = service.clone();
-        async move { Ok::<_, Infallible>(guard.handle(request, peer, service).await) }
+        async move { Ok::<_, Infallible>(guard.handle(request, peer, &ticket, service).await) }
     });
     let connection = http1::Builder::new()
         .timer(TokioTimer::new())
-        .header_read_timeout(HEADER_READ_TIMEOUT)
+        .header_read_timeout(header_timeout)
         .serve_connection(TokioIo::new(stream), handler);
     let mut connection = std::pin::pin!(connection);
     let result = tokio::select! {
         result = connection.as_mut() => result,
+        () = dropped.cancelled() => {
+            tracing::debug!(%peer, "dropped a connection that had not shown the token, for room");
+            return;
+        }
         () = shutdown.cancelled() => {
             connection.as_mut().graceful_shutdown();
             connection.await

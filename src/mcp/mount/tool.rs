@@ -89,7 +89,11 @@ pub(crate) fn definition(
         .output_schema
         .as_ref()
         .map_or_else(|| json!({}), |schema| Value::Object((**schema).clone()));
-    let description = tool.description.as_deref().unwrap_or_default().to_owned();
+    // What the server says of its tool reaches a model and a person (in run_code's
+    // declarations, `ordo tools`, the clients ordo serves): no byte of it may act on a terminal
+    // or reorder the text around it.
+    let description = crate::visible::lines(tool.description.as_deref().unwrap_or_default());
+    let description = description.into_owned();
     let (body_server, remote) = (Arc::clone(server), tool.name.to_string());
     let body = move |arguments: Arc<Value>, context: CallContext| {
         let (server, remote) = (Arc::clone(&body_server), remote.clone());

@@ -5,8 +5,9 @@ use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;
 use std::path::Path;
 use std::process::{Child, Command, Stdio};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
+use nix::sys::signal::Signal;
 use serde_json::{Value, json};
 
 use super::client;
@@ -17,7 +18,7 @@ pub(crate) struct Server {
     child: Child,
     /// The MCP endpoint it announced, `http://127.0.0.1:PORT/mcp`.
     pub(crate) url: String,
-    address: String,
+    pub(crate) address: String,
     /// The bearer token it printed, if it requires one.
     pub(crate) token: Option<String>,
     /// What it wrote on stderr after announcing itself, read by a thread.
@@ -28,37 +29,10 @@ impl Server {
     /// Starts `ordo mcp --http 127.0.0.1:0 ARGS` in the scratch folder and reads its
     /// announcement (address and token) from stderr.
     pub(crate) fn start(scratch: &Scratch, args: &[&str]) -> Self {
-        let mut child = Command::new(bin())
-            .current_dir(scratch.path())
-            .args(["mcp", "--http", "127.0.0.1:0"])
-            .args(args)
-            .env("ORDO_LOG", "debug")
-            .stdin(Stdio::null())
-            .stdout(Stdio::null())
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap();
-        let mut lines = BufReader::new(child.stderr.take().unwrap()).lines();
-        let (mut url, mut token) = (None, None);
-        for line in lines.by_ref() {
-            let line = line.unwrap();
-            if let Some(at) = line.find("serving MCP at ") {
-                url = Some(line[at + "serving MCP at ".len()..].trim().to_owned());
-            }
-            if line.contains("Claude Code:") {
-                token =
-                    line.split("Bearer ").nth(1).map(|rest| rest.trim_end_matches('"').to_owned());
-                if token.is_none() {
-                    break;
-                }
-            }
-            // With a token, the announcement ends with the mcpServers line.
-            if line.contains("mcpServers:") {
-                break;
-            }
-        }
-        let url = url.expect("the server announced no address");
-        let address = url.trim_start_matches("http://").trim_end_matches("/mcp").to_owned();
+        let (reader, writer) = std::io::pipe().unwrap();
+        let child = spawn(scratch, args, writer);
+        let mut lines = BufReader::new(reader).lines();
+        let (url, address, token) = announcement(&mut lines);
         let stderr = std::sync::Arc::new(std::sync::Mutex::new(String::new()));
         let sink = std::sync::Arc::clone(&stderr);
         std::thread::spawn(move || {
@@ -71,12 +45,32 @@ impl Server {
         Self { child, url, address, token, stderr }
     }
 
+    /// As [`Server::start`], then closes the read end of the server's stderr, as `ordo mcp
+    /// 2>&1 | head` does once `head` has its lines: every later write to it fails.
+    pub(crate) fn start_then_close_stderr(scratch: &Scratch, args: &[&str]) -> Self {
+        let (reader, writer) = std::io::pipe().unwrap();
+        let child = spawn(scratch, args, writer);
+        let (url, address, token) = announcement(&mut BufReader::new(reader).lines());
+        let stderr = std::sync::Arc::default();
+        Self { child, url, address, token, stderr }
+    }
+
     /// A raw HTTP/1.1 POST to /mcp; returns the status and the body read so far.
-    fn post(&self, headers: &[(&str, &str)], body: &str) -> (u16, String) {
+    pub(crate) fn post(&self, headers: &[(&str, &str)], body: &str) -> (u16, String) {
+        self.request("POST", headers, body)
+    }
+
+    /// A raw HTTP/1.1 request to /mcp; returns the status and the response read so far.
+    pub(crate) fn request(
+        &self,
+        method: &str,
+        headers: &[(&str, &str)],
+        body: &str,
+    ) -> (u16, String) {
         let mut stream = TcpStream::connect(&self.address).unwrap();
         stream.set_read_timeout(Some(Duration::from_secs(10))).unwrap();
         let mut request = format!(
-            "POST /mcp HTTP/1.1\r\nContent-Type: application/json\r\n\
+            "{method} /mcp HTTP/1.1\r\nContent-Type: application/json\r\n\
              Accept: application/json, text/event-stream\r\nContent-Length: {}\r\nConnection: close\r\n",
             body.len()
         );
@@ -95,10 +89,60 @@ impl Server {
         (status, response)
     }
 
+    /// The server's `/proc/PID/status` line `field` (`VmRSS`, `VmHWM`), in KiB.
+    pub(crate) fn memory_kib(&self, field: &str) -> u64 {
+        let status = std::fs::read_to_string(format!("/proc/{}/status", self.child.id())).unwrap();
+        status
+            .lines()
+            .find_map(|line| line.strip_prefix(field)?.strip_prefix(':'))
+            .and_then(|value| value.trim().trim_end_matches("kB").trim().parse().ok())
+            .unwrap()
+    }
+
     /// The `Authorization` header's value with the printed token.
     pub(crate) fn bearer(&self) -> String {
         format!("Bearer {}", self.token.as_deref().unwrap())
     }
+}
+
+/// `ordo mcp --http 127.0.0.1:0 ARGS` in the scratch folder, logging at debug to `stderr`.
+fn spawn(scratch: &Scratch, args: &[&str], stderr: std::io::PipeWriter) -> Child {
+    Command::new(bin())
+        .current_dir(scratch.path())
+        .args(["mcp", "--http", "127.0.0.1:0"])
+        .args(args)
+        .env("ORDO_LOG", "debug")
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(stderr)
+        .spawn()
+        .unwrap()
+}
+
+/// The server's announcement on stderr: its URL, its address, and the token if it printed one.
+fn announcement(
+    lines: &mut impl Iterator<Item = std::io::Result<String>>,
+) -> (String, String, Option<String>) {
+    let (mut url, mut token) = (None, None);
+    for line in lines.by_ref() {
+        let line = line.unwrap();
+        if let Some(at) = line.find("serving MCP at ") {
+            url = Some(line[at + "serving MCP at ".len()..].trim().to_owned());
+        }
+        if line.contains("Claude Code:") {
+            token = line.split("Bearer ").nth(1).map(|rest| rest.trim_end_matches('"').to_owned());
+            if token.is_none() {
+                break;
+            }
+        }
+        // With a token, the announcement ends with the mcpServers line.
+        if line.contains("mcpServers:") {
+            break;
+        }
+    }
+    let url = url.expect("the server announced no address");
+    let address = url.trim_start_matches("http://").trim_end_matches("/mcp").to_owned();
+    (url, address, token)
 }
 
 impl Drop for Server {
@@ -108,7 +152,7 @@ impl Drop for Server {
     }
 }
 
-fn initialize() -> String {
+pub(crate) fn initialize() -> String {
     json!({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
         "protocolVersion": "2025-11-25", "capabilities": {},
         "clientInfo": {"name": "raw", "version": "1"}}})
@@ -212,14 +256,7 @@ fn r_mcps_4_a_closed_stream_cancels_the_call() {
     let auth = ("Authorization", bearer.as_str());
     let (status, response) = server.post(&[auth], &initialize());
     assert_eq!(status, 200, "{response}");
-    let session = response
-        .lines()
-        .find_map(|line| {
-            line.strip_prefix("mcp-session-id: ").or_else(|| line.strip_prefix("Mcp-Session-Id: "))
-        })
-        .expect("no session id")
-        .trim()
-        .to_owned();
+    let session = session_id(&response);
     let id = ("Mcp-Session-Id", session.as_str());
     let version = ("Mcp-Protocol-Version", "2025-11-25");
     let initialized = json!({"jsonrpc": "2.0", "method": "notifications/initialized"}).to_string();
@@ -285,4 +322,119 @@ fn r_mcps_1_stateless_clients_are_served_and_share_one_log() {
     assert!(name.contains("-stateless-"), "{name}");
     let text = std::fs::read_to_string(logs[0].path()).unwrap();
     assert_eq!(text.lines().count(), 4, "two calls, two results:\n{text}");
+}
+
+/// SIGTERM and SIGINT stop the server even when its stderr is a closed pipe: the shutdown
+/// writes nothing it could fail on before it cancels, and log lines that cannot be written are
+/// dropped, not reported with a panic.
+#[test]
+fn r_mcps_6_a_signal_stops_a_server_whose_stderr_is_closed() {
+    for signal in [Signal::SIGTERM, Signal::SIGINT] {
+        let scratch = Scratch::new();
+        let mut server = Server::start_then_close_stderr(&scratch, &[]);
+        let bearer = server.bearer();
+        // Served, and logged at debug to the closed stderr.
+        assert_eq!(server.post(&[("Authorization", &bearer)], &initialize()).0, 200);
+        assert_eq!(server.post(&[], &initialize()).0, 401);
+        crate::common::signal(&server.child, signal);
+        let sent = Instant::now();
+        while server.child.try_wait().unwrap().is_none() {
+            assert!(sent.elapsed() < Duration::from_secs(2), "{signal}: still serving after 2 s");
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    }
+}
+
+/// The session id an `initialize` response issued.
+pub(crate) fn session_id(response: &str) -> String {
+    response
+        .lines()
+        .find_map(|line| {
+            line.strip_prefix("mcp-session-id: ").or_else(|| line.strip_prefix("Mcp-Session-Id: "))
+        })
+        .expect("no session id")
+        .trim()
+        .to_owned()
+}
+
+/// Ending a session the server did not issue, or has ended, is 404 (it was 200).
+#[test]
+fn r_mcps_6_deleting_an_unknown_session_is_not_found() {
+    let scratch = Scratch::new();
+    let server = Server::start(&scratch, &[]);
+    let bearer = server.bearer();
+    let auth = ("Authorization", bearer.as_str());
+    let version = ("Mcp-Protocol-Version", "2025-11-25");
+    let made_up = ("Mcp-Session-Id", "0123456789abcdef");
+    assert_eq!(server.request("DELETE", &[auth, version, made_up], "").0, 404);
+    let (status, response) = server.post(&[auth], &initialize());
+    assert_eq!(status, 200, "{response}");
+    let session = session_id(&response);
+    let id = ("Mcp-Session-Id", session.as_str());
+    assert_eq!(server.request("DELETE", &[auth, version, id], "").0, 200);
+    assert_eq!(server.request("DELETE", &[auth, version, id], "").0, 404, "ended already");
+}
+
+/// R-LOG-6, issue 36: the session logs of all clients share `--session-log-quota`; each had its
+/// own (256 MiB), so many sessions could fill the disk. Here the second client's read is logged
+/// as its size and hash.
+#[test]
+fn r_log_6_session_logs_share_one_quota_across_clients() {
+    let scratch = Scratch::new();
+    scratch.write("k.txt", &"k".repeat(2000));
+    let flags = ["--session-dir", "logs", "--session-log-quota", "3000"];
+    let server = Server::start(&scratch, &flags);
+    let arguments =
+        json!({ "code": "return (await tools.read_file({path: 'k.txt'})).content.length" });
+    let arguments = arguments.to_string();
+    for _ in 0..2 {
+        let Some(seen) =
+            client::http(&server.url, server.token.as_deref(), "call", &["run_code", &arguments])
+        else {
+            return;
+        };
+        assert_eq!(seen["result"]["structuredContent"]["result"], 2000, "{seen}");
+    }
+    let reads: Vec<Value> = std::fs::read_dir(scratch.path().join("logs"))
+        .unwrap()
+        .flatten()
+        .flat_map(|log| {
+            let text = std::fs::read_to_string(log.path()).unwrap();
+            text.lines()
+                .map(|line| serde_json::from_str::<Value>(line).unwrap())
+                .collect::<Vec<_>>()
+        })
+        .filter(|event| event["type"] == "tool/result" && event["name"] == "read_file")
+        .collect();
+    let elided: Vec<bool> =
+        reads.iter().map(|read| read["elided"].as_array().is_some_and(|e| !e.is_empty())).collect();
+    assert_eq!(elided.len(), 2, "{reads:#?}");
+    assert_eq!(elided.iter().filter(|elided| **elided).count(), 1, "{reads:#?}");
+}
+
+/// Issue 36: stateless clients (2026-07-28) shared one scheduling core, so one client's long
+/// script made another's `return 1` wait for it (14.1 s behind a 15 s script). Each stateless
+/// request now has a core of its own: the second client is answered while the first runs.
+#[test]
+fn r_mcps_4_a_stateless_clients_long_script_does_not_hold_up_another() {
+    let scratch = Scratch::new();
+    let server = Server::start(&scratch, &[]);
+    let (url, token) = (server.url.clone(), server.token.clone());
+    let busy =
+        json!({"code": "const end = Date.now() + 8000; while (Date.now() < end) {} return 'busy'"})
+            .to_string();
+    let long = std::thread::spawn(move || {
+        client::http_modern(&url, token.as_deref(), "call", &["run_code", &busy])
+    });
+    std::thread::sleep(Duration::from_millis(1500));
+    let quick = json!({"code": "return 1"}).to_string();
+    let Some(seen) =
+        client::http_modern(&server.url, server.token.as_deref(), "call", &["run_code", &quick])
+    else {
+        return;
+    };
+    assert_eq!(seen["result"]["structuredContent"]["result"], 1, "{seen}");
+    assert!(!long.is_finished(), "the quick call waited for the long script to end");
+    let long = long.join().unwrap().unwrap();
+    assert_eq!(long["result"]["structuredContent"]["result"], "busy", "{long}");
 }

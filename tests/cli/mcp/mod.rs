@@ -5,6 +5,8 @@
 //! `@modelcontextprotocol/inspector`, pinned in tests/mcp/inspector-setup.sh).
 
 pub(crate) mod client;
+mod fairness;
+mod front_door;
 pub(crate) mod http;
 mod inspector;
 mod protocol;

@@ -14,7 +14,7 @@ const TOOLS: &str = r#"
 name = "guarded"
 description = "Says yes, once a person allows it."
 parameters = { type = "object" }
-command = ["sh", "-c", "echo '\"yes\"'"]
+command = ["sh", "-c", "touch guarded.ran; echo '\"yes\"'"]
 approval = "ask"
 
 [[tool]]
@@ -153,6 +153,32 @@ fn r_mcps_5_approvals_go_to_the_client_by_elicitation() {
     ] {
         let Some(result) = run_code(&scratch, &tools, code, Some(answer)) else { return };
         assert_eq!(result["structuredContent"]["result"], expected, "{answer}: {result}");
+        let ran = scratch.path().join("guarded.ran");
+        assert_eq!(ran.exists(), answer == "accept", "{answer}");
+        let _ = std::fs::remove_file(ran);
+    }
+}
+
+/// An approval fails closed: a client that declared elicitation and answered with an error, or
+/// with anything but accept, decline or cancel, has not approved, whatever `--approve` says.
+#[test]
+fn r_mcps_5_an_elicitation_that_errors_or_is_malformed_is_cancelled_and_runs_nothing() {
+    let scratch = scratch();
+    let flags = ["--tools", "tools.toml", "--approve", "yes"];
+    let code = "try { return await tools.guarded({}) } catch (e) { return e.code }";
+    for answer in [
+        "raise",
+        "garbage",
+        "raw:{}",
+        r#"raw:{"action":"maybe"}"#,
+        r#"raw:{"action":"ACCEPT"}"#,
+        "raw:null",
+        r#"raw:"accept""#,
+    ] {
+        let Some(result) = run_code(&scratch, &flags, code, Some(answer)) else { return };
+        let value = &result["structuredContent"]["result"];
+        assert_eq!(value, &json!("APPROVAL_CANCELLED"), "{answer}: {result}");
+        assert!(!scratch.path().join("guarded.ran").exists(), "{answer}: the tool ran");
     }
 }
 

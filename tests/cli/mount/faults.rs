@@ -148,3 +148,33 @@ fn r_mcpm_5_a_mounted_servers_progress_reaches_the_client() {
         .collect();
     assert!(values.windows(2).all(|pair| pair[0] < pair[1]), "increasing: {values:?}");
 }
+
+/// Issue 36: a mounted server's tool description, and the approval question a client is asked
+/// about its tool, reach MCP clients with control and bidi characters escaped.
+#[test]
+fn r_mcpm_2_a_mounted_servers_escapes_and_bidi_reach_clients_escaped() {
+    let Some(scratch) = scratch(json!({ "args": [
+        concat!(env!("CARGO_MANIFEST_DIR"), "/tests/mcp/fixture_server.py"), "--odd-names"
+    ], "approval": "always" })) else {
+        return;
+    };
+    let flags = ["--mcp-config", "mcp.json", "--direct"];
+    let stdio = crate::mcp::client::stdio;
+    let Some(listed) = stdio(&scratch, &flags, "list", &[], None) else { return };
+    let shady = listed["tools"].as_array().unwrap().iter().find(|tool| tool["name"] == "fx__shady");
+    let description = shady.expect("fx__shady is listed")["description"].as_str().unwrap();
+    assert!(description.contains("Says hi.\\x1b]0;owned\\x07 \\u{202e}evil"), "{description:?}");
+    let code =
+        r#"try { await tools.fx.shady({ note: "\u202e\u001b[2J" }) } catch (e) { return e.code }"#;
+    let arguments = json!({ "code": code }).to_string();
+    let Some(seen) = stdio(&scratch, &flags, "call", &["run_code", &arguments], Some("decline"))
+    else {
+        return;
+    };
+    assert_eq!(seen["result"]["structuredContent"]["result"], "APPROVAL_REJECTED", "{seen}");
+    let asked = seen["elicited"][0].as_str().unwrap();
+    assert!(asked.contains("\\u{202e}"), "{asked:?}");
+    for raw in ['\u{1b}', '\u{202e}'] {
+        assert!(!asked.contains(raw) && !description.contains(raw), "{asked:?} {description:?}");
+    }
+}

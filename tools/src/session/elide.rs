@@ -6,9 +6,13 @@
 //! SHA-256 recorded in the event's `elided` list (anyone holding the value can check it against
 //! the log), and once a session has spent its [`LogLimits::quota_bytes`] every further value is
 //! kept as its size and hash alone. Events themselves are never dropped: every call is still
-//! written, with its one result, so the log still pairs them.
+//! written, with its one result, so the log still pairs them. A server with many sessions (`ordo
+//! mcp`) also gives them one [`LogQuota`] to share, so that the sessions together keep no more
+//! than it, however many there are.
 
 use std::borrow::Cow;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
 
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
@@ -34,6 +38,32 @@ impl Default for LogLimits {
     }
 }
 
+/// Bytes of arguments and content that many session logs share (R-LOG-6): each value a log
+/// keeps is taken from it as well as from the log's own quota. Cheap to clone; clones share.
+#[derive(Clone, Debug)]
+pub struct LogQuota {
+    left: Arc<AtomicU64>,
+}
+
+impl LogQuota {
+    /// A quota of `bytes`.
+    pub fn new(bytes: u64) -> Self {
+        Self { left: Arc::new(AtomicU64::new(bytes)) }
+    }
+
+    /// The bytes left.
+    pub fn left(&self) -> u64 {
+        self.left.load(Ordering::Relaxed)
+    }
+
+    /// Takes `bytes` if that many are left; whether it did.
+    fn take(&self, bytes: u64) -> bool {
+        self.left
+            .fetch_update(Ordering::Relaxed, Ordering::Relaxed, |left| left.checked_sub(bytes))
+            .is_ok()
+    }
+}
+
 /// A value the log did not keep whole.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Elision {
@@ -51,15 +81,26 @@ pub struct Elision {
 pub(crate) struct Budget {
     limits: LogLimits,
     spent: u64,
+    /// The quota shared with other logs, if any.
+    shared: Option<LogQuota>,
 }
 
 impl Budget {
     pub(crate) fn new(limits: LogLimits) -> Self {
-        Self { limits, spent: 0 }
+        Self { limits, spent: 0, shared: None }
     }
 
     pub(crate) fn set_limits(&mut self, limits: LogLimits) {
         self.limits = limits;
+    }
+
+    pub(crate) fn share(&mut self, quota: LogQuota) {
+        self.shared = Some(quota);
+    }
+
+    /// Takes `bytes` from the shared quota, if there is one; whether they may be kept.
+    fn take_shared(&self, bytes: usize) -> bool {
+        self.shared.as_ref().is_none_or(|quota| quota.take(bytes as u64))
     }
 
     /// `None` when the log keeps `text` whole (its bytes are spent); else what it keeps instead
@@ -71,11 +112,18 @@ impl Budget {
         elided: &mut Vec<Elision>,
     ) -> Option<String> {
         let room = self.limits.quota_bytes.saturating_sub(self.spent);
-        if text.len() <= self.limits.value_bytes && (text.len() as u64) <= room {
+        if text.len() <= self.limits.value_bytes
+            && (text.len() as u64) <= room
+            && self.take_shared(text.len())
+        {
             self.spent += text.len() as u64;
             return None;
         }
-        let preview_bytes = if room >= PREVIEW_BYTES as u64 { PREVIEW_BYTES } else { 0 };
+        let preview_bytes = if room >= PREVIEW_BYTES as u64 && self.take_shared(PREVIEW_BYTES) {
+            PREVIEW_BYTES
+        } else {
+            0
+        };
         let preview = &text[..floor_char_boundary(text, preview_bytes)];
         self.spent += preview.len() as u64;
         let sha256 = hex(&Sha256::digest(text.as_bytes()));

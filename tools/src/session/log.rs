@@ -9,7 +9,7 @@ use std::io;
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
 
-use super::elide::{Budget, LogLimits};
+use super::elide::{Budget, LogLimits, LogQuota};
 use super::event::{CallEvent, Event, ResultEvent};
 use crate::result::ResultRecord;
 
@@ -100,6 +100,14 @@ impl SessionLog {
     #[must_use]
     pub fn with_limits(self, limits: LogLimits) -> Self {
         self.lock().budget.set_limits(limits);
+        self
+    }
+
+    /// Takes what the log keeps of arguments and content from `quota` too, which other logs
+    /// may share: past it, values are kept as their size and hash alone (R-LOG-6).
+    #[must_use]
+    pub fn with_shared_quota(self, quota: LogQuota) -> Self {
+        self.lock().budget.share(quota);
         self
     }
 

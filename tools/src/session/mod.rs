@@ -22,7 +22,7 @@ pub mod log;
 pub mod repair;
 pub mod replay;
 
-pub use elide::{Elision, LogLimits};
+pub use elide::{Elision, LogLimits, LogQuota};
 pub use event::{CallEvent, Event, ResultEvent};
 pub use export::{
     ToolReply, ToolUse, export_transcript, tool_call_messages, tool_result_messages,

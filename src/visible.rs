@@ -10,12 +10,12 @@ use std::borrow::Cow;
 use std::fmt::Write;
 
 /// A value shown on one line: newlines escaped with the rest.
-pub(crate) fn line(text: &str) -> Cow<'_, str> {
+pub fn line(text: &str) -> Cow<'_, str> {
     escape(text, false)
 }
 
 /// Text shown as lines: newlines kept, everything else that is not plain text escaped.
-pub(crate) fn lines(text: &str) -> Cow<'_, str> {
+pub fn lines(text: &str) -> Cow<'_, str> {
     escape(text, true)
 }
 
