@@ -5,9 +5,10 @@
 //! hook hands the body a signal that fires at the deadline, waits a bounded grace period for the
 //! body to wind down, then gives up on it and records `TIMEOUT`, so a stuck tool never hangs a
 //! step. What the body reports as it winds down ([`ToolFailure::with_report`]) is kept in the
-//! message, after the timeout.
+//! message, after the timeout. Tools that declare no timeout get the policy's default, if it
+//! has one.
 //!
-//! [`ToolFailure::with_report`]: crate::ToolFailure::with_report Tools that declare no timeout get the policy's default, if it has one.
+//! [`ToolFailure::with_report`]: crate::ToolFailure::with_report
 
 use std::time::Duration;
 
