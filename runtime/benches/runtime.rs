@@ -56,7 +56,7 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use criterion::{Criterion, criterion_main};
-use ordo_runtime::sandbox::{ProcessLimits, apply_in_child};
+use ordo_runtime::sandbox::{ProcessLimits, WORKER_LIMITS_VARIABLE, worker_limits};
 use ordo_runtime::worker::WORKER_FLAG;
 use ordo_runtime::{HostFunctions, Runtime, RuntimeConfig, Script, WorkerCommand};
 use serde_json::{Value, json};
@@ -277,8 +277,8 @@ fn idle_worker_memory(_c: &mut Criterion) {
 }
 
 /// Starts a worker as the runtime does (same flag, environment and rlimits) and waits for its
-/// `Ready` frame; returns it, how long `spawn` blocked (fork, the rlimits, until `exec`), and
-/// how long until `Ready`.
+/// `Ready` frame; returns it, how long `spawn` blocked (until `exec`), and how long until
+/// `Ready`.
 fn start_idle_worker(worker: &Path) -> (Child, Duration, Duration) {
     let limits = RuntimeConfig::in_process().limits;
     let limits = ProcessLimits {
@@ -294,8 +294,10 @@ fn start_idle_worker(worker: &Path) -> (Child, Duration, Duration) {
         .stderr(Stdio::null())
         .env_clear()
         .env("TZ", "UTC")
-        .env("MALLOC_ARENA_MAX", "1");
-    apply_in_child(&mut command, &limits);
+        .env("MALLOC_ARENA_MAX", "1")
+        // As the host hands them over: the worker sets its own limits first thing, and refuses
+        // to run without them.
+        .env(WORKER_LIMITS_VARIABLE, worker_limits(&limits));
     let started = Instant::now();
     let mut child = command.spawn().expect("the worker starts");
     let spawn = started.elapsed();
