@@ -16,13 +16,19 @@ fn arg(args: &[JsValue], index: usize) -> JsValue {
     args.get(index).cloned().unwrap_or_default()
 }
 
-/// `RequireObjectCoercible(this)`, then `ToString`.
-fn this_string(this: &JsValue, method: &str, context: &mut Context) -> JsResult<JsString> {
+/// `RequireObjectCoercible(this)`, with the method's name in the error.
+fn coercible(this: &JsValue, method: &str) -> JsResult<()> {
     if this.is_null_or_undefined() {
         return Err(JsNativeError::typ()
             .with_message(format!("String.prototype.{method} called on null or undefined"))
             .into());
     }
+    Ok(())
+}
+
+/// `RequireObjectCoercible(this)`, then `ToString`.
+fn this_string(this: &JsValue, method: &str, context: &mut Context) -> JsResult<JsString> {
+    coercible(this, method)?;
     this.to_string(context)
 }
 
@@ -123,11 +129,7 @@ fn found(index: Option<usize>) -> JsValue {
 /// expression) is handed the work; a string is searched once, left to right, each piece a
 /// slice of the string (no copy).
 pub(super) fn split(this: &JsValue, args: &[JsValue], context: &mut Context) -> JsResult<JsValue> {
-    if this.is_null_or_undefined() {
-        return Err(JsNativeError::typ()
-            .with_message("String.prototype.split called on null or undefined")
-            .into());
-    }
+    coercible(this, "split")?;
     let (separator, limit) = (arg(args, 0), arg(args, 1));
     // Only an object is asked for its method: a primitive's prototype is not (ES2025).
     if separator.is_object()
@@ -174,11 +176,7 @@ pub(super) fn replace_all(
     args: &[JsValue],
     context: &mut Context,
 ) -> JsResult<JsValue> {
-    if this.is_null_or_undefined() {
-        return Err(JsNativeError::typ()
-            .with_message("String.prototype.replaceAll called on null or undefined")
-            .into());
-    }
+    coercible(this, "replaceAll")?;
     let (search_value, replace_value) = (arg(args, 0), arg(args, 1));
     if search_value.is_object() {
         if is_regexp(&search_value, context)? {
