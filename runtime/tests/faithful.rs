@@ -118,3 +118,16 @@ async fn r_rt_4_notes_are_bounded_and_a_script_cannot_break_the_converter() {
     assert_eq!(out.result, json!({ "m": { "k": 1 } }));
     assert_eq!(out.notes, ["result.m was a Map of 1; it became an object"]);
 }
+
+/// Half of a surrogate pair (an emoji cut by `slice`) cannot be held by JSON text: it arrives as
+/// U+FFFD with a note, and the run does not fail.
+#[tokio::test]
+async fn r_rt_4_a_string_cut_inside_a_surrogate_pair_arrives_as_the_replacement_character() {
+    let out = output(r#"return ["😀x".slice(0, 1), "a😀".split(""), { ["k\ud800"]: "😀" }]"#).await;
+    assert_eq!(
+        out.result,
+        json!(["\u{fffd}", ["a", "\u{fffd}", "\u{fffd}"], { "k\u{fffd}": "😀" }])
+    );
+    assert_eq!(out.notes.len(), 1, "{:?}", out.notes);
+    assert!(out.notes[0].starts_with("4 unpaired UTF-16 surrogates"), "{:?}", out.notes);
+}

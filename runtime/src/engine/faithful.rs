@@ -247,3 +247,72 @@ pub(crate) fn is_identifier(name: &str) -> bool {
         .is_some_and(|first| first.is_ascii_alphabetic() || first == '$' || first == '_')
         && characters.all(|c| c.is_ascii_alphanumeric() || c == '$' || c == '_')
 }
+
+/// JSON text whose strings hold no unpaired surrogate, and how many there were.
+/// `JSON.stringify` writes half a surrogate pair (an emoji cut by `slice`, `split("")`) as an
+/// escape, `"\ud83d"`: valid JSON text, but no Unicode string can hold it, so the host could
+/// not read the result back. Each becomes U+FFFD, as a decoder of UTF-16 would write it.
+pub(crate) fn without_lone_surrogates(json: &str) -> (std::borrow::Cow<'_, str>, usize) {
+    let bytes = json.as_bytes();
+    // The code unit of a `\uXXXX` escape at `at`, if there is one.
+    let unit = |at: usize| -> Option<u16> {
+        let digits = bytes.get(at..at + 6)?;
+        if &digits[..2] != b"\\u" {
+            return None;
+        }
+        u16::from_str_radix(std::str::from_utf8(&digits[2..]).ok()?, 16).ok()
+    };
+    let mut out: Option<String> = None;
+    let mut replaced = 0;
+    let (mut at, mut copied) = (0, 0);
+    while at < bytes.len() {
+        if bytes[at] != b'\\' {
+            at += 1;
+            continue;
+        }
+        let lone = match unit(at) {
+            Some(0xD800..=0xDBFF) if matches!(unit(at + 6), Some(0xDC00..=0xDFFF)) => {
+                at += 12;
+                continue;
+            }
+            Some(0xD800..=0xDFFF) => true,
+            Some(_) => false,
+            // `\\`, `\"`, `\n`…: two bytes, never the start of an escape.
+            None => {
+                at += 2;
+                continue;
+            }
+        };
+        if lone {
+            let text = out.get_or_insert_with(|| String::with_capacity(json.len()));
+            text.push_str(&json[copied..at]);
+            text.push_str("\\ufffd");
+            replaced += 1;
+            copied = at + 6;
+        }
+        at += 6;
+    }
+    match out {
+        Some(mut text) => {
+            text.push_str(&json[copied..]);
+            (std::borrow::Cow::Owned(text), replaced)
+        }
+        None => (std::borrow::Cow::Borrowed(json), 0),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::without_lone_surrogates;
+
+    #[test]
+    fn lone_surrogates_become_the_replacement_character_and_pairs_stay() {
+        let (text, replaced) =
+            without_lone_surrogates(r#"["\ud83d","\ude00","\ud83d\ude00","a\\ud83d","\ud83dx"]"#);
+        assert_eq!(text, r#"["\ufffd","\ufffd","\ud83d\ude00","a\\ud83d","\ufffdx"]"#);
+        assert_eq!(replaced, 3);
+        let (text, replaced) = without_lone_surrogates(r#"{"é":"\u00e9\n"}"#);
+        assert!(matches!(text, std::borrow::Cow::Borrowed(_)));
+        assert_eq!(replaced, 0);
+    }
+}

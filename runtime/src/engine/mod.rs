@@ -237,7 +237,7 @@ impl Engine {
             );
             failure(ScriptFailureKind::OutputLimit, message, None)
         };
-        let (text, notes) = faithful::faithful(value, &self.originals, &mut self.context)
+        let (text, mut notes) = faithful::faithful(value, &self.originals, &mut self.context)
             .map_err(|error| self.error_failure(&error))?;
         // Every UTF-16 unit is at least one byte of UTF-8: a result too long in units is too
         // large, and is refused before it is copied.
@@ -245,10 +245,18 @@ impl Engine {
             return Err(too_large(text.len()));
         }
         let json = text.to_std_string_lossy();
+        let (json, lone) = faithful::without_lone_surrogates(&json);
+        if lone > 0 {
+            let s = if lone == 1 { "" } else { "s" };
+            notes.push(format!(
+                "{lone} unpaired UTF-16 surrogate{s} (half of an emoji or other character cut in \
+                 two, by `slice` or `split(\"\")`) written as U+FFFD: JSON text cannot hold one"
+            ));
+        }
         if json.len() > limits.output_bytes {
             return Err(too_large(json.len()));
         }
-        Ok(Returned { json, notes })
+        Ok(Returned { json: json.into_owned(), notes })
     }
 
     /// Maps an error out of the engine: a limit is the engine's verdict, never the script's;
