@@ -161,9 +161,9 @@
         const asked = DATE_FIELDS.filter((field) => own(options, field) !== undefined);
         const time = TIME_FIELDS.filter((field) => own(options, field) !== undefined);
         if (asked.length === 0 && time.length === 0) return defaults;
-        const numeric = asked.length === 3 && ["year", "month", "day"].every((field) => options[field] === "numeric");
+        const numeric = asked.length === 3 && ["year", "month", "day"].every((field) => options[field] === "numeric" || options[field] === "2-digit");
         if (!numeric) return null;
-        return { date: true, time: time.length > 0 };
+        return { date: true, time: time.length > 0, digits: { y: options.year, M: options.month, d: options.day } };
     };
 
     const parts = (timeZone) => {
@@ -175,14 +175,16 @@
         };
     };
     const pad = (text) => (text.length < 2 ? `0${text}` : text);
-    const writeDate = (pattern, fields, date) => {
+    // `digits`: which of y, M, d were asked as "2-digit" (a two-digit year, a padded month or day).
+    const writeDate = (pattern, fields, date, digits) => {
         const values = { y: fields.year.format(date), M: fields.month.format(date), d: fields.day.format(date) };
+        if (digits?.y === "2-digit") values.y = values.y.slice(-2);
         let out = "";
         for (let index = 0; index < pattern.length; index++) {
             const c = pattern[index];
             if (c === "y" || c === "M" || c === "d") {
                 const double = pattern[index + 1] === c;
-                out += double ? pad(values[c]) : values[c];
+                out += double || (c !== "y" && digits?.[c] === "2-digit") ? pad(values[c]) : values[c];
                 if (double) index++;
             } else out += c;
         }
@@ -206,8 +208,9 @@
         const shape = numericDate(options, { date: true, time: false });
         const pattern = patternOf(locale);
         const zone = own(options, "timeZone");
+        const hour = own(options, "hour");
         if (shape === null || pattern === undefined) {
-            state.set(this, { native, zone });
+            state.set(this, { native, zone, options: { hour } });
             return;
         }
         const timeOptions = {};
@@ -216,17 +219,21 @@
         }
         const time = shape.time ? new NativeDateTimeFormat(locales, timeOptions) : undefined;
         const joiner = DATE_TIME_JOINER[languageOf(locale)] ?? ", ";
-        state.set(this, { native, zone, pattern, fields: parts(zone), time, joiner });
+        state.set(this, { native, zone, options: { hour }, pattern, digits: shape.digits, fields: parts(zone), time, joiner });
     }
+
+    // `hour: "2-digit"`: Boa writes `3:04 PM`, V8 `03:04 PM` (and `03:04` where the day has 24).
+    const hourDigits = (text, options) =>
+        own(options, "hour") === "2-digit" ? text.replace(/(^|\D)(\d)(:\d\d| [AP]M)/, (_, before, hour, rest) => `${before}0${hour}${rest}`) : text;
 
     const formatDate = (self, value) => {
         const s = state.get(self);
         if (s === undefined) throw new TypeError("Intl.DateTimeFormat.prototype.format called on an incompatible receiver");
-        if (s.pattern === undefined) return spaced(s.native.format(value));
+        if (s.pattern === undefined) return hourDigits(spaced(s.native.format(value)), s.options);
         const date = value === undefined ? Date.now() : value;
         if (Number.isNaN(+date)) throw new RangeError("Invalid time value");
-        const written = writeDate(s.pattern, s.fields, date);
-        return s.time === undefined ? written : `${written}${s.joiner}${spaced(s.time.format(date))}`;
+        const written = writeDate(s.pattern, s.fields, date, s.digits);
+        return s.time === undefined ? written : `${written}${s.joiner}${hourDigits(spaced(s.time.format(date)), s.options)}`;
     };
     defineGetter(DateTimeFormat.prototype, "format", function () {
         return (value) => formatDate(this, value);
@@ -265,7 +272,7 @@
         return localeDate(this, locales, options, true) ?? spaced(nativeToLocaleString.call(this, locales, options));
     });
     define(Date.prototype, "toLocaleTimeString", function toLocaleTimeString(locales, options) {
-        return spaced(nativeToLocaleTimeString.call(this, locales, options));
+        return hourDigits(spaced(nativeToLocaleTimeString.call(this, locales, options)), options);
     });
 
     // `Number.prototype.toLocaleString` through the number format above.
