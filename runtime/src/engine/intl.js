@@ -265,11 +265,11 @@
     };
     define(Date.prototype, "toLocaleDateString", function toLocaleDateString(locales, options) {
         if (!(this instanceof Date)) throw new TypeError("'this' is not a Date");
-        return localeDate(this, locales, options, false) ?? spaced(nativeToLocaleDateString.call(this, locales, options));
+        return localeDate(this, locales, options, false) ?? hourDigits(spaced(nativeToLocaleDateString.call(this, locales, options)), options);
     });
     define(Date.prototype, "toLocaleString", function toLocaleString(locales, options) {
         if (!(this instanceof Date)) throw new TypeError("'this' is not a Date");
-        return localeDate(this, locales, options, true) ?? spaced(nativeToLocaleString.call(this, locales, options));
+        return localeDate(this, locales, options, true) ?? hourDigits(spaced(nativeToLocaleString.call(this, locales, options)), options);
     });
     define(Date.prototype, "toLocaleTimeString", function toLocaleTimeString(locales, options) {
         return hourDigits(spaced(nativeToLocaleTimeString.call(this, locales, options)), options);
