@@ -14,7 +14,8 @@
 //! reaches everything ordo compiles lazily by computed keys between the first call and the
 //! second, so that a cache filled before that compile is read after it.
 //!
-//! Node's answers are in `repeated_calls/node.json`, keyed by the script. After a change to
+//! Node's answers are in `repeated_calls/node.json`, keyed by the case and a hash of its script
+//! (a script that changed has no answer until it is recorded again). After a change to
 //! the engine's built-ins or to `calls.json`: `ORDO_BLESS=1 cargo test --workspace --test
 //! repeated_calls` (runs `TZ=UTC node repeated_calls/record.js`).
 #![allow(clippy::unwrap_used, clippy::expect_used)] // test helpers outside #[test] fns unwrap too
@@ -154,6 +155,16 @@ struct Case {
     script: String,
     /// The answer when Node's cannot be had.
     expect: Option<Value>,
+}
+
+impl Case {
+    /// The case and an FNV-1a hash of its script: what Node's answer is filed under.
+    fn key(&self) -> String {
+        let hash = self.script.bytes().fold(0xcbf2_9ce4_8422_2325_u64, |hash, byte| {
+            (hash ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3)
+        });
+        format!("{} {hash:016x}", self.id)
+    }
 }
 
 /// Every script: each path's recipes in each shape.
@@ -300,7 +311,7 @@ async fn r_rt_2_every_added_or_touched_built_in_called_thrice_from_one_place_giv
     let mut differ = Vec::new();
     for (index, ours) in results {
         let case = &cases[index];
-        let Some(expected) = case.expect.as_ref().or_else(|| node.get(&case.script)) else {
+        let Some(expected) = case.expect.as_ref().or_else(|| node.get(&case.key())) else {
             differ.push(format!("{}: no answer of Node's recorded (ORDO_BLESS=1)", case.id));
             continue;
         };
@@ -332,7 +343,8 @@ async fn r_rt_2_every_added_or_touched_built_in_called_thrice_from_one_place_giv
 
 /// Runs every script in Node and writes its answers.
 fn record(cases: &[Case], to: &Path) {
-    let scripts: Vec<&str> = cases.iter().map(|case| case.script.as_str()).collect();
+    let scripts: Vec<Value> =
+        cases.iter().map(|case| json!({ "key": case.key(), "script": case.script })).collect();
     let input = tempfile::NamedTempFile::new().unwrap();
     std::fs::write(input.path(), serde_json::to_string(&scripts).unwrap()).unwrap();
     let status = std::process::Command::new("node")
