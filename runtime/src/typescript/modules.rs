@@ -96,12 +96,16 @@ fn type_only(statement: &str) -> bool {
     !specifiers.is_empty() && specifiers.iter().all(|part| part.starts_with("type "))
 }
 
-/// Replaces `out[start..end]` with spaces, keeping line breaks; a character of several bytes
-/// becomes as many spaces, so byte offsets stay put.
+/// Replaces `out[start..end]` with spaces, keeping line breaks (JavaScript's four: U+2028 and
+/// U+2029 end a line too); a character of several bytes becomes as many spaces, so byte offsets
+/// stay put.
 fn blank(out: &mut String, start: usize, end: usize) {
     let erased: String = out[start..end]
         .chars()
-        .map(|c| if matches!(c, '\n' | '\r') { c.to_string() } else { " ".repeat(c.len_utf8()) })
+        .map(|c| match c {
+            '\n' | '\r' | '\u{2028}' | '\u{2029}' => c.to_string(),
+            _ => " ".repeat(c.len_utf8()),
+        })
         .collect();
     out.replace_range(start..end, &erased);
 }
@@ -275,6 +279,15 @@ mod tests {
         assert_eq!(out.len(), source.len(), "positions are kept");
         assert_eq!(out.lines().count(), source.lines().count());
         assert_eq!(out.trim_start(), "interface D { x: A }\n       const e = 1;\nreturn e;");
+    }
+
+    #[test]
+    fn r_rt_1_an_erased_import_keeps_every_kind_of_line_break() {
+        let source = "import type \u{2028}{ T } from './t';\u{2029}\r\nexport type U = T;";
+        let out = erased(source);
+        let breaks = |text: &str| text.matches(['\n', '\r', '\u{2028}', '\u{2029}']).count();
+        assert_eq!(breaks(&out), breaks(source), "{out:?}");
+        assert_eq!(out.len(), source.len());
     }
 
     #[test]
