@@ -1,6 +1,6 @@
 //! The engine on the data scripts models write (`benches/engine/corpus/`): each script timed
 //! inside the engine on ordo, Node.js and QuickJS (quickjs-emscripten from npm, pinned), in one
-//! run, with the ratios and Node's peak memory. The work is `benches/engine/run.py`;
+//! run, with the ratios and each engine's peak memory (ordo's worker included). The work is `benches/engine/run.py`;
 //! this builds ordo (release) and hands it the binary. Arguments after `--` go to the script
 //! (`cargo bench --bench engine -- --only log_parse --rounds 3`).
 

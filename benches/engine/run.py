@@ -2,9 +2,9 @@
 """The engine benchmark: each script of corpus/ run by ordo, Node and QuickJS, one process each,
 in one run. Every script times its own work inside the engine (no start-up, no input transfer)
 and returns {ms, check}: the checks must agree, or the engines did not compute the same thing.
-Prints a table of the times, the ratios against Node and QuickJS, and Node's peak memory
-(ru_maxrss through wait4). ordo's worker is not reaped by the process wait4 sees, so its peak is
-not in the table yet (NOTES.md, issue 30).
+Prints a table of the times, the ratios against Node and QuickJS, and each engine's peak
+memory: the largest resident size of its process and of the processes below it (ordo's worker),
+polled from /proc while they run.
 
     python3 benches/engine/run.py --ordo target/release/ordo [--only NAME] [--rounds N]
 
@@ -17,20 +17,58 @@ import os
 import subprocess
 import sys
 import tempfile
+import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 CORPUS = os.path.join(HERE, "corpus")
 
 
+def descendants(pid):
+    """The processes below `pid`, from /proc's children lists."""
+    found, queue = [], [pid]
+    while queue:
+        parent = queue.pop()
+        try:
+            for task in os.listdir(f"/proc/{parent}/task"):
+                with open(f"/proc/{parent}/task/{task}/children") as children:
+                    for child in children.read().split():
+                        found.append(int(child))
+                        queue.append(int(child))
+        except OSError:
+            pass
+    return found
+
+
+def peak_kib(pid):
+    """A live process's peak resident memory (VmHWM), or 0."""
+    try:
+        with open(f"/proc/{pid}/status") as status:
+            for line in status:
+                if line.startswith("VmHWM:"):
+                    return int(line.split()[1])
+    except OSError:
+        pass
+    return 0
+
+
 def run(argv, env=None):
-    """Runs a command; returns (stdout, stderr, exit code, peak RSS in MiB)."""
+    """Runs a command; returns (stdout, stderr, exit code, peak RSS in MiB). The peak is the
+    largest of the process (ru_maxrss) and of every process below it, read from /proc every
+    10 ms while they live: ordo's worker is not reaped where wait4 would count it."""
     with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
         process = subprocess.Popen(argv, stdout=out, stderr=err, env=env)
-        _, status, usage = os.wait4(process.pid, 0)
+        below = 0
+        while True:
+            done, status, usage = os.wait4(process.pid, os.WNOHANG)
+            if done:
+                break
+            for child in descendants(process.pid):
+                below = max(below, peak_kib(child))
+            time.sleep(0.01)
         out.seek(0)
         err.seek(0)
         code = os.waitstatus_to_exitcode(status)
-        return out.read().decode(), err.read().decode(), code, usage.ru_maxrss / 1024
+        return out.read().decode(), err.read().decode(), code, max(usage.ru_maxrss, below) / 1024
 
 
 def answer(text):
@@ -97,13 +135,13 @@ def main():
     def cell(result, key, form):
         return form.format(result[key]) if result and key in result else "—"
 
-    print("| script | ordo ms | Node ms | QuickJS ms | ordo/Node | ordo/QuickJS | Node MiB |")
-    print("| --- | ---: | ---: | ---: | ---: | ---: | ---: |")
+    print("| script | ordo ms | Node ms | QuickJS ms | ordo/Node | ordo/QuickJS | ordo MiB | Node MiB |")
+    print("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
     for name, results in rows:
         ordo, node, qjs = results.get("ordo"), results.get("node"), results.get("quickjs")
         to_node = f"{ordo['ms'] / max(node['ms'], 0.01):.2f}" if ordo and node and "ms" in ordo and "ms" in node else "—"
         to_qjs = f"{ordo['ms'] / max(qjs['ms'], 0.01):.2f}" if ordo and qjs and "ms" in ordo and "ms" in qjs else "—"
-        print(f"| {name} | {cell(ordo, 'ms', '{:.0f}')} | {cell(node, 'ms', '{:.0f}')} | {cell(qjs, 'ms', '{:.0f}')} | {to_node} | {to_qjs} | {cell(node, 'rss', '{:.0f}')} |")
+        print(f"| {name} | {cell(ordo, 'ms', '{:.0f}')} | {cell(node, 'ms', '{:.0f}')} | {cell(qjs, 'ms', '{:.0f}')} | {to_node} | {to_qjs} | {cell(ordo, 'rss', '{:.0f}')} | {cell(node, 'rss', '{:.0f}')} |")
     sys.exit(1 if failed else 0)
 
 
