@@ -8,26 +8,63 @@
 use boa_engine::string::{JsStr, JsStrVariant};
 use memchr::memmem;
 
-/// The needle in the haystack's representation, when it can be written in it at all.
-enum Needle {
-    Bytes(Vec<u8>),
-    Units(Vec<u16>),
-    /// Has a unit past Latin-1 while the haystack is Latin-1: found nowhere.
+/// A haystack and a needle written in the haystack's representation, prepared once for many
+/// searches (a split, a `replaceAll`).
+pub(super) enum Finder<'a> {
+    /// Boxed: memmem's searcher is some 300 bytes, the other variants two words.
+    Bytes(&'a [u8], Box<memmem::Finder<'static>>),
+    Units(&'a [u16], Vec<u16>),
+    /// The needle has a unit past Latin-1 and the haystack is Latin-1: found nowhere.
     Absent,
 }
 
-fn needle_for(haystack: JsStr<'_>, needle: JsStr<'_>) -> Needle {
-    match (haystack.variant(), needle.variant()) {
-        (JsStrVariant::Latin1(_), JsStrVariant::Latin1(bytes)) => Needle::Bytes(bytes.to_vec()),
-        (JsStrVariant::Latin1(_), JsStrVariant::Utf16(units)) => units
-            .iter()
-            .map(|&unit| u8::try_from(unit).ok())
-            .collect::<Option<Vec<u8>>>()
-            .map_or(Needle::Absent, Needle::Bytes),
-        (JsStrVariant::Utf16(_), JsStrVariant::Latin1(bytes)) => {
-            Needle::Units(bytes.iter().map(|&byte| u16::from(byte)).collect())
+impl<'a> Finder<'a> {
+    pub(super) fn new(haystack: JsStr<'a>, needle: JsStr<'_>) -> Self {
+        match (haystack.variant(), needle.variant()) {
+            (JsStrVariant::Latin1(haystack), JsStrVariant::Latin1(needle)) => {
+                Self::Bytes(haystack, Box::new(memmem::Finder::new(needle).into_owned()))
+            }
+            (JsStrVariant::Latin1(haystack), JsStrVariant::Utf16(needle)) => needle
+                .iter()
+                .map(|&unit| u8::try_from(unit).ok())
+                .collect::<Option<Vec<u8>>>()
+                .map_or(Self::Absent, |needle| {
+                    Self::Bytes(haystack, Box::new(memmem::Finder::new(&needle).into_owned()))
+                }),
+            (JsStrVariant::Utf16(haystack), JsStrVariant::Latin1(needle)) => {
+                Self::Units(haystack, needle.iter().map(|&byte| u16::from(byte)).collect())
+            }
+            (JsStrVariant::Utf16(haystack), JsStrVariant::Utf16(needle)) => {
+                Self::Units(haystack, needle.to_vec())
+            }
         }
-        (JsStrVariant::Utf16(_), JsStrVariant::Utf16(units)) => Needle::Units(units.to_vec()),
+    }
+
+    /// `StringIndexOf`: the first index at or after `from` where the needle starts.
+    pub(super) fn find(&self, from: usize) -> Option<usize> {
+        match self {
+            Self::Bytes(haystack, needle) => needle.find(haystack.get(from..)?).map(|at| at + from),
+            Self::Units(haystack, needle) => find_units(haystack, needle, from),
+            Self::Absent => None,
+        }
+    }
+
+    /// The last index at or before `from` where the needle starts.
+    pub(super) fn rfind(&self, from: usize) -> Option<usize> {
+        // The end of the last place the needle can start and still end inside the haystack.
+        let end =
+            |length: usize, needle: usize| Some(length.checked_sub(needle)?.min(from) + needle);
+        match self {
+            Self::Bytes(haystack, needle) => {
+                let end = end(haystack.len(), needle.needle().len())?;
+                memmem::rfind(&haystack[..end], needle.needle())
+            }
+            Self::Units(haystack, needle) => {
+                let last_start = end(haystack.len(), needle.len())? - needle.len();
+                (0..=last_start).rev().find(|&at| haystack[at..at + needle.len()] == needle[..])
+            }
+            Self::Absent => None,
+        }
     }
 }
 
@@ -38,62 +75,13 @@ pub(super) fn find(haystack: JsStr<'_>, needle: JsStr<'_>, from: usize) -> Optio
 
 /// The last index at or before `from` where `needle` starts.
 pub(super) fn rfind(haystack: JsStr<'_>, needle: JsStr<'_>, from: usize) -> Option<usize> {
-    let length = haystack.len();
-    if needle.len() > length {
-        return None;
-    }
-    // Where the needle can start and still end inside the haystack.
-    let last_start = (length - needle.len()).min(from);
-    let end = last_start + needle.len();
-    match (haystack.variant(), needle_for(haystack, needle)) {
-        (_, Needle::Absent) => None,
-        (JsStrVariant::Latin1(bytes), Needle::Bytes(needle)) => {
-            memmem::rfind(&bytes[..end], &needle)
-        }
-        (JsStrVariant::Utf16(units), Needle::Units(needle)) => {
-            (0..=last_start).rev().find(|&at| units[at..at + needle.len()] == needle[..])
-        }
-        _ => None,
-    }
-}
-
-/// A needle prepared once for many searches of one haystack (a split, a `replaceAll`).
-pub(super) struct Finder<'a> {
-    haystack: JsStr<'a>,
-    needle: Needle,
-    bytes: Option<memmem::Finder<'static>>,
-}
-
-impl<'a> Finder<'a> {
-    pub(super) fn new(haystack: JsStr<'a>, needle: JsStr<'_>) -> Self {
-        let needle = needle_for(haystack, needle);
-        let bytes = match &needle {
-            Needle::Bytes(bytes) => Some(memmem::Finder::new(bytes).into_owned()),
-            _ => None,
-        };
-        Self { haystack, needle, bytes }
-    }
-
-    /// The first index at or after `from` where the needle starts.
-    pub(super) fn find(&self, from: usize) -> Option<usize> {
-        let length = self.haystack.len();
-        if from > length {
-            return None;
-        }
-        match (self.haystack.variant(), &self.needle, &self.bytes) {
-            (_, Needle::Absent, _) => None,
-            (JsStrVariant::Latin1(bytes), _, Some(finder)) => {
-                finder.find(&bytes[from..]).map(|at| at + from)
-            }
-            (JsStrVariant::Utf16(units), Needle::Units(needle), _) => {
-                find_units(units, needle, from)
-            }
-            _ => None,
-        }
-    }
+    Finder::new(haystack, needle).rfind(from)
 }
 
 fn find_units(units: &[u16], needle: &[u16], from: usize) -> Option<usize> {
+    if from > units.len() {
+        return None;
+    }
     let Some((&first, rest)) = needle.split_first() else { return Some(from) };
     let last_start = units.len().checked_sub(needle.len())?;
     let mut at = from;
