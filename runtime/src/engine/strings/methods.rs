@@ -3,7 +3,6 @@
 //! `@@split`, a replacer function) happens where and as often as the specification says.
 
 use boa_engine::object::builtins::{JsArray, JsRegExp};
-use boa_engine::string::JsStrVariant;
 use boa_engine::value::IntegerOrInfinity;
 use boa_engine::{
     Context, JsNativeError, JsObject, JsResult, JsString, JsSymbol, JsValue, js_string,
@@ -202,7 +201,7 @@ pub(super) fn replace_all(
     let search = search_value.to_string(context)?;
     let replacement = match replace_value.as_callable() {
         Some(function) => Replacement::Function(function.clone()),
-        None => Replacement::Template(replace_value.to_string(context)?),
+        None => Replacement::Template(template(&replace_value.to_string(context)?)),
     };
     let advance = search.len().max(1);
     let finder = Finder::new(string.as_str(), search.as_str());
@@ -216,14 +215,21 @@ pub(super) fn replace_all(
     let mut end_of_last = 0;
     for at in positions {
         out.push(string.slice(end_of_last, at));
-        let replaced = match &replacement {
+        match &replacement {
             Replacement::Function(function) => {
                 let args = [search.clone().into(), JsValue::new(at as f64), string.clone().into()];
-                function.call(&JsValue::undefined(), &args, context)?.to_string(context)?
+                out.push(function.call(&JsValue::undefined(), &args, context)?.to_string(context)?);
             }
-            Replacement::Template(template) => substitution(&search, &string, at, template),
-        };
-        out.push(replaced);
+            Replacement::Template(pieces) => {
+                let tail = (at + search.len()).min(string.len());
+                out.extend(pieces.iter().map(|piece| match piece {
+                    Piece::Text(text) => text.clone(),
+                    Piece::Matched => search.clone(),
+                    Piece::Before => string.slice(0, at),
+                    Piece::After => string.slice(tail, string.len()),
+                }));
+            }
+        }
         end_of_last = at + search.len();
     }
     if end_of_last < string.len() {
@@ -233,54 +239,47 @@ pub(super) fn replace_all(
     Ok(JsString::concat_array(&parts).into())
 }
 
-/// What a match is replaced with: what a function returns, or a template's text.
+/// What a match is replaced with: what a function returns, or a template's pieces.
 enum Replacement {
     Function(JsObject),
-    Template(JsString),
+    Template(Vec<Piece>),
 }
 
-/// `GetSubstitution` for a match without captures: `$$`, `$&`, `` $` `` and `$'` are replaced,
-/// everything else is kept as written.
-fn substitution(
-    matched: &JsString,
-    string: &JsString,
-    position: usize,
-    template: &JsString,
-) -> JsString {
-    let units: Vec<u16> = match template.as_str().variant() {
-        JsStrVariant::Latin1(bytes) => bytes.iter().map(|&byte| u16::from(byte)).collect(),
-        JsStrVariant::Utf16(units) => units.to_vec(),
-    };
-    if !units.contains(&u16::from(b'$')) {
-        return template.clone();
-    }
-    let tail = (position + matched.len()).min(string.len());
-    let mut out: Vec<JsString> = Vec::new();
+/// A piece of a replacement template (`GetSubstitution` for a match without captures).
+enum Piece {
+    /// Written as it is (`$$` is a `$`).
+    Text(JsString),
+    /// `$&`.
+    Matched,
+    /// `` $` ``: the string before the match.
+    Before,
+    /// `$'`: the string after the match.
+    After,
+}
+
+/// A template read once for every match: `$$`, `$&`, `` $` `` and `$'` are replaced, everything
+/// else (`$1`, `$<name>`: there are no captures) is kept as written.
+fn template(template: &JsString) -> Vec<Piece> {
+    let units: Vec<u16> = template.as_str().iter().collect();
+    let mut pieces = Vec::new();
     let mut literal_start = 0;
     let mut at = 0;
-    while at < units.len() {
-        if units[at] != u16::from(b'$') || at + 1 == units.len() {
-            at += 1;
-            continue;
-        }
-        let replaced = match units[at + 1] {
-            0x24 => Some(js_string!("$")),
-            0x26 => Some(matched.clone()),
-            0x60 => Some(string.slice(0, position)),
-            0x27 => Some(string.slice(tail, string.len())),
-            _ => None,
-        };
-        match replaced {
-            Some(replaced) => {
-                out.push(template.slice(literal_start, at));
-                out.push(replaced);
-                at += 2;
-                literal_start = at;
+    while at + 1 < units.len() {
+        let piece = match (units[at], units[at + 1]) {
+            (0x24, 0x24) => Piece::Text(js_string!("$")),
+            (0x24, 0x26) => Piece::Matched,
+            (0x24, 0x60) => Piece::Before,
+            (0x24, 0x27) => Piece::After,
+            _ => {
+                at += 1;
+                continue;
             }
-            None => at += 1,
-        }
+        };
+        pieces.push(Piece::Text(template.slice(literal_start, at)));
+        pieces.push(piece);
+        at += 2;
+        literal_start = at;
     }
-    out.push(template.slice(literal_start, units.len()));
-    let parts: Vec<_> = out.iter().map(JsString::as_str).collect();
-    JsString::concat_array(&parts)
+    pieces.push(Piece::Text(template.slice(literal_start, units.len())));
+    pieces
 }
