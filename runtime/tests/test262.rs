@@ -69,9 +69,7 @@ fn frontmatter(source: &str) -> Frontmatter {
         match key {
             "includes" if !value.is_empty() => found.includes = inline(),
             "flags" if !value.is_empty() => found.flags = inline(),
-            "includes" | "flags" => {
-                list = Some(if key == "includes" { "includes" } else { "flags" })
-            }
+            "includes" | "flags" => list = Some(key),
             "phase" => phase = Some(value.to_owned()),
             "type" => kind = Some(value.to_owned()),
             _ => {}
