@@ -1,10 +1,17 @@
-//! The string built-ins ordo installs (`engine/strings`) cost time linear in their input, as the
-//! specification's algorithms do (R-RT-2): each operation runs at 1×, 2×, 4× and 8× an input
-//! size, inside the worker, timed by the script itself (best of three), and no doubling may
-//! cost more than 2.5× (a step under the noise floor passes). Boa 0.22's own `split`,
-//! `indexOf` from a position and `replaceAll` are quadratic: 8× the input cost them 40–64×.
+//! The built-ins a data script leans on cost time linear in their input, as the specification's
+//! algorithms do (R-RT-2): each operation of the list below (searching, splitting, replacing,
+//! matching with `g` and `y`, building strings, JSON, arrays, `Map`/`Set`, entries) runs at 1×,
+//! 2×, 4× and 8× an input of lines (about 250 KB to 2 MB), inside the worker, timed by the script
+//! itself (best of three), and no doubling may cost more than 2.5× (a step under the noise floor
+//! passes; a growth must be seen twice). Boa 0.22's own `split`, `indexOf` from a position and
+//! `replaceAll` were quadratic (8× the input cost them 40–64×), and so were its regular
+//! expressions over Latin-1 text and its sticky `exec`: ordo's replacements are in
+//! `engine/strings` and `engine/regexp`. What is still quadratic is listed, with why, in
+//! [`KNOWN_QUADRATIC`].
 //!
-//! This is a test of growth, not of speed: the figures for speed are in the benchmarks.
+//! `ORDO_SCALING_ONLY=text` runs the operations whose name holds `text`; `--nocapture` prints
+//! the times. This is a test of growth, not of speed: the figures for speed are in the
+//! benchmarks.
 #![allow(clippy::unwrap_used)] // test helpers outside #[test] fns unwrap too
 
 use ordo_runtime::{HostFunctions, Runtime, RuntimeConfig, Script, WorkerCommand};
@@ -15,32 +22,141 @@ const FLOOR_MS: f64 = 40.0;
 /// How much one doubling of the input may cost.
 const GROWTH: f64 = 2.5;
 
-/// Each operation: a name, and the code that times it on `text` (`n` lines of 40 characters,
-/// built before the clock starts) and returns the best of three in milliseconds.
-const OPERATIONS: [(&str, &str); 8] = [
-    ("split on a string", "text.split(\"\\n\").length"),
-    ("split on a string, limited", "text.split(\"\\n\", n / 2).length"),
+/// Each operation: a name, what it needs built before the clock starts, and the code timed.
+/// `text` is `n` lines of about 30 characters joined by `\n`; setups can make `lines` (the lines)
+/// and `records` (an object per line) from it.
+const OPERATIONS: &[(&str, &str, &str)] = &[
+    // Searching and splitting.
+    ("split on a string", "", "text.split(\"\\n\").length"),
+    ("split on a string, limited", "", "text.split(\"\\n\", n / 2).length"),
+    ("split on a regex", "", "text.split(/\\n/).length"),
+    ("split on a regex with a capture", "", "text.split(/( of )/).length"),
+    ("split on a regex under u", "", "text.split(/\\n/u).length"),
+    ("split on a rare regex", "", "text.split(/#|@/).length"),
     (
         "indexOf from each match",
+        "",
         "(() => { let at = -1, count = 0; while ((at = text.indexOf(\"\\n\", at + 1)) !== -1) count++; return count; })()",
     ),
     (
         "lastIndexOf from each match",
+        "",
         "(() => { let at = text.length, count = 0; while (at > 0 && (at = text.lastIndexOf(\"\\n\", at - 1)) !== -1) count++; return count; })()",
     ),
     (
         "includes from a position",
+        "",
         "(() => { let found = 0; for (let k = 0; k < 300; k++) if (text.includes(\"#\", (k * 7919) % text.length)) found++; return found; })()",
     ),
-    ("replaceAll with a string", "text.replaceAll(\"\\n\", \" | \").length"),
-    ("replaceAll with a function", "text.replaceAll(\"line\", (m, at) => at % 10).length"),
-    ("replaceAll with $ patterns", "text.replaceAll(\"line\", \"[$&]\").length"),
+    (
+        "startsWith and endsWith at positions",
+        "",
+        "(() => { let c = 0; for (let at = 0; at < text.length; at += 31) { if (text.startsWith(\"line\", at)) c++; if (text.endsWith(\"text\", at)) c++; } return c; })()",
+    ),
+    // Replacing.
+    ("replace with a string", "", "text.replace(\"of the input\", \"x\").length"),
+    ("replace with a global regex and $1", "", "text.replace(/line (\\d+)/g, \"$1:\").length"),
+    (
+        "replace with a regex and a function",
+        "",
+        "text.replace(/(\\d+)/g, (m, d) => d.length).length",
+    ),
+    ("replaceAll with a regex", "", "text.replaceAll(/of/g, \"OF\").length"),
+    ("replaceAll with a string", "", "text.replaceAll(\"\\n\", \" | \").length"),
+    ("replaceAll with a function", "", "text.replaceAll(\"line\", (m, at) => at % 10).length"),
+    ("replaceAll with $ patterns", "", "text.replaceAll(\"line\", \"[$&]\").length"),
+    // Matching.
+    ("match with g", "", "text.match(/\\d+/g).length"),
+    ("matchAll", "", "[...text.matchAll(/line (\\d+)/g)].length"),
+    (
+        "exec in a loop with g",
+        "",
+        "(() => { const re = /\\d+/g; let c = 0; while (re.exec(text)) c++; return c; })()",
+    ),
+    (
+        "exec in a loop with y",
+        "",
+        "(() => { const re = /\\w+|\\s+|[^\\w\\s]/y; let c = 0; while (re.lastIndex < text.length && re.exec(text)) c++; return c; })()",
+    ),
+    (
+        "exec with y, an alternative absent from the text tried first",
+        "",
+        "(() => { const quoted = /\"[^\"]*\"/y, word = /\\w+|\\W/y; let at = 0, c = 0; while (at < text.length) { quoted.lastIndex = at; if (quoted.exec(text)) at = quoted.lastIndex; else { word.lastIndex = at; word.exec(text); at = word.lastIndex; } c++; } return c; })()",
+    ),
+    (
+        "test on each line",
+        "const lines = text.split('\\n');",
+        "lines.filter((l) => /7 of/.test(l)).length",
+    ),
+    // Building strings.
+    ("join", "const lines = text.split('\\n');", "lines.join('\\n').length"),
+    (
+        "+= in a loop",
+        "const lines = text.split('\\n');",
+        "(() => { let s = ''; for (const l of lines) s += l + '\\n'; return s.length; })()",
+    ),
+    (
+        "template concatenation in a loop",
+        "const lines = text.split('\\n');",
+        "(() => { let s = ''; for (const l of lines) s = `${s}${l};`; return s.length; })()",
+    ),
+    (
+        "slice and substring",
+        "",
+        "(() => { let c = 0; for (let at = 0; at + 10 < text.length; at += 31) c += text.slice(at, at + 10).length + text.substring(at + 5, at).length; return c; })()",
+    ),
+    (
+        "padStart and padEnd",
+        "const lines = text.split('\\n');",
+        "lines.map((l) => l.padEnd(60, '.').padStart(70)).length",
+    ),
+    ("padEnd of the text", "", "text.padEnd(text.length * 2, 'ab').length"),
+    ("repeat", "", "'ab'.repeat(text.length).length + text.repeat(2).length"),
+    ("toUpperCase and toLowerCase", "", "text.toUpperCase().toLowerCase().length"),
+    (
+        "trim",
+        "const lines = text.split('\\n');",
+        "lines.map((l) => `  ${l}  `.trim()).length + ` ${text} `.trim().length",
+    ),
+    // Data.
+    ("JSON.stringify", RECORDS, "JSON.stringify(records).length"),
+    (
+        "JSON.parse",
+        "const json = JSON.stringify(Array.from({ length: n }, (_, i) => ({ i, s: `item ${i}`, tags: [i % 7, 'x'] })));",
+        "JSON.parse(json).length",
+    ),
+    (
+        "push",
+        "const lines = text.split('\\n');",
+        "(() => { const a = []; for (const l of lines) a.push(l.length); return a.length; })()",
+    ),
+    ("sort strings", "const lines = text.split('\\n').reverse();", "lines.slice().sort().length"),
+    ("sort objects by a number", RECORDS, "records.slice().sort((a, b) => b.i - a.i).length"),
+    (
+        "map, filter and flatMap",
+        "const lines = text.split('\\n');",
+        "lines.map((l) => l.length).filter((x) => x > 3).flatMap((x) => [x, x]).length",
+    ),
+    (
+        "Map and Set insertion",
+        "const lines = text.split('\\n');",
+        "(() => { const m = new Map(), s = new Set(); for (const l of lines) { m.set(l, l.length); s.add(l.slice(5, 13)); } return m.size + s.size; })()",
+    ),
+    (
+        "Object.fromEntries and Object.entries",
+        "const lines = text.split('\\n');",
+        "Object.entries(Object.fromEntries(lines.map((l, i) => [l, i]))).length",
+    ),
 ];
 
-fn script(operation: &str, lines: usize) -> String {
+/// A setup: an object per line.
+const RECORDS: &str = "const records = text.split('\\n').map((l, i) => ({ i: (i * 7919) % n, l, tags: [i % 7, 'x'] }));";
+
+fn script(setup: &str, operation: &str, lines: usize) -> String {
     format!(
         "const n = {lines};
          const text = Array.from({{ length: n }}, (_, i) => `line ${{String(i).padStart(8, '0')}} of the input text`).join('\\n') + (n % 2 ? '#' : '');
+         {setup}
          let best = Infinity;
          for (let round = 0; round < 3; round++) {{
            const start = Date.now();
@@ -51,29 +167,63 @@ fn script(operation: &str, lines: usize) -> String {
     )
 }
 
+/// Operations that are still quadratic, and why: each is asserted to be, so the day it is not
+/// this test says so and the operation moves to the checked ones.
+///
+/// Boa 0.22 has no rope: `a + b` copies both strings into a new one (`JsValue::add`, and
+/// `concat_array` for a template), so appending to a growing string in a loop copies all of it
+/// at every step. No built-in can be installed over an operator; the fix is in Boa's strings
+/// (see NOTES.md, "Issue 30").
+const KNOWN_QUADRATIC: &[&str] = &["+= in a loop", "template concatenation in a loop"];
+
+/// The milliseconds of `operation` at 1×, 2×, 4× and 8× the input.
+async fn times(runtime: &Runtime, setup: &str, operation: &str, name: &str) -> Vec<f64> {
+    let mut times = Vec::new();
+    for lines in [6_000, 12_000, 24_000, 48_000] {
+        let out = runtime
+            .run(
+                &Script::javascript(script(setup, operation, lines)),
+                &HostFunctions::new(),
+                &CancellationToken::new(),
+            )
+            .await
+            .unwrap_or_else(|error| panic!("{name} at {lines} lines: {error}"));
+        times.push(out.result.as_f64().unwrap());
+    }
+    eprintln!("{name}: {times:?} ms at 1×, 2×, 4×, 8×");
+    times
+}
+
+/// Whether some doubling above the noise floor cost more than [`GROWTH`] times.
+fn super_linear(times: &[f64]) -> bool {
+    times
+        .windows(2)
+        .any(|pair| pair[1] >= FLOOR_MS && pair[1] > GROWTH * pair[0].max(FLOOR_MS / GROWTH))
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn r_rt_2_string_built_ins_grow_linearly_with_their_input() {
     let worker = WorkerCommand::program(env!("CARGO_BIN_EXE_ordo-js-worker"));
     let runtime = Runtime::new(RuntimeConfig { warm_workers: 1, ..RuntimeConfig::new(worker) });
     let mut failures = Vec::new();
-    for (name, operation) in OPERATIONS {
-        let mut times = Vec::new();
-        for lines in [6_000, 12_000, 24_000, 48_000] {
-            let out = runtime
-                .run(
-                    &Script::javascript(script(operation, lines)),
-                    &HostFunctions::new(),
-                    &CancellationToken::new(),
-                )
-                .await
-                .unwrap_or_else(|error| panic!("{name} at {lines} lines: {error}"));
-            times.push(out.result.as_f64().unwrap());
+    // `ORDO_SCALING_ONLY=text` runs the operations whose name holds `text`.
+    let only = std::env::var("ORDO_SCALING_ONLY").unwrap_or_default();
+    for &(name, setup, operation) in OPERATIONS.iter().filter(|(name, ..)| name.contains(&only)) {
+        let known = KNOWN_QUADRATIC.contains(&name);
+        let first = times(&runtime, setup, operation, name).await;
+        if known {
+            if !super_linear(&first) {
+                failures.push(format!(
+                    "{name} is linear now: {first:?} ms; move it out of KNOWN_QUADRATIC"
+                ));
+            }
+            continue;
         }
-        eprintln!("{name}: {times:?} ms at 1×, 2×, 4×, 8×");
-        for pair in times.windows(2) {
-            if pair[1] >= FLOOR_MS && pair[1] > GROWTH * pair[0].max(FLOOR_MS / GROWTH) {
-                failures.push(format!("{name}: {times:?} ms at 1×, 2×, 4×, 8×"));
-                break;
+        // A collection or another process can land in one step: a growth seen twice is not.
+        if super_linear(&first) {
+            let second = times(&runtime, setup, operation, name).await;
+            if super_linear(&second) {
+                failures.push(format!("{name}: {first:?}, then {second:?} ms at 1×, 2×, 4×, 8×"));
             }
         }
     }

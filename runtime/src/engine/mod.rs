@@ -18,6 +18,7 @@ mod jobs;
 mod lazy;
 mod namespace;
 mod originals;
+mod regexp;
 mod script_text;
 mod stack;
 mod strings;

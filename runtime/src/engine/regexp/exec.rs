@@ -1,0 +1,75 @@
+//! `RegExp.prototype.exec(string)`: Boa's, handed the input in UTF-16 (kept between calls, see
+//! [`super::wide`]), and for a sticky expression first asked, at `lastIndex` alone, whether
+//! there is a match there at all.
+
+use boa_engine::builtins::regexp::RegExp;
+use boa_engine::object::builtins::JsRegExp;
+use boa_engine::{Context, JsNativeError, JsObject, JsResult, JsString, JsValue, js_string};
+
+use super::matcher::{Pattern, matches_at};
+use super::wide::Utf16;
+use super::{Shared, arg};
+
+pub(super) fn exec(this: &JsValue, args: &[JsValue], context: &mut Context) -> JsResult<JsValue> {
+    // RequireInternalSlot(R, [[RegExpMatcher]]).
+    let Some(regexp) = this.as_object().filter(|object| object.is::<RegExp>()) else {
+        return Err(JsNativeError::typ()
+            .with_message(
+                "RegExp.prototype.exec called on a value that is not a regular expression",
+            )
+            .into());
+    };
+    let input = arg(args, 0).to_string(context)?;
+    let shared = Shared::of(context)?;
+    let wide = shared.wide.of(&input);
+    if sticky_match(&shared, &regexp, &input, &wide, context)? == Some(false) {
+        // RegExpBuiltinExec, where the matcher fails at lastIndex under `y`.
+        regexp.set(js_string!("lastIndex"), 0, true, context)?;
+        return Ok(JsValue::null());
+    }
+    shared.builtin_exec.call(this, &[wide.string().clone().into()], context)
+}
+
+/// For a sticky expression, whether it matches at `lastIndex`; `None` where Boa's `exec` is
+/// left to answer: not sticky, `lastIndex` not a number (Boa reads it again, and reading an
+/// object twice would call its `valueOf` twice), past the end, inside a surrogate pair under
+/// `u`, or no anchored matcher for the pattern.
+fn sticky_match(
+    shared: &Shared,
+    regexp: &JsObject,
+    input: &JsString,
+    wide: &Utf16,
+    context: &mut Context,
+) -> JsResult<Option<bool>> {
+    let Ok(wrapped) = JsRegExp::from_object(regexp.clone()) else { return Ok(None) };
+    if !wrapped.sticky(context)? {
+        return Ok(None);
+    }
+    let last_index = regexp.get(js_string!("lastIndex"), context)?;
+    if !last_index.is_number() {
+        return Ok(None);
+    }
+    let at = last_index.to_length(context)?;
+    let Ok(at) = usize::try_from(at) else { return Ok(None) };
+    if at > input.len() {
+        return Ok(None);
+    }
+    let Some(pattern) = Pattern::of(regexp, &shared.unicode_sets, context)? else {
+        return Ok(None);
+    };
+    let units = wide.units();
+    if pattern.full_unicode() && inside_pair(units, at) {
+        return Ok(None);
+    }
+    let Some(matcher) = shared.matchers.anchored(&pattern) else { return Ok(None) };
+    Ok(Some(matches_at(&matcher, units, at, pattern.full_unicode())))
+}
+
+/// Whether `at` falls between the two halves of a surrogate pair.
+fn inside_pair(units: &[u16], at: usize) -> bool {
+    let high = |unit: u16| (0xD800..0xDC00).contains(&unit);
+    let low = |unit: u16| (0xDC00..0xE000).contains(&unit);
+    at > 0
+        && units.get(at).copied().is_some_and(low)
+        && units.get(at - 1).copied().is_some_and(high)
+}

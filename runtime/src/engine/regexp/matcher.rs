@@ -1,0 +1,248 @@
+//! Matchers of ordo's own for a regular expression, compiled with regress (the engine Boa's
+//! `RegExp` runs on) from the expression's source and flags, as Boa compiles them: a plain one
+//! that finds the next match from a position (for `[Symbol.split]`), and an anchored one that
+//! tells whether the expression matches exactly at a position (for `y`).
+//!
+//! Boa does not expose a `RegExp`'s matcher or its `[[OriginalSource]]`, only `source`, which is
+//! `EscapeRegExpPattern` of it: every `/` written `\/`, line terminators written `\n`, `\r`,
+//! `\u2028`, `\u2029`. Each `/` of that text was written by the escape, so dropping the
+//! backslash before it gives the source back; a written `\n` means what the line feed it
+//! stood for means, except after a backslash, where the two readings differ (`\` + line feed
+//! against `\\` + `n`). An expression whose text holds such a place gets no matcher here, and
+//! its calls go to Boa's own path.
+
+use std::cell::RefCell;
+use std::collections::HashMap;
+use std::rc::Rc;
+
+use boa_engine::object::builtins::JsRegExp;
+use boa_engine::{Context, JsObject, JsResult, JsValue};
+use regress::{Flags, Regex};
+
+/// How many sources the cache keeps before it starts over.
+const CACHE_CAPACITY: usize = 256;
+
+/// What a matcher is compiled from: the source's code units and the flags that change matching.
+#[derive(Clone, PartialEq, Eq, Hash)]
+pub(super) struct Pattern {
+    source: Vec<u16>,
+    ignore_case: bool,
+    multiline: bool,
+    dot_all: bool,
+    unicode: bool,
+    unicode_sets: bool,
+}
+
+impl Pattern {
+    /// The pattern of `regexp` (a `RegExp`), read through the flag getters that answer from its
+    /// internal slots (no script can see these reads). `None` where the source cannot be told
+    /// back from its escaped text.
+    pub(super) fn of(
+        regexp: &JsObject,
+        unicode_sets: &JsObject,
+        context: &mut Context,
+    ) -> JsResult<Option<Self>> {
+        let Ok(wrapped) = JsRegExp::from_object(regexp.clone()) else { return Ok(None) };
+        let escaped: Vec<u16> = wrapped.source(context)?.encode_utf16().collect();
+        let Some(source) = unescaped_source(&escaped) else { return Ok(None) };
+        Ok(Some(Self {
+            source,
+            ignore_case: wrapped.ignore_case(context)?,
+            multiline: wrapped.multiline(context)?,
+            dot_all: wrapped.dot_all(context)?,
+            unicode: wrapped.unicode(context)?,
+            unicode_sets: unicode_sets
+                .call(&JsValue::from(regexp.clone()), &[], context)?
+                .to_boolean(),
+        }))
+    }
+
+    /// `u` or `v`: the input is read as code points.
+    pub(super) fn full_unicode(&self) -> bool {
+        self.unicode || self.unicode_sets
+    }
+
+    fn flags(&self) -> Flags {
+        Flags {
+            icase: self.ignore_case,
+            multiline: self.multiline,
+            dot_all: self.dot_all,
+            unicode: self.unicode,
+            unicode_sets: self.unicode_sets,
+            ..Flags::default()
+        }
+    }
+
+    /// Compiles `units` as Boa compiles a source: code points under `u` or `v`, code units
+    /// otherwise.
+    fn compile(&self, units: &[u16]) -> Option<Regex> {
+        let compiled = if self.full_unicode() {
+            let points = char::decode_utf16(units.iter().copied()).map(|point| {
+                point.map_or_else(|lone| u32::from(lone.unpaired_surrogate()), u32::from)
+            });
+            Regex::from_unicode(points, self.flags())
+        } else {
+            Regex::from_unicode(units.iter().map(|&unit| u32::from(unit)), self.flags())
+        };
+        compiled.ok()
+    }
+
+    /// `(?:source)|()`: at a position where the source does not match, the empty group does, so
+    /// the first match found from a position is at that position, and the last group tells
+    /// which side matched. Not made where adding a group changes what the source means: outside
+    /// `u` and `v`, `\N` past the number of groups is an escape, not a reference.
+    fn anchored(&self) -> Option<Regex> {
+        if !self.full_unicode()
+            && self.source.windows(2).any(|pair| pair[0] == u16::from(b'\\') && is_digit(pair[1]))
+        {
+            return None;
+        }
+        let units: Vec<u16> = "(?:"
+            .encode_utf16()
+            .chain(self.source.iter().copied())
+            .chain(")|()".encode_utf16())
+            .collect();
+        self.compile(&units)
+    }
+}
+
+fn is_digit(unit: u16) -> bool {
+    (u16::from(b'1')..=u16::from(b'9')).contains(&unit)
+}
+
+/// `[[OriginalSource]]` from `EscapeRegExpPattern` of it, or `None` where two sources give the
+/// same text and match differently.
+fn unescaped_source(escaped: &[u16]) -> Option<Vec<u16>> {
+    let backslash = u16::from(b'\\');
+    let mut source: Vec<u16> = Vec::with_capacity(escaped.len());
+    for &unit in escaped {
+        if unit == u16::from(b'/') {
+            // Every `/` was written `\/`.
+            source.pop();
+        }
+        source.push(unit);
+    }
+    let written_terminator = |rest: &[u16]| {
+        matches!(rest.first(), Some(0x6E /* n */ | 0x72 /* r */))
+            || rest.starts_with(&[0x75, 0x32, 0x30, 0x32]) // u202, then 8 or 9
+                && matches!(rest.get(4), Some(0x38 | 0x39))
+    };
+    let ambiguous = (0..source.len().saturating_sub(2)).any(|at| {
+        source[at] == backslash
+            && source[at + 1] == backslash
+            && written_terminator(&source[at + 2..])
+    });
+    (!ambiguous).then_some(source)
+}
+
+/// Both matchers of a pattern, each compiled at its first use.
+#[derive(Default)]
+struct Compiled {
+    plain: Option<Option<Rc<Regex>>>,
+    anchored: Option<Option<Rc<Regex>>>,
+}
+
+/// The matchers compiled in one engine, by pattern.
+#[derive(Default)]
+pub(super) struct Matchers(RefCell<HashMap<Pattern, Compiled>>);
+
+impl Matchers {
+    /// The matcher that finds the next match from a position.
+    pub(super) fn plain(&self, pattern: &Pattern) -> Option<Rc<Regex>> {
+        self.get(
+            pattern,
+            |compiled| &mut compiled.plain,
+            |pattern| pattern.compile(&pattern.source),
+        )
+    }
+
+    /// The matcher that tells whether the pattern matches at a position (see
+    /// [`Pattern::anchored`]).
+    pub(super) fn anchored(&self, pattern: &Pattern) -> Option<Rc<Regex>> {
+        self.get(pattern, |compiled| &mut compiled.anchored, Pattern::anchored)
+    }
+
+    fn get(
+        &self,
+        pattern: &Pattern,
+        slot: impl Fn(&mut Compiled) -> &mut Option<Option<Rc<Regex>>>,
+        compile: impl Fn(&Pattern) -> Option<Regex>,
+    ) -> Option<Rc<Regex>> {
+        let mut cache = self.0.borrow_mut();
+        if cache.len() >= CACHE_CAPACITY && !cache.contains_key(pattern) {
+            cache.clear();
+        }
+        let compiled = cache.entry(pattern.clone()).or_default();
+        slot(compiled).get_or_insert_with(|| compile(pattern).map(Rc::new)).clone()
+    }
+}
+
+/// Whether `matcher` (from [`Matchers::anchored`]) matches `units` at `at`: the first match from
+/// `at` is always there, and it is the source's unless the added last group took part.
+pub(super) fn matches_at(matcher: &Regex, units: &[u16], at: usize, full_unicode: bool) -> bool {
+    let found = if full_unicode {
+        matcher.find_from_utf16(units, at).next()
+    } else {
+        matcher.find_from_ucs2(units, at).next()
+    };
+    found.is_some_and(|found| {
+        found.start() == at && found.captures.last().is_some_and(Option::is_none)
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn units(text: &str) -> Vec<u16> {
+        text.encode_utf16().collect()
+    }
+
+    #[test]
+    fn the_source_comes_back_from_its_escaped_text() {
+        // `/a\/b/` is stored as `a\/b` and Boa's `source` writes `a\\/b`.
+        assert_eq!(unescaped_source(&units(r"a\\/b")), Some(units(r"a\/b")));
+        assert_eq!(unescaped_source(&units(r"[\/]")), Some(units("[/]")));
+        assert_eq!(unescaped_source(&units(r"\\\/")), Some(units(r"\\/")));
+        assert_eq!(unescaped_source(&units(r"a\nb")), Some(units(r"a\nb")));
+    }
+
+    #[test]
+    fn a_backslash_before_a_written_line_terminator_has_no_single_reading() {
+        assert_eq!(unescaped_source(&units(r"\\n")), None);
+        assert_eq!(unescaped_source(&units(r"x\\r")), None);
+        assert_eq!(unescaped_source(&units(r"\\u2028")), None);
+        assert_eq!(unescaped_source(&units(r"\\u0041")), Some(units(r"\\u0041")));
+    }
+
+    fn pattern(source: &str, unicode: bool) -> Pattern {
+        Pattern {
+            source: units(source),
+            ignore_case: false,
+            multiline: false,
+            dot_all: false,
+            unicode,
+            unicode_sets: false,
+        }
+    }
+
+    #[test]
+    fn the_anchored_matcher_answers_for_its_position_only() {
+        let matcher = pattern("b+|(c)", false).anchored().unwrap();
+        let text = units("abbc");
+        assert!(!matches_at(&matcher, &text, 0, false));
+        assert!(matches_at(&matcher, &text, 1, false));
+        assert!(matches_at(&matcher, &text, 3, false));
+        // An empty match at the position is the source's, not the added group's.
+        let single = pattern("a", false).anchored().unwrap();
+        assert!(matches_at(&single, &units("a"), 0, false));
+        let empty = pattern("x*", false).anchored().unwrap();
+        assert!(matches_at(&empty, &text, 2, false));
+    }
+
+    #[test]
+    fn no_anchored_matcher_where_a_group_would_change_an_escape() {
+        assert!(pattern(r"(a)\2", false).anchored().is_none());
+        assert!(pattern(r"(a)\1", true).anchored().is_some());
+    }
+}

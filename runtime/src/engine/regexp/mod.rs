@@ -1,0 +1,151 @@
+//! `RegExp.prototype.exec` and `RegExp.prototype[Symbol.split]` of ordo's own, installed over
+//! Boa's when an engine is built (before any script), because Boa 0.22 makes regular
+//! expressions over large text quadratic in three places:
+//!
+//! - its `exec` copies a Latin-1 input to UTF-16 at every call, so each match of a `g` loop
+//!   (`match`, `matchAll`, `replace`, `test`, `exec`) cost the whole text ([`wide`]);
+//! - a sticky (`y`) `exec` searches the rest of the input for a match and then rejects it if it
+//!   does not start at `lastIndex`: a failed attempt costs the distance to the next match, and
+//!   a tokenizer that tries an alternative absent from the rest of the text pays all of it at
+//!   every token ([`matcher`]'s anchored matcher answers at the position alone);
+//! - `[Symbol.split]` does what the specification writes, a sticky attempt at every position,
+//!   each of which (above) searches to the next separator ([`split`] searches once per piece
+//!   where no script can see the difference).
+//!
+//! Everything else (`[Symbol.match]`, `[Symbol.replace]`, `matchAll`, `test`) is Boa's, and
+//! reaches this `exec` through the `exec` property as the specification says. Matching itself
+//! is Boa's engine, regress, compiled from the same source and flags.
+//! `runtime/tests/string_scaling.rs` holds the cost linear, and the test262 subset `regexp`
+//! the behaviour.
+
+mod exec;
+mod matcher;
+mod split;
+mod wide;
+
+use std::rc::Rc;
+
+use boa_engine::object::FunctionObjectBuilder;
+use boa_engine::property::{PropertyDescriptor, PropertyKey};
+use boa_engine::{
+    Context, JsNativeError, JsObject, JsResult, JsString, JsSymbol, JsValue, NativeFunction,
+    js_string,
+};
+
+use super::originals::Originals;
+use matcher::Matchers;
+use wide::WideCopies;
+
+/// What the methods share in one engine (in the context's data).
+struct Shared {
+    /// Boa's own `exec`, which does the matching and builds the result.
+    builtin_exec: JsObject,
+    /// This module's `exec` as installed: `[Symbol.split]` searches on its own only while it is
+    /// still `RegExp.prototype.exec`.
+    own_exec: JsObject,
+    /// The getter of `RegExp.prototype.unicodeSets` (`JsRegExp` has no method for it).
+    unicode_sets: JsObject,
+    /// `Object.getOwnPropertyDescriptor`, as it was before any script.
+    own_property_descriptor: JsObject,
+    wide: WideCopies,
+    matchers: Matchers,
+}
+
+impl Shared {
+    fn of(context: &Context) -> JsResult<Rc<Self>> {
+        context.get_data::<Rc<Self>>().cloned().ok_or_else(|| {
+            JsNativeError::typ()
+                .with_message("the regular expression built-ins are not installed")
+                .into()
+        })
+    }
+}
+
+/// Puts `exec` and `[Symbol.split]` on `RegExp.prototype`, as the built-ins they replace are:
+/// writable, configurable, not enumerable.
+pub(crate) fn install(context: &mut Context, originals: &Originals) -> JsResult<()> {
+    let prototype = context.intrinsics().constructors().regexp().prototype();
+    let builtin_exec = data_function(&prototype, js_string!("exec"), context)?;
+    let own_property_descriptor: JsObject = originals.own_property_descriptor.clone().into();
+    let unicode_sets =
+        own_descriptor(&own_property_descriptor, &prototype, js_string!("unicodeSets"), context)?
+            .and_then(|descriptor| descriptor.get().and_then(JsValue::as_object))
+            .ok_or_else(|| missing("the getter of RegExp.prototype.unicodeSets"))?;
+    let exec = method(context, js_string!("exec"), 1, exec::exec);
+    let split = method(context, js_string!("[Symbol.split]"), 2, split::split);
+    context.insert_data(Rc::new(Shared {
+        builtin_exec,
+        own_exec: exec.clone(),
+        unicode_sets,
+        own_property_descriptor,
+        wide: WideCopies::default(),
+        matchers: Matchers::default(),
+    }));
+    for (key, function) in
+        [(PropertyKey::from(js_string!("exec")), exec), (JsSymbol::split().into(), split)]
+    {
+        let property = PropertyDescriptor::builder()
+            .value(function)
+            .writable(true)
+            .enumerable(false)
+            .configurable(true);
+        prototype.define_property_or_throw(key, property, context)?;
+    }
+    Ok(())
+}
+
+fn method(
+    context: &mut Context,
+    name: JsString,
+    length: usize,
+    function: fn(&JsValue, &[JsValue], &mut Context) -> JsResult<JsValue>,
+) -> JsObject {
+    FunctionObjectBuilder::new(context.realm(), NativeFunction::from_fn_ptr(function))
+        .name(name)
+        .length(length)
+        .constructor(false)
+        .build()
+        .into()
+}
+
+/// The function held in `owner`'s data property `name`.
+fn data_function(owner: &JsObject, name: JsString, context: &mut Context) -> JsResult<JsObject> {
+    let value = owner.get(name.clone(), context)?;
+    value
+        .as_object()
+        .filter(JsObject::is_callable)
+        .ok_or_else(|| missing(&name.to_std_string_escaped()))
+}
+
+fn missing(what: &str) -> boa_engine::JsError {
+    JsNativeError::typ().with_message(format!("{what} is missing")).into()
+}
+
+/// `owner`'s own property `key`, read with the `Object.getOwnPropertyDescriptor` captured before
+/// any script (no getter runs).
+fn own_descriptor(
+    own_property_descriptor: &JsObject,
+    owner: &JsObject,
+    key: impl Into<PropertyKey>,
+    context: &mut Context,
+) -> JsResult<Option<PropertyDescriptor>> {
+    let key: JsValue = match key.into() {
+        PropertyKey::String(name) => name.into(),
+        PropertyKey::Symbol(symbol) => symbol.into(),
+        PropertyKey::Index(index) => index.get().into(),
+    };
+    let found = own_property_descriptor.call(
+        &JsValue::undefined(),
+        &[owner.clone().into(), key],
+        context,
+    )?;
+    match found.as_object() {
+        Some(descriptor) => Ok(Some(descriptor.to_property_descriptor(context)?)),
+        None => Ok(None),
+    }
+}
+
+/// The argument at `index`, `undefined` past the end.
+fn arg(args: &[JsValue], index: usize) -> JsValue {
+    args.get(index).cloned().unwrap_or_default()
+}

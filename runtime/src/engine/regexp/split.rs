@@ -1,0 +1,241 @@
+//! `RegExp.prototype[Symbol.split](string, limit)`, as the specification writes it: a splitter
+//! made by the species constructor with the flags plus `y`, tried at each position in turn.
+//!
+//! Where no script can tell the difference (the splitter is a plain `RegExp` made by `%RegExp%`,
+//! and `RegExp.prototype.exec` is still the built-in one), the positions between two separators
+//! are not tried one by one: the splitter's pattern is searched from the position once, which
+//! finds the same first position where it matches, and the same match there.
+
+use boa_engine::builtins::regexp::RegExp;
+use boa_engine::object::builtins::JsArray;
+use boa_engine::{
+    Context, JsNativeError, JsObject, JsResult, JsString, JsSymbol, JsValue, js_str, js_string,
+};
+use regress::Regex;
+
+use super::matcher::Pattern;
+use super::{Shared, arg, own_descriptor};
+
+pub(super) fn split(this: &JsValue, args: &[JsValue], context: &mut Context) -> JsResult<JsValue> {
+    let Some(rx) = this.as_object() else {
+        return Err(JsNativeError::typ()
+            .with_message("RegExp.prototype[Symbol.split] called on a value that is not an object")
+            .into());
+    };
+    let string = arg(args, 0).to_string(context)?;
+    let regexp_constructor = context.intrinsics().constructors().regexp().constructor();
+    let constructor = species_constructor(&rx, &regexp_constructor, context)?;
+    let flags = rx.get(js_string!("flags"), context)?.to_string(context)?;
+    let has = |flag: u8| flags.as_str().iter().any(|unit| unit == u16::from(flag));
+    let unicode_matching = has(b'u') || has(b'v');
+    let new_flags = if has(b'y') { flags.clone() } else { js_string!(&flags, js_str!("y")) };
+    let splitter =
+        constructor.construct(&[this.clone(), new_flags.into()], Some(&constructor), context)?;
+    let limit = arg(args, 1);
+    let limit = if limit.is_undefined() { u32::MAX } else { limit.to_u32(context)? } as usize;
+    if limit == 0 {
+        return Ok(JsArray::new(context)?.into());
+    }
+    if string.is_empty() {
+        let found = regexp_exec(&splitter, &string, context)?;
+        let pieces = if found.is_some() { Vec::new() } else { vec![string.into()] };
+        return Ok(JsArray::from_iter(pieces, context).into());
+    }
+    let shared = Shared::of(context)?;
+    let pieces = match searchable(&shared, &splitter, &constructor, &regexp_constructor, context)? {
+        Some((matcher, pattern)) => {
+            let wide = shared.wide.of(&string);
+            searched(&matcher, &pattern, &string, wide.units(), limit)
+        }
+        None => tried_at_each_position(&splitter, &string, unicode_matching, limit, context)?,
+    };
+    Ok(JsArray::from_iter(pieces, context).into())
+}
+
+/// `SpeciesConstructor(rx, %RegExp%)`.
+fn species_constructor(
+    rx: &JsObject,
+    default: &JsObject,
+    context: &mut Context,
+) -> JsResult<JsObject> {
+    let constructor = rx.get(js_string!("constructor"), context)?;
+    if constructor.is_undefined() {
+        return Ok(default.clone());
+    }
+    let Some(constructor) = constructor.as_object() else {
+        return Err(JsNativeError::typ()
+            .with_message("the regular expression's constructor is not an object")
+            .into());
+    };
+    let species = constructor.get(JsSymbol::species(), context)?;
+    if species.is_null_or_undefined() {
+        return Ok(default.clone());
+    }
+    match species.as_object() {
+        Some(species) if species.is_constructor() => Ok(species.clone()),
+        _ => Err(JsNativeError::typ()
+            .with_message("the regular expression's [Symbol.species] is not a constructor")
+            .into()),
+    }
+}
+
+/// `RegExpExec(R, S)`: `R.exec` if it is callable, the built-in otherwise.
+fn regexp_exec(
+    splitter: &JsObject,
+    string: &JsString,
+    context: &mut Context,
+) -> JsResult<Option<JsObject>> {
+    let exec = splitter.get(js_string!("exec"), context)?;
+    let result = match exec.as_callable() {
+        Some(exec) => exec.call(&splitter.clone().into(), &[string.clone().into()], context)?,
+        None => {
+            if !splitter.is::<RegExp>() {
+                return Err(JsNativeError::typ()
+                    .with_message("the splitter is not a regular expression and has no exec")
+                    .into());
+            }
+            let builtin = Shared::of(context)?.builtin_exec.clone();
+            builtin.call(&splitter.clone().into(), &[string.clone().into()], context)?
+        }
+    };
+    if !result.is_object() && !result.is_null() {
+        return Err(JsNativeError::typ()
+            .with_message("a regular expression's exec returned neither an object nor null")
+            .into());
+    }
+    Ok(result.as_object())
+}
+
+/// The matcher to search with, where searching is unobservable: the splitter was made by
+/// `%RegExp%` itself (so it is a plain `RegExp` whose only own property is `lastIndex`), and
+/// `RegExp.prototype.exec` is a data property still holding the built-in `exec`, so every
+/// `RegExpExec` of the loop would run that `exec` and nothing a script wrote.
+fn searchable(
+    shared: &Shared,
+    splitter: &JsObject,
+    constructor: &JsObject,
+    regexp_constructor: &JsObject,
+    context: &mut Context,
+) -> JsResult<Option<(std::rc::Rc<Regex>, Pattern)>> {
+    if !JsObject::equals(constructor, regexp_constructor) || !splitter.is::<RegExp>() {
+        return Ok(None);
+    }
+    let prototype = context.intrinsics().constructors().regexp().prototype();
+    let exec =
+        own_descriptor(&shared.own_property_descriptor, &prototype, js_string!("exec"), context)?;
+    let builtin = exec
+        .and_then(|descriptor| descriptor.value().and_then(JsValue::as_object))
+        .is_some_and(|exec| JsObject::equals(&exec, &shared.own_exec));
+    if !builtin {
+        return Ok(None);
+    }
+    let Some(pattern) = Pattern::of(splitter, &shared.unicode_sets, context)? else {
+        return Ok(None);
+    };
+    Ok(shared.matchers.plain(&pattern).map(|matcher| (matcher, pattern)))
+}
+
+/// The loop of the specification, with each run of failed sticky attempts replaced by one
+/// search: the first position at or after `q` where the pattern matches is where the search
+/// from `q` finds its match.
+fn searched(
+    matcher: &Regex,
+    pattern: &Pattern,
+    string: &JsString,
+    units: &[u16],
+    limit: usize,
+) -> Vec<JsValue> {
+    let size = units.len();
+    let full_unicode = pattern.full_unicode();
+    let mut pieces: Vec<JsValue> = Vec::new();
+    let (mut p, mut q) = (0, 0);
+    while q < size {
+        let found = if full_unicode {
+            matcher.find_from_utf16(units, q).next()
+        } else {
+            matcher.find_from_ucs2(units, q).next()
+        };
+        let Some(found) = found else { break };
+        // The specification tries positions before the end only.
+        if found.start() >= size {
+            break;
+        }
+        let at = found.start();
+        let end = found.end().min(size);
+        if end == p {
+            q = advance(units, at, full_unicode);
+            continue;
+        }
+        pieces.push(string.slice(p, at).into());
+        if pieces.len() == limit {
+            return pieces;
+        }
+        for group in found.captures.iter() {
+            let capture = group.as_ref().map_or_else(JsValue::undefined, |range| {
+                string.slice(range.start, range.end).into()
+            });
+            pieces.push(capture);
+            if pieces.len() == limit {
+                return pieces;
+            }
+        }
+        p = end;
+        q = p;
+    }
+    pieces.push(string.slice(p, size).into());
+    pieces
+}
+
+/// The loop as the specification writes it: a sticky `RegExpExec` at each position.
+fn tried_at_each_position(
+    splitter: &JsObject,
+    string: &JsString,
+    unicode_matching: bool,
+    limit: usize,
+    context: &mut Context,
+) -> JsResult<Vec<JsValue>> {
+    let size = string.len();
+    let units: Vec<u16> =
+        if unicode_matching { string.as_str().iter().collect() } else { Vec::new() };
+    let mut pieces: Vec<JsValue> = Vec::new();
+    let (mut p, mut q) = (0, 0);
+    while q < size {
+        splitter.set(js_string!("lastIndex"), q, true, context)?;
+        let Some(found) = regexp_exec(splitter, string, context)? else {
+            q = advance(&units, q, unicode_matching);
+            continue;
+        };
+        let end = splitter.get(js_string!("lastIndex"), context)?.to_length(context)?;
+        let end = usize::try_from(end).unwrap_or(usize::MAX).min(size);
+        if end == p {
+            q = advance(&units, q, unicode_matching);
+            continue;
+        }
+        pieces.push(string.slice(p, q).into());
+        if pieces.len() == limit {
+            return Ok(pieces);
+        }
+        p = end;
+        // LengthOfArrayLike(z).
+        let length = found.get(js_string!("length"), context)?.to_length(context)?;
+        let captures = length.saturating_sub(1);
+        for index in 1..=captures {
+            pieces.push(found.get(index, context)?);
+            if pieces.len() == limit {
+                return Ok(pieces);
+            }
+        }
+        q = p;
+    }
+    pieces.push(string.slice(p, size).into());
+    Ok(pieces)
+}
+
+/// `AdvanceStringIndex(S, index, unicode)`: past a whole surrogate pair under `unicode`
+/// (`units` is only read then).
+fn advance(units: &[u16], index: usize, unicode: bool) -> usize {
+    let pair = unicode
+        && units.get(index).is_some_and(|&unit| (0xD800..0xDC00).contains(&unit))
+        && units.get(index + 1).is_some_and(|&unit| (0xDC00..0xE000).contains(&unit));
+    index + if pair { 2 } else { 1 }
+}
