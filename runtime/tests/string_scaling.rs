@@ -5,9 +5,9 @@
 //! itself (best of three), and no doubling may cost more than 2.5× (a step under the noise floor
 //! passes; a growth must be seen twice). Boa 0.22's own `split`, `indexOf` from a position and
 //! `replaceAll` were quadratic (8× the input cost them 40–64×), and so were its regular
-//! expressions over Latin-1 text and its sticky `exec`: ordo's replacements are in
-//! `engine/strings` and `engine/regexp`. What is still quadratic is listed, with why, in
-//! [`KNOWN_QUADRATIC`].
+//! expressions over Latin-1 text, its sticky `exec` and appending to a string in a loop (`+=`,
+//! templates: 8× cost 150×): ordo's replacements are in `engine/strings` and `engine/regexp`,
+//! and appending is patched in Boa's strings (`vendor/boa_string`).
 //!
 //! `ORDO_SCALING_ONLY=text` runs the operations whose name holds `text`; `--nocapture` prints
 //! the times. This is a test of growth, not of speed: the figures for speed are in the
@@ -167,15 +167,6 @@ fn script(setup: &str, operation: &str, lines: usize) -> String {
     )
 }
 
-/// Operations that are still quadratic, and why: each is asserted to be, so the day it is not
-/// this test says so and the operation moves to the checked ones.
-///
-/// Boa 0.22 has no rope: `a + b` copies both strings into a new one (`JsValue::add`, and
-/// `concat_array` for a template), so appending to a growing string in a loop copies all of it
-/// at every step. No built-in can be installed over an operator; the fix is in Boa's strings
-/// (see NOTES.md, "Issue 30").
-const KNOWN_QUADRATIC: &[&str] = &["+= in a loop", "template concatenation in a loop"];
-
 /// The milliseconds of `operation` at 1×, 2×, 4× and 8× the input.
 async fn times(runtime: &Runtime, setup: &str, operation: &str, name: &str) -> Vec<f64> {
     let mut times = Vec::new();
@@ -209,16 +200,7 @@ async fn r_rt_2_string_built_ins_grow_linearly_with_their_input() {
     // `ORDO_SCALING_ONLY=text` runs the operations whose name holds `text`.
     let only = std::env::var("ORDO_SCALING_ONLY").unwrap_or_default();
     for &(name, setup, operation) in OPERATIONS.iter().filter(|(name, ..)| name.contains(&only)) {
-        let known = KNOWN_QUADRATIC.contains(&name);
         let first = times(&runtime, setup, operation, name).await;
-        if known {
-            if !super_linear(&first) {
-                failures.push(format!(
-                    "{name} is linear now: {first:?} ms; move it out of KNOWN_QUADRATIC"
-                ));
-            }
-            continue;
-        }
         // A collection or another process can land in one step: a growth seen twice is not.
         if super_linear(&first) {
             let second = times(&runtime, setup, operation, name).await;
