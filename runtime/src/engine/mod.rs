@@ -15,6 +15,7 @@ mod convert;
 mod faithful;
 mod globals;
 mod jobs;
+mod json;
 mod lazy;
 mod namespace;
 mod originals;

@@ -58,11 +58,11 @@ fn sticky_match(
         return Ok(None);
     };
     let units = wide.units();
-    if pattern.full_unicode() && inside_pair(units, at) {
+    if pattern.full_unicode() && inside_pair(&units, at) {
         return Ok(None);
     }
     let Some(matcher) = shared.matchers.anchored(&pattern) else { return Ok(None) };
-    Ok(Some(matches_at(&matcher, units, at, pattern.full_unicode())))
+    Ok(Some(matches_at(&matcher, &units, at, pattern.full_unicode())))
 }
 
 /// Whether `at` falls between the two halves of a surrogate pair.

@@ -169,6 +169,9 @@ impl Matchers {
         compile: impl Fn(&Pattern) -> Option<Regex>,
     ) -> Option<Rc<Regex>> {
         let mut cache = self.0.borrow_mut();
+        if let Some(Some(found)) = cache.get_mut(pattern).map(&slot) {
+            return found.clone();
+        }
         if cache.len() >= CACHE_CAPACITY && !cache.contains_key(pattern) {
             cache.clear();
         }

@@ -45,7 +45,7 @@ pub(super) fn split(this: &JsValue, args: &[JsValue], context: &mut Context) -> 
     let pieces = match searchable(&shared, &splitter, &constructor, &regexp_constructor, context)? {
         Some((matcher, pattern)) => {
             let wide = shared.wide.of(&string);
-            searched(&matcher, &pattern, &string, wide.units(), limit)
+            searched(&matcher, &pattern, &string, &wide.units(), limit)
         }
         None => tried_at_each_position(&splitter, &string, unicode_matching, limit, context)?,
     };

@@ -6,6 +6,7 @@
 //! text once per match. Here the copy of the last large input is kept while the same string is
 //! searched again: one copy per text, not one per match.
 
+use std::borrow::Cow;
 use std::cell::RefCell;
 
 use boa_engine::JsString;
@@ -26,7 +27,7 @@ impl WideCopies {
             return Utf16::Held(input.clone());
         };
         if bytes.len() < KEPT_FROM {
-            return Utf16::Copied { string: input.clone(), units: widened(bytes) };
+            return Utf16::Short(input.clone());
         }
         let mut kept = self.0.borrow_mut();
         if let Some((original, copy)) = kept.as_ref()
@@ -38,7 +39,7 @@ impl WideCopies {
         let copy = JsString::from(&units[..]);
         if !matches!(copy.as_str().variant(), JsStrVariant::Utf16(_)) {
             // Boa gives back a string it already holds (a short common one) as it is held.
-            return Utf16::Copied { string: input.clone(), units };
+            return Utf16::Short(input.clone());
         }
         // The original is kept with its copy: while it lives, no other string has its bytes.
         *kept = Some((input.clone(), copy.clone()));
@@ -46,30 +47,29 @@ impl WideCopies {
     }
 }
 
-/// A string and its code units.
+/// A string to search, and its code units.
 pub(super) enum Utf16 {
     /// A string held in UTF-16: its units are its own.
     Held(JsString),
-    /// A short Latin-1 string and a copy of its units.
-    Copied { string: JsString, units: Vec<u16> },
+    /// A short string in Latin-1: its units are copied when asked for.
+    Short(JsString),
 }
 
 impl Utf16 {
-    pub(super) fn units(&self) -> &[u16] {
-        match self {
-            Self::Held(string) => match string.as_str().variant() {
-                JsStrVariant::Utf16(units) => units,
-                // Never: only a string held in UTF-16 is `Held`.
-                JsStrVariant::Latin1(_) => &[],
-            },
-            Self::Copied { units, .. } => units,
+    pub(super) fn units(&self) -> Cow<'_, [u16]> {
+        let string = match self {
+            Self::Held(string) | Self::Short(string) => string,
+        };
+        match string.as_str().variant() {
+            JsStrVariant::Utf16(units) => Cow::Borrowed(units),
+            JsStrVariant::Latin1(bytes) => Cow::Owned(widened(bytes)),
         }
     }
 
     /// The string to search: held in UTF-16 where the input is large.
     pub(super) fn string(&self) -> &JsString {
         match self {
-            Self::Held(string) | Self::Copied { string, .. } => string,
+            Self::Held(string) | Self::Short(string) => string,
         }
     }
 }
@@ -96,7 +96,7 @@ mod tests {
                 JsStrVariant::Utf16(units) => Some(units),
                 JsStrVariant::Latin1(_) => None,
             },
-            Utf16::Copied { .. } => None,
+            Utf16::Short(_) => None,
         }
     }
 
@@ -120,7 +120,7 @@ mod tests {
         // "a" is one of the strings Boa holds once, in Latin-1, whatever it is made from.
         for short in ["a", "abc"] {
             let copied = copies.of(&JsString::from(short));
-            assert_eq!(copied.units(), short.encode_utf16().collect::<Vec<_>>());
+            assert_eq!(*copied.units(), short.encode_utf16().collect::<Vec<_>>());
             assert_eq!(*copied.string(), JsString::from(short));
         }
         assert!(copies.0.borrow().is_none());

@@ -1,0 +1,349 @@
+//! JSON text to values, read once, left to right, over the string's own code units (Latin-1 or
+//! UTF-16), with no recursion: an array or object being read is a frame on a stack of the
+//! parser's own, so nesting as deep as the text goes costs memory, not the thread's stack.
+//!
+//! The grammar is ECMA-404's, as `JSON.parse` takes it: whitespace is tab, line feed, carriage
+//! return and space; a string holds no unescaped control character; `\u` escapes may be lone
+//! surrogates (a JavaScript string can hold one); a number is written as JSON writes numbers and
+//! read to the nearest double; an object's repeated key keeps its first place and its last value.
+
+use std::collections::HashMap;
+
+use boa_engine::object::builtins::JsArray;
+use boa_engine::property::PropertyKey;
+use boa_engine::string::JsStr;
+use boa_engine::{Context, JsNativeError, JsObject, JsResult, JsString, JsValue};
+
+/// A code unit of the text: a Latin-1 byte or a UTF-16 unit.
+pub(super) trait Unit: Copy + Eq + std::hash::Hash {
+    fn get(self) -> u16;
+    /// A string of `units`, held in Latin-1 where it can be.
+    fn string(units: &[Self]) -> JsString;
+}
+
+impl Unit for u8 {
+    fn get(self) -> u16 {
+        u16::from(self)
+    }
+
+    fn string(units: &[Self]) -> JsString {
+        JsString::from(JsStr::latin1(units))
+    }
+}
+
+impl Unit for u16 {
+    fn get(self) -> u16 {
+        self
+    }
+
+    fn string(units: &[Self]) -> JsString {
+        match units.iter().map(|&unit| u8::try_from(unit)).collect::<Result<Vec<u8>, _>>() {
+            Ok(bytes) => JsString::from(JsStr::latin1(&bytes)),
+            Err(_) => JsString::from(units),
+        }
+    }
+}
+
+/// Strings this short, keys and values alike, are made once per text (records repeat them).
+const SHARED_UP_TO: usize = 24;
+
+/// What a string may hold, said where it holds something else.
+const IN_STRING: &str =
+    "the string's closing quote (a control character in a string must be escaped)";
+
+/// A container being read.
+enum Frame {
+    Array(Vec<JsValue>),
+    /// The object, and the key whose value comes next.
+    Object(JsObject, Option<PropertyKey>),
+}
+
+struct Parser<'t, U: Unit> {
+    text: &'t [U],
+    at: usize,
+    shared: HashMap<&'t [U], JsString>,
+    /// Where a string's units are decoded.
+    scratch: Vec<u16>,
+}
+
+/// The value of `text`, or a `SyntaxError` that says what was found where.
+pub(super) fn parse<U: Unit>(text: &[U], context: &mut Context) -> JsResult<JsValue> {
+    let mut parser = Parser { text, at: 0, shared: HashMap::new(), scratch: Vec::new() };
+    let value = parser.value(context)?;
+    parser.skip_whitespace();
+    if parser.at < text.len() {
+        return Err(parser.unexpected("the end of the text after the value"));
+    }
+    Ok(value)
+}
+
+impl<'t, U: Unit> Parser<'t, U> {
+    fn peek(&self) -> Option<u16> {
+        self.text.get(self.at).map(|unit| unit.get())
+    }
+
+    fn skip_whitespace(&mut self) {
+        while let Some(0x09 | 0x0A | 0x0D | 0x20) = self.peek() {
+            self.at += 1;
+        }
+    }
+
+    /// Reads one value, containers included, with a stack of frames instead of recursion.
+    fn value(&mut self, context: &mut Context) -> JsResult<JsValue> {
+        let mut stack: Vec<Frame> = Vec::new();
+        loop {
+            self.skip_whitespace();
+            // A value starts here (a scalar, or a container opening).
+            let mut value = match self.peek() {
+                Some(0x7B /* { */) => {
+                    self.at += 1;
+                    self.skip_whitespace();
+                    let object = JsObject::with_object_proto(context.intrinsics());
+                    if self.peek() == Some(0x7D /* } */) {
+                        self.at += 1;
+                        JsValue::from(object)
+                    } else {
+                        let key = self.key()?;
+                        stack.push(Frame::Object(object, Some(key)));
+                        continue;
+                    }
+                }
+                Some(0x5B /* [ */) => {
+                    self.at += 1;
+                    self.skip_whitespace();
+                    if self.peek() == Some(0x5D /* ] */) {
+                        self.at += 1;
+                        JsArray::new(context)?.into()
+                    } else {
+                        stack.push(Frame::Array(Vec::new()));
+                        continue;
+                    }
+                }
+                Some(0x22 /* " */) => self.string()?.into(),
+                Some(0x2D /* - */ | 0x30..=0x39) => self.number()?,
+                Some(0x74 /* t */) => self.word("true", JsValue::from(true))?,
+                Some(0x66 /* f */) => self.word("false", JsValue::from(false))?,
+                Some(0x6E /* n */) => self.word("null", JsValue::null())?,
+                _ => return Err(self.unexpected("a value")),
+            };
+            // The value ends a run of containers, or takes its place in the innermost one.
+            loop {
+                let Some(frame) = stack.last_mut() else { return Ok(value) };
+                self.skip_whitespace();
+                let separator = self.peek();
+                match frame {
+                    Frame::Array(items) => {
+                        items.push(value);
+                        match separator {
+                            Some(0x2C /* , */) => {
+                                self.at += 1;
+                                break;
+                            }
+                            Some(0x5D /* ] */) => {
+                                self.at += 1;
+                                let Some(Frame::Array(items)) = stack.pop() else { unreachable!() };
+                                value = JsArray::from_iter(items, context).into();
+                            }
+                            _ => return Err(self.unexpected("',' or ']' after an array element")),
+                        }
+                    }
+                    Frame::Object(object, key) => {
+                        if let Some(key) = key.take() {
+                            object.create_data_property_or_throw(key, value, context)?;
+                        }
+                        match separator {
+                            Some(0x2C /* , */) => {
+                                self.at += 1;
+                                self.skip_whitespace();
+                                *key = Some(self.key()?);
+                                break;
+                            }
+                            Some(0x7D /* } */) => {
+                                self.at += 1;
+                                let Some(Frame::Object(object, _)) = stack.pop() else {
+                                    unreachable!()
+                                };
+                                value = object.into();
+                            }
+                            _ => {
+                                return Err(self.unexpected("',' or '}' after a property's value"));
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// `"key"` and the colon after it.
+    fn key(&mut self) -> JsResult<PropertyKey> {
+        if self.peek() != Some(0x22) {
+            return Err(self.unexpected("a property name in double quotes"));
+        }
+        let key = self.string()?;
+        self.skip_whitespace();
+        if self.peek() != Some(0x3A /* : */) {
+            return Err(self.unexpected("':' after a property name"));
+        }
+        self.at += 1;
+        Ok(PropertyKey::from(key))
+    }
+
+    fn word(&mut self, word: &str, value: JsValue) -> JsResult<JsValue> {
+        for expected in word.bytes() {
+            if self.peek() != Some(u16::from(expected)) {
+                return Err(self.unexpected(&format!("'{word}'")));
+            }
+            self.at += 1;
+        }
+        Ok(value)
+    }
+
+    fn number(&mut self) -> JsResult<JsValue> {
+        let start = self.at;
+        let digits = |parser: &mut Self| {
+            let from = parser.at;
+            while let Some(0x30..=0x39) = parser.peek() {
+                parser.at += 1;
+            }
+            parser.at > from
+        };
+        if self.peek() == Some(0x2D) {
+            self.at += 1;
+        }
+        match self.peek() {
+            Some(0x30) => self.at += 1,
+            Some(0x31..=0x39) => {
+                digits(self);
+            }
+            _ => return Err(self.unexpected("a digit after the minus sign")),
+        }
+        if self.peek() == Some(0x2E /* . */) {
+            self.at += 1;
+            if !digits(self) {
+                return Err(self.unexpected("a digit after the decimal point"));
+            }
+        }
+        if let Some(0x45 | 0x65 /* E e */) = self.peek() {
+            self.at += 1;
+            if let Some(0x2B | 0x2D) = self.peek() {
+                self.at += 1;
+            }
+            if !digits(self) {
+                return Err(self.unexpected("a digit in the exponent"));
+            }
+        }
+        // Every unit read is ASCII: the text of a number as Rust reads it, correctly rounded.
+        let text: String =
+            self.text[start..self.at].iter().map(|unit| char::from(unit.get() as u8)).collect();
+        let number: f64 = text.parse().map_err(|_| self.error_at(start, "a malformed number"))?;
+        Ok(JsValue::from(number))
+    }
+
+    /// A string from its opening quote, past its closing one.
+    fn string(&mut self) -> JsResult<JsString> {
+        self.at += 1;
+        let start = self.at;
+        // Most strings have no escape: they are the text's units as they are.
+        loop {
+            match self.peek() {
+                Some(0x22) => {
+                    let units = &self.text[start..self.at];
+                    self.at += 1;
+                    return Ok(self.plain(units));
+                }
+                Some(0x5C /* \ */) => break,
+                Some(0x00..=0x1F) | None => return Err(self.unexpected(IN_STRING)),
+                Some(_) => self.at += 1,
+            }
+        }
+        self.scratch.clear();
+        self.scratch.extend(self.text[start..self.at].iter().map(|unit| unit.get()));
+        loop {
+            match self.peek() {
+                Some(0x22) => {
+                    self.at += 1;
+                    return Ok(u16::string(&self.scratch));
+                }
+                Some(0x5C) => {
+                    self.at += 1;
+                    let unit = self.escape()?;
+                    self.scratch.push(unit);
+                }
+                Some(0x00..=0x1F) | None => return Err(self.unexpected(IN_STRING)),
+                Some(unit) => {
+                    self.scratch.push(unit);
+                    self.at += 1;
+                }
+            }
+        }
+    }
+
+    /// The unit an escape stands for, from the character after the backslash.
+    fn escape(&mut self) -> JsResult<u16> {
+        let unit = match self.peek() {
+            Some(0x22) => 0x22,
+            Some(0x5C) => 0x5C,
+            Some(0x2F) => 0x2F,
+            Some(0x62 /* b */) => 0x08,
+            Some(0x66 /* f */) => 0x0C,
+            Some(0x6E /* n */) => 0x0A,
+            Some(0x72 /* r */) => 0x0D,
+            Some(0x74 /* t */) => 0x09,
+            Some(0x75 /* u */) => {
+                let mut unit = 0u16;
+                for _ in 0..4 {
+                    self.at += 1;
+                    let digit = self.peek().and_then(|unit| char::from_u32(u32::from(unit)));
+                    let Some(digit) = digit.and_then(|digit| digit.to_digit(16)) else {
+                        return Err(self.unexpected("four hexadecimal digits after \\u"));
+                    };
+                    unit = unit * 16 + digit as u16;
+                }
+                unit
+            }
+            _ => {
+                return Err(
+                    self.unexpected("an escape (one of \\\" \\\\ \\/ \\b \\f \\n \\r \\t \\u)")
+                );
+            }
+        };
+        self.at += 1;
+        Ok(unit)
+    }
+
+    /// A string with no escape, shared with its earlier occurrences when short.
+    fn plain(&mut self, units: &'t [U]) -> JsString {
+        let made = || U::string(units);
+        if units.len() > SHARED_UP_TO {
+            return made();
+        }
+        self.shared.entry(units).or_insert_with(made).clone()
+    }
+
+    /// A `SyntaxError` for what was found here where `expected` was.
+    fn unexpected(&self, expected: &str) -> boa_engine::JsError {
+        let found = match self.peek() {
+            None => "the end of the text".to_owned(),
+            Some(unit) => {
+                char::from_u32(u32::from(unit)).filter(|found| !found.is_control()).map_or_else(
+                    || format!("the control character \\u{unit:04x}"),
+                    |found| format!("'{found}'"),
+                )
+            }
+        };
+        self.error_at(self.at, &format!("expected {expected}, found {found}"))
+    }
+
+    fn error_at(&self, at: usize, what: &str) -> boa_engine::JsError {
+        let before = &self.text[..at.min(self.text.len())];
+        let line = before.iter().filter(|unit| unit.get() == 0x0A).count() + 1;
+        let column =
+            at - before.iter().rposition(|unit| unit.get() == 0x0A).map_or(0, |n| n + 1) + 1;
+        JsNativeError::syntax()
+            .with_message(format!(
+                "JSON.parse: {what} at position {at} (line {line}, column {column})"
+            ))
+            .into()
+    }
+}

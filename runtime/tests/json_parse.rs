@@ -1,0 +1,172 @@
+//! `JSON.parse` (ordo's own, `engine/json`) gives back what was written: generated documents of
+//! every kind of value, written compact or with whitespace everywhere JSON allows it, with
+//! escapes where a writer may put them, each parsed in the engine and compared with the document
+//! (one run for all of them). Beside it, what only JSON.parse does: repeated keys, `__proto__`,
+//! `-0`, lone surrogates, nesting deeper than any stack, and errors that say what and where.
+#![allow(clippy::unwrap_used)] // test helpers outside #[test] fns unwrap too
+
+use ordo_runtime::{HostFunctions, Runtime, RuntimeConfig, Script, WorkerCommand};
+use proptest::prelude::*;
+use proptest::strategy::ValueTree;
+use proptest::test_runner::{Config, TestRunner};
+use serde_json::{Map, Value, json};
+use tokio_util::sync::CancellationToken;
+
+async fn run(code: &str) -> Value {
+    let worker = WorkerCommand::program(env!("CARGO_BIN_EXE_ordo-js-worker"));
+    Runtime::new(RuntimeConfig { warm_workers: 0, ..RuntimeConfig::new(worker) })
+        .run(&Script::javascript(code), &HostFunctions::new(), &CancellationToken::new())
+        .await
+        .unwrap_or_else(|error| panic!("{error}"))
+        .result
+}
+
+/// Keys that are not array indices (an object's integer keys come first in JavaScript, which
+/// would reorder them).
+fn key() -> impl Strategy<Value = String> {
+    prop_oneof!["k[a-z0-9_]{0,8}", "[a-zé☃ \"\\\\/\n]{1,6}", Just("__proto__".to_owned())]
+}
+
+fn document() -> impl Strategy<Value = Value> {
+    let leaf = prop_oneof![
+        Just(Value::Null),
+        any::<bool>().prop_map(Value::from),
+        any::<i32>().prop_map(Value::from),
+        (-1e300f64..1e300).prop_map(Value::from),
+        "[a-zA-Z0-9 é€😀\"\\\\/\u{1}\t\n\u{2028}]{0,20}".prop_map(Value::from),
+    ];
+    leaf.prop_recursive(6, 200, 8, |inner| {
+        prop_oneof![
+            prop::collection::vec(inner.clone(), 0..8).prop_map(Value::Array),
+            prop::collection::vec((key(), inner), 0..8)
+                .prop_map(|entries| Value::Object(entries.into_iter().collect::<Map<_, _>>())),
+        ]
+    })
+}
+
+/// `value` written with whitespace between every token, and `\u` escapes for some characters.
+fn spaced(value: &Value, depth: usize) -> String {
+    let space = [" ", "\n", "\t", "\r\n  ", ""][depth % 5];
+    match value {
+        Value::Array(items) => {
+            let items: Vec<String> = items.iter().map(|item| spaced(item, depth + 1)).collect();
+            format!("[{space}{}{space}]", items.join(&format!("{space},{space}")))
+        }
+        Value::Object(entries) => {
+            let entries: Vec<String> = entries
+                .iter()
+                .map(|(key, value)| {
+                    format!("{}{space}:{space}{}", escaped(key), spaced(value, depth + 1))
+                })
+                .collect();
+            format!("{{{space}{}{space}}}", entries.join(&format!("{space},{space}")))
+        }
+        Value::String(text) => escaped(text),
+        other => other.to_string(),
+    }
+}
+
+fn escaped(text: &str) -> String {
+    let mut out = String::from("\"");
+    for unit in text.encode_utf16() {
+        match unit {
+            0x22 => out.push_str("\\\""),
+            0x5C => out.push_str("\\\\"),
+            0x2F => out.push_str("\\/"),
+            0x0A => out.push_str("\\n"),
+            unit if !(0x20..=0x7E).contains(&unit) => out.push_str(&format!("\\u{unit:04X}")),
+            unit => out.push(char::from(unit as u8)),
+        }
+    }
+    out.push('"');
+    out
+}
+
+/// Numbers as JavaScript reads them: an integer that fits is the same, a double is the nearest.
+fn same(parsed: &Value, written: &Value) -> bool {
+    match (parsed, written) {
+        (Value::Number(a), Value::Number(b)) => a.as_f64() == b.as_f64(),
+        (Value::Array(a), Value::Array(b)) => {
+            a.len() == b.len() && a.iter().zip(b).all(|(a, b)| same(a, b))
+        }
+        (Value::Object(a), Value::Object(b)) => {
+            a.len() == b.len()
+                && a.iter().zip(b).all(|((ka, va), (kb, vb))| ka == kb && same(va, vb))
+        }
+        (a, b) => a == b,
+    }
+}
+
+#[tokio::test]
+async fn r_rt_2_json_parse_gives_back_generated_documents_however_they_are_written() {
+    let mut runner = TestRunner::new(Config { cases: 1, ..Config::default() });
+    let documents: Vec<Value> =
+        (0..150).map(|_| document().new_tree(&mut runner).unwrap().current()).collect();
+    let texts: Vec<String> = documents
+        .iter()
+        .enumerate()
+        .map(|(n, document)| if n % 2 == 0 { document.to_string() } else { spaced(document, n) })
+        .collect();
+    let code = format!("return {}.map((text) => JSON.parse(text));", json!(texts));
+    let parsed = run(&code).await;
+    for ((document, text), parsed) in documents.iter().zip(&texts).zip(parsed.as_array().unwrap()) {
+        assert!(same(parsed, document), "{text}\nparsed as {parsed}");
+    }
+}
+
+#[tokio::test]
+async fn r_rt_2_json_parse_does_what_only_json_parse_does() {
+    let out = run(r#"
+        const twice = JSON.parse('{"a": 1, "b": 2, "a": 3}');
+        const proto = JSON.parse('{"__proto__": {"x": 1}}');
+        let deep = JSON.parse("[".repeat(100000) + "]".repeat(100000)), depth = 0;
+        while (deep.length) { deep = deep[0]; depth++; }
+        const errors = ['{"a":1,}', "[1 2]", '"tab\there"', "-", "", "[1]x", '{"a"\n 1}'].map((text) => {
+          try { JSON.parse(text); return "parsed"; } catch (error) { return `${error.name}: ${error.message}`; }
+        });
+        return {
+          order: Object.keys(twice), a: twice.a,
+          ownProto: Object.hasOwn(proto, "__proto__"), plainProto: Object.getPrototypeOf(proto) === Object.prototype,
+          negativeZero: Object.is(JSON.parse("-0"), -0), huge: JSON.parse("1e400") === Infinity,
+          lone: JSON.parse('"\\ud800"').charCodeAt(0), pair: JSON.parse('"\\ud83d\\ude00"'),
+          integerKeys: Object.keys(JSON.parse('{"b": 1, "2": 1, "1": 1}')),
+          revived: JSON.parse('{"a": [1, 2]}', (key, value) => typeof value === "number" ? value * 10 : value),
+          depth, errors,
+        };
+    "#)
+    .await;
+    assert_eq!(out["order"], json!(["a", "b"]));
+    assert_eq!(out["a"], 3);
+    assert_eq!(out["ownProto"], true);
+    assert_eq!(out["plainProto"], true);
+    assert_eq!(out["negativeZero"], true);
+    assert_eq!(out["huge"], true);
+    assert_eq!(out["lone"], 0xD800);
+    assert_eq!(out["pair"], "😀");
+    assert_eq!(out["integerKeys"], json!(["1", "2", "b"]));
+    assert_eq!(out["revived"], json!({"a": [10, 20]}));
+    assert_eq!(out["depth"], 99_999);
+    let at = "SyntaxError: JSON.parse: expected";
+    assert_eq!(
+        out["errors"],
+        json!([
+            format!(
+                "{at} a property name in double quotes, found '}}' at position 7 (line 1, column 8)"
+            ),
+            format!(
+                "{at} ',' or ']' after an array element, found '2' at position 3 (line 1, column 4)"
+            ),
+            format!(
+                "{at} the string's closing quote (a control character in a string must be escaped), found the control character \\u0009 at position 4 (line 1, column 5)"
+            ),
+            format!(
+                "{at} a digit after the minus sign, found the end of the text at position 1 (line 1, column 2)"
+            ),
+            format!("{at} a value, found the end of the text at position 0 (line 1, column 1)"),
+            format!(
+                "{at} the end of the text after the value, found 'x' at position 3 (line 1, column 4)"
+            ),
+            format!("{at} ':' after a property name, found '1' at position 6 (line 2, column 2)"),
+        ])
+    );
+}
