@@ -3,7 +3,9 @@
 // `Array.fromAsync` and Annex B's `escape`/`unescape`. Installed as ordinary globals (writable,
 // configurable, not enumerable), compiled before a run that names one of them or at the first
 // touch of one (`lazy.rs`); they reach nothing outside the engine.
-(() => {
+// The file is a function, called once with `native`: functions of ordo's in Rust
+// (`encoding.rs`) that no script can reach.
+((native) => {
     "use strict";
     const define = (object, name, value) =>
         Object.defineProperty(object, name, {
@@ -18,55 +20,6 @@
         return error;
     };
 
-    // ---- atob / btoa: Latin-1 text <-> base64, as browsers define them -------------------------
-    const ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
-    const DIGIT = new Map();
-    for (let index = 0; index < ALPHABET.length; index++) DIGIT.set(ALPHABET[index], index);
-
-    function btoa(data) {
-        const text = String(data);
-        let out = "";
-        for (let index = 0; index < text.length; index += 3) {
-            const bytes = [];
-            for (let at = index; at < index + 3 && at < text.length; at++) {
-                const code = text.charCodeAt(at);
-                if (code > 255) {
-                    throw domError(
-                        "InvalidCharacterError",
-                        "btoa: the string holds characters outside Latin-1; encode it first: " +
-                            "btoa(String.fromCharCode(...new TextEncoder().encode(text)))",
-                    );
-                }
-                bytes.push(code);
-            }
-            const word = (bytes[0] << 16) | ((bytes[1] ?? 0) << 8) | (bytes[2] ?? 0);
-            out += ALPHABET[(word >> 18) & 63] + ALPHABET[(word >> 12) & 63];
-            out += bytes.length > 1 ? ALPHABET[(word >> 6) & 63] : "=";
-            out += bytes.length > 2 ? ALPHABET[word & 63] : "=";
-        }
-        return out;
-    }
-
-    function atob(data) {
-        let text = String(data).replace(/[\t\n\f\r ]/g, "");
-        if (text.length % 4 === 0) text = text.replace(/==?$/, "");
-        if (text.length % 4 === 1 || /[^A-Za-z0-9+/]/.test(text)) {
-            throw domError("InvalidCharacterError", "atob: the string is not valid base64");
-        }
-        let out = "";
-        let word = 0;
-        let bits = 0;
-        for (let index = 0; index < text.length; index++) {
-            word = (word << 6) | DIGIT.get(text[index]);
-            bits += 6;
-            if (bits >= 8) {
-                bits -= 8;
-                out += String.fromCharCode((word >> bits) & 255);
-            }
-        }
-        return out;
-    }
-
     // ---- TextEncoder / TextDecoder: UTF-8 ----------------------------------------------------
     class TextEncoder {
         get encoding() {
@@ -74,34 +27,18 @@
         }
 
         encode(input = "") {
-            const text = String(input);
-            const bytes = [];
-            for (let index = 0; index < text.length; index++) {
-                let code = text.codePointAt(index);
-                if (code > 0xffff) index++;
-                else if (code >= 0xd800 && code <= 0xdfff) code = 0xfffd;
-                if (code < 0x80) bytes.push(code);
-                else if (code < 0x800) bytes.push(0xc0 | (code >> 6), 0x80 | (code & 63));
-                else if (code < 0x10000) {
-                    bytes.push(0xe0 | (code >> 12), 0x80 | ((code >> 6) & 63), 0x80 | (code & 63));
-                } else {
-                    bytes.push(
-                        0xf0 | (code >> 18),
-                        0x80 | ((code >> 12) & 63),
-                        0x80 | ((code >> 6) & 63),
-                        0x80 | (code & 63),
-                    );
-                }
-            }
-            return new Uint8Array(bytes);
+            return native.encodeUtf8(input);
         }
     }
 
+    // The bytes as a `Uint8Array` over an `ArrayBuffer` (a shared buffer's are copied), for
+    // `native.decodeUtf8`.
     const bytesOf = (input) => {
         if (input === undefined) return new Uint8Array(0);
         if (input instanceof ArrayBuffer) return new Uint8Array(input);
         if (ArrayBuffer.isView(input)) {
-            return new Uint8Array(input.buffer, input.byteOffset, input.byteLength);
+            const view = new Uint8Array(input.buffer, input.byteOffset, input.byteLength);
+            return input.buffer instanceof ArrayBuffer ? view : Uint8Array.from(view);
         }
         throw new TypeError("TextDecoder.decode takes an ArrayBuffer, a typed array or a DataView");
     };
@@ -132,42 +69,7 @@
         }
 
         decode(input) {
-            const bytes = bytesOf(input);
-            let out = "";
-            let index = 0;
-            if (!this.#ignoreBOM && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) {
-                index = 3;
-            }
-            const bad = () => {
-                if (this.#fatal) throw new TypeError("TextDecoder: the data is not valid UTF-8");
-                return "\ufffd";
-            };
-            while (index < bytes.length) {
-                const first = bytes[index];
-                const length = first < 0x80 ? 1 : first >= 0xf0 && first < 0xf5 ? 4 : first >= 0xe0 ? 3 : first >= 0xc2 ? 2 : 0;
-                if (length === 0 || (first >= 0xf5)) {
-                    out += bad();
-                    index += 1;
-                    continue;
-                }
-                let code = length === 1 ? first : first & (0xff >> (length + 1));
-                let valid = index + length <= bytes.length;
-                for (let at = 1; valid && at < length; at++) {
-                    const next = bytes[index + at];
-                    if ((next & 0xc0) !== 0x80) valid = false;
-                    else code = (code << 6) | (next & 63);
-                }
-                const overlong =
-                    (length === 3 && code < 0x800) || (length === 4 && code < 0x10000);
-                if (!valid || overlong || code > 0x10ffff || (code >= 0xd800 && code <= 0xdfff)) {
-                    out += bad();
-                    index += 1;
-                    continue;
-                }
-                out += String.fromCodePoint(code);
-                index += length;
-            }
-            return out;
+            return native.decodeUtf8(bytesOf(input), this.#fatal, this.#ignoreBOM);
         }
     }
 
@@ -276,12 +178,13 @@
         return out;
     }
 
-    define(globalThis, "atob", atob);
-    define(globalThis, "btoa", btoa);
+    // atob / btoa: Latin-1 text <-> base64, as browsers define them, in Rust.
+    define(globalThis, "atob", native.atob);
+    define(globalThis, "btoa", native.btoa);
     define(globalThis, "TextEncoder", TextEncoder);
     define(globalThis, "TextDecoder", TextDecoder);
     define(globalThis, "structuredClone", structuredClone);
     define(globalThis, "escape", escape);
     define(globalThis, "unescape", unescape);
     define(Array, "fromAsync", fromAsync);
-})();
+})

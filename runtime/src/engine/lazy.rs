@@ -39,6 +39,7 @@ use super::originals::{self, Originals};
 const WEB_BUILTINS: Source = Source {
     path: "builtins.js",
     text: include_str!("builtins.js"),
+    natives: Some(super::encoding::natives),
     targets: &[
         ("", "atob"),
         ("", "btoa"),
@@ -56,6 +57,7 @@ const WEB_BUILTINS: Source = Source {
 const INTL: Source = Source {
     path: "intl.js",
     text: include_str!("intl.js"),
+    natives: None,
     targets: &[
         ("", "Intl"),
         ("Number.prototype", "toLocaleString"),
@@ -70,6 +72,8 @@ const INTL: Source = Source {
 struct Source {
     path: &'static str,
     text: &'static str,
+    /// Where the text is a function: what makes the one argument it is called with.
+    natives: Option<fn(&mut Context) -> JsObject>,
     targets: &'static [(&'static str, &'static str)],
 }
 
@@ -254,7 +258,11 @@ fn compile(index: usize, context: &mut Context) -> JsResult<()> {
     }
     let text =
         boa_engine::Source::from_bytes(source.text).with_path(std::path::Path::new(source.path));
-    context.eval(text).map(drop)
+    let evaluated = context.eval(text)?;
+    let Some(natives) = source.natives else { return Ok(()) };
+    let natives = natives(context);
+    let function = evaluated.as_callable().ok_or_else(|| missing(source.path))?;
+    function.call(&JsValue::undefined(), &[natives.into()], context).map(drop)
 }
 
 fn missing(what: &str) -> boa_engine::JsError {

@@ -12,6 +12,7 @@
 
 mod console;
 mod convert;
+mod encoding;
 mod faithful;
 mod globals;
 mod jobs;
