@@ -244,7 +244,13 @@ pub(crate) fn describe_thrown(
         Some((line, column)) => {
             context.get_data::<ScriptText>().and_then(|script| script.original(line, column))
         }
-        None => place(&text, stack.as_deref(), context),
+        None => {
+            let position = place(&text, stack.as_deref(), context);
+            if let Some(explained) = explained(&text, stack.as_deref(), context) {
+                text = explained;
+            }
+            position
+        }
     };
     // Errors from host functions carry where they came from (code mode: the tool and the
     // pipeline's code); name them, so the reader knows what failed.
@@ -272,6 +278,17 @@ fn place(headline: &str, stack: Option<&str>, context: &mut Context) -> Option<P
     let position = found.and_then(|(line, column)| text.original(line, column));
     context.insert_data(*text);
     position
+}
+
+/// The headline as V8 would say it, naming what was read, called or iterated, where the code
+/// at the error's innermost frame tells (see `explain`).
+fn explained(headline: &str, stack: Option<&str>, context: &mut Context) -> Option<String> {
+    let frames = stack.map(script_frames).unwrap_or_default();
+    let innermost = frames.first().map(|frame| (frame.line, frame.column));
+    let text = context.remove_data::<ScriptText>()?;
+    let explained = super::explain::explained(headline, innermost, text.wrapped(), context);
+    context.insert_data(*text);
+    explained
 }
 
 fn text_property(object: &JsObject, name: &str, context: &mut Context) -> Option<String> {

@@ -13,6 +13,7 @@
 mod console;
 mod convert;
 mod encoding;
+mod explain;
 mod faithful;
 mod globals;
 mod jobs;

@@ -61,6 +61,11 @@ impl ScriptText {
         Self { wrapped, map }
     }
 
+    /// The code Boa ran.
+    pub(crate) fn wrapped(&self) -> &str {
+        &self.wrapped
+    }
+
     /// A position in the wrapped text as a position in the source as written; `None` in the
     /// wrapper's own lines or where generated code has no counterpart.
     pub(crate) fn original(&self, line: u32, column: u32) -> Option<Position> {
