@@ -43,6 +43,8 @@ pub use child::{
     ChildCommand, WORKER_LIMITS_VARIABLE, apply_in_child, close_inherited_descriptors,
     enter_worker_limits, worker_limits,
 };
+#[cfg(target_os = "linux")]
+pub(crate) use child::{Stage, WorkerLimits, close_beyond_stdio};
 
 /// Hard limits the kernel enforces on a worker process, set by the worker on itself before it
 /// builds its engine ([`enter_worker_limits`]), or in a child before `exec`
@@ -350,38 +352,76 @@ mod child {
     /// Fails on a `spec` it cannot read in full, so a worker never runs under limits it
     /// misread.
     pub fn enter_worker_limits(spec: &str) -> io::Result<()> {
-        let invalid = |what: &str| {
-            io::Error::new(io::ErrorKind::InvalidInput, format!("{WORKER_LIMITS_VARIABLE}: {what}"))
-        };
-        let mut parent = None;
-        let mut rlimits = Vec::new();
-        for entry in spec.split_whitespace() {
-            let (name, value) = entry.split_once('=').ok_or_else(|| invalid(entry))?;
-            if name == "parent" {
-                parent = Some(value.parse::<libc::pid_t>().map_err(|_| invalid(entry))?);
-                continue;
-            }
-            let resource = RESOURCE_NAMES
-                .iter()
-                .find(|(_, known)| *known == name)
-                .map(|(resource, _)| *resource)
-                .ok_or_else(|| invalid(entry))?;
-            let (soft, hard) = value.split_once(':').ok_or_else(|| invalid(entry))?;
-            let limit = libc::rlimit {
-                rlim_cur: soft.parse().map_err(|_| invalid(entry))?,
-                rlim_max: hard.parse().map_err(|_| invalid(entry))?,
-            };
-            rlimits.push(PlannedRlimit { resource, limit });
-        }
-        let host = parent.ok_or_else(|| invalid("no parent"))?;
-        enter_limits(&rlimits, host)?;
+        WorkerLimits::parse(spec)?.enter(Stage::Worker)?;
         close_beyond_stdio();
         Ok(())
     }
 
+    /// The limits a host handed its worker ([`worker_limits`]), read.
+    pub(crate) struct WorkerLimits {
+        rlimits: Vec<PlannedRlimit>,
+        /// The host's pid: the parent a worker must have.
+        host: libc::pid_t,
+    }
+
+    /// Which process enters the limits.
+    #[derive(Clone, Copy, PartialEq, Eq)]
+    pub(crate) enum Stage {
+        /// A worker started by its host: all of them.
+        Worker,
+        /// A fork server (`worker/zygote.rs`), which lives across many runs: all but the CPU
+        /// time, which would add up over every fork it makes and end it. Its children enter
+        /// [`Stage::Worker`] when they start, their CPU time counted from zero.
+        ForkServer,
+    }
+
+    impl WorkerLimits {
+        /// Reads `spec`; fails on anything it cannot read in full.
+        pub(crate) fn parse(spec: &str) -> io::Result<Self> {
+            let invalid = |what: &str| {
+                io::Error::new(
+                    io::ErrorKind::InvalidInput,
+                    format!("{WORKER_LIMITS_VARIABLE}: {what}"),
+                )
+            };
+            let mut parent = None;
+            let mut rlimits = Vec::new();
+            for entry in spec.split_whitespace() {
+                let (name, value) = entry.split_once('=').ok_or_else(|| invalid(entry))?;
+                if name == "parent" {
+                    parent = Some(value.parse::<libc::pid_t>().map_err(|_| invalid(entry))?);
+                    continue;
+                }
+                let resource = RESOURCE_NAMES
+                    .iter()
+                    .find(|(_, known)| *known == name)
+                    .map(|(resource, _)| *resource)
+                    .ok_or_else(|| invalid(entry))?;
+                let (soft, hard) = value.split_once(':').ok_or_else(|| invalid(entry))?;
+                let limit = libc::rlimit {
+                    rlim_cur: soft.parse().map_err(|_| invalid(entry))?,
+                    rlim_max: hard.parse().map_err(|_| invalid(entry))?,
+                };
+                rlimits.push(PlannedRlimit { resource, limit });
+            }
+            let host = parent.ok_or_else(|| invalid("no parent"))?;
+            Ok(Self { rlimits, host })
+        }
+
+        /// Sets the rlimits of `stage` on this process, asks for SIGKILL when the host dies (a
+        /// fork clears that request: a forked child makes it again), and fails (ESRCH) if this
+        /// process's parent is not the host. Async-signal-safe and allocation-free.
+        pub(crate) fn enter(&self, stage: Stage) -> io::Result<()> {
+            let cpu = |planned: &&PlannedRlimit| planned.resource == libc::RLIMIT_CPU;
+            let kept =
+                self.rlimits.iter().filter(|planned| stage == Stage::Worker || !cpu(planned));
+            enter_limits(kept, self.host)
+        }
+    }
+
     /// Closes every descriptor past the standard streams.
     #[allow(unsafe_code)]
-    fn close_beyond_stdio() {
+    pub(crate) fn close_beyond_stdio() {
         // SAFETY: close_range takes plain integers and closes descriptors this process owns;
         // nothing in the worker holds one yet.
         let closed = unsafe { libc::syscall(libc::SYS_close_range, 3u32, u32::MAX, 0u32) };
