@@ -73,7 +73,7 @@ fn serve() -> io::Result<()> {
     limits.enter(Stage::ForkServer)?;
     close_beyond_stdio();
     raise_main_stack()?;
-    let worker_name = process_name()?;
+    let worker_name = worker_name();
     set_process_name(PROCESS_NAME.as_bytes())?;
     let mut engine = Engine::new(true).map_err(io::Error::other)?;
     if !single_threaded()? {
@@ -86,7 +86,7 @@ fn serve() -> io::Result<()> {
             let code = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
                 become_worker(descriptors, &limits, &worker_name, &mut engine)
             }));
-            std::process::exit(code.unwrap_or(3));
+            exit_now(code.unwrap_or(3));
         }
         drop(descriptors);
         write_all(&fork_protocol::answer(forked))?;
@@ -178,15 +178,21 @@ fn raise_main_stack() -> io::Result<()> {
     Err(io::Error::new(error.kind(), format!("cannot execute itself again: {error}")))
 }
 
-/// This process's name (`PR_GET_NAME`), without its terminating zero.
+/// Ends a forked worker at once, its frames written (each is flushed as it is sent). Not
+/// `exit`: its engine lives on the main thread, whose thread-local destructors `exit` runs, and
+/// tearing the realm down object by object would only delay the process's end.
 #[allow(unsafe_code)]
-fn process_name() -> io::Result<Vec<u8>> {
-    let mut name = [0u8; 16];
-    // SAFETY: PR_GET_NAME writes at most 16 bytes to the buffer it is given.
-    if unsafe { libc::prctl(libc::PR_GET_NAME, name.as_mut_ptr() as libc::c_ulong, 0, 0, 0) } != 0 {
-        return Err(io::Error::last_os_error());
-    }
-    Ok(name.into_iter().take_while(|&byte| byte != 0).collect())
+fn exit_now(code: i32) -> ! {
+    // SAFETY: _exit ends the process; nothing of it is used afterwards.
+    unsafe { libc::_exit(code) }
+}
+
+/// The name a worker has in `ps`: its program's (which the fork server, executed again
+/// through `/proc/self/exe`, no longer has).
+fn worker_name() -> Vec<u8> {
+    let program = std::env::current_exe().ok();
+    let name = program.as_deref().and_then(std::path::Path::file_name).unwrap_or_default();
+    name.as_encoded_bytes().to_vec()
 }
 
 /// Sets this process's name (`PR_SET_NAME`; the kernel keeps 15 bytes).
