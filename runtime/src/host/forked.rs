@@ -108,8 +108,8 @@ impl ForkedChild {
 }
 
 impl Drop for ForkedChild {
-    /// Kills it, and reaps it: here if it is gone already, else on a task (a killed process
-    /// takes a moment to go), or blocking where there is no runtime left.
+    /// Kills it, and reaps it: here if it is gone already, else on a task once it is (a killed
+    /// process takes a moment to go), or blocking where there is no runtime left.
     fn drop(&mut self) {
         if self.status.is_some() {
             return;
@@ -119,13 +119,12 @@ impl Drop for ForkedChild {
             return;
         }
         let Ok(pidfd) = self.pidfd.get_ref().try_clone() else { return };
-        let pid = self.pid;
         match tokio::runtime::Handle::try_current() {
             Ok(runtime) => {
                 runtime.spawn(async move {
-                    if let Ok(pidfd) = watch(pidfd) {
-                        let mut child = Self { pid, pidfd, status: None };
-                        let _ = child.wait().await;
+                    if let Ok(watched) = watch(pidfd) {
+                        let _ = watched.readable().await;
+                        reap_blocking(watched.get_ref());
                     }
                 });
             }
@@ -142,7 +141,8 @@ fn watch(pidfd: OwnedFd) -> io::Result<AsyncFd<OwnedFd>> {
     Ok(unsafe { AsyncFd::register_with_interest(pidfd, Interest::READABLE) }?)
 }
 
-/// Waits for the process of `pidfd` to exit and reaps it, blocking.
+/// Waits for the process of `pidfd` to exit and reaps it, blocking (at once, for a process
+/// that has exited).
 #[allow(unsafe_code)]
 fn reap_blocking(pidfd: &OwnedFd) {
     // SAFETY: an all-zero siginfo_t is valid; waitid fills it.
