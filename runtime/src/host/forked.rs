@@ -14,7 +14,6 @@ use tokio::io::unix::AsyncFd;
 
 /// A forked worker, killed and reaped when dropped if it was not before.
 pub(crate) struct ForkedChild {
-    pid: libc::pid_t,
     pidfd: AsyncFd<OwnedFd>,
     /// Its exit status, once reaped.
     status: Option<ExitStatus>,
@@ -33,7 +32,7 @@ impl ForkedChild {
         // SAFETY: `raw` is a descriptor pidfd_open just opened for this process alone.
         let pidfd = unsafe { OwnedFd::from_raw_fd(raw) };
         let pidfd = watch(pidfd)?;
-        let mut child = Self { pid, pidfd, status: None };
+        let mut child = Self { pidfd, status: None };
         // A pid that is not this process's child cannot be waited for: refuse it now, while
         // its pidfd only names it.
         child.try_wait()?;

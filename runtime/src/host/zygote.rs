@@ -37,7 +37,7 @@ pub(crate) struct ForkServer {
 enum State {
     /// None running: one is started at the next request.
     Idle,
-    Running(Zygote),
+    Running(Box<Zygote>),
     /// The program is not a fork server.
     Unavailable,
 }
@@ -68,7 +68,7 @@ impl ForkServer {
         loop {
             if matches!(*state, State::Idle) {
                 *state = match Zygote::start(&self.command, &self.limits).await? {
-                    Some(zygote) => State::Running(zygote),
+                    Some(zygote) => State::Running(Box::new(zygote)),
                     None => State::Unavailable,
                 };
             }

@@ -42,6 +42,11 @@ pub(crate) mod zygote;
 /// The first argument that makes a process a worker.
 pub const WORKER_FLAG: &str = "--ordo-runtime-worker";
 
+/// The name (`/proc/PID/comm`) of a fork server (`RuntimeConfig::fork_workers`): started with
+/// [`WORKER_FLAG`] like a worker, but never runs a script. A worker it forks takes back its
+/// program's name within microseconds.
+pub const FORK_SERVER_NAME: &str = "ordo-zygote";
+
 /// Set to `0` by the host for a worker a run waits for: it skips the engine's warm-up, whose
 /// first touches the run makes anyway (see `Engine::new`).
 pub(crate) const WARM_UP_VARIABLE: &str = "ORDO_WORKER_WARM_UP";

@@ -30,7 +30,7 @@ use std::io;
 use std::os::fd::{AsRawFd, OwnedFd};
 
 use super::inbox::StdinInbox;
-use super::{ENGINE_STACK_BYTES, StdoutOutbox, Where, serve_with};
+use super::{ENGINE_STACK_BYTES, FORK_SERVER_NAME, StdoutOutbox, Where, serve_with};
 use crate::engine::Engine;
 use crate::fork_protocol::{self, DESCRIPTORS, HELLO};
 use crate::sandbox::{Stage, WORKER_LIMITS_VARIABLE, WorkerLimits, close_beyond_stdio};
@@ -43,10 +43,6 @@ pub(crate) const START: &str = "start";
 
 /// Its value once the fork server has raised its stack limit and executed itself again.
 const STACK_RAISED: &str = "stack-raised";
-
-/// The fork server's name in `ps` and `/proc/PID/comm`; its children take back the name
-/// they were started with.
-pub(crate) const PROCESS_NAME: &str = "ordo-zygote";
 
 /// The socket to the host: the fork server's stdin.
 const CONTROL: libc::c_int = 0;
@@ -74,7 +70,7 @@ fn serve() -> io::Result<()> {
     close_beyond_stdio();
     raise_main_stack()?;
     let worker_name = worker_name();
-    set_process_name(PROCESS_NAME.as_bytes())?;
+    set_process_name(FORK_SERVER_NAME.as_bytes())?;
     let mut engine = Engine::new(true).map_err(io::Error::other)?;
     if !single_threaded()? {
         return Err(io::Error::other("more than one thread: forking would not be safe"));
