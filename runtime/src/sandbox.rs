@@ -150,19 +150,52 @@ pub enum SandboxError {
 /// Returns [`SeccompStatus::Unsupported`] where the kernel lacks seccomp (EINVAL or ENOSYS), on an
 /// architecture without a system-call table here, and off Linux.
 pub fn install_seccomp_filter() -> Result<SeccompStatus, SandboxError> {
+    install(Filter::Worker)
+}
+
+/// For a fork server (`RuntimeConfig::fork_workers`), once, before it serves its first request:
+/// the worker's filter ([`install_seccomp_filter`]) with what the fork server and its
+/// children need between a fork and their own filter added (receiving a request's
+/// descriptors, forking, moving descriptors onto 0–2, rlimits, `prctl`, opening
+/// `/proc/self/fd/0`, installing a filter), and `tgkill` to any pid (its children's differ
+/// from its own). Its children inherit it; each narrows it with
+/// [`install_forked_worker_filter`], and the two together leave a child exactly what
+/// [`install_seccomp_filter`] leaves a spawned worker. The kernel's work for a filter grows
+/// with its length (it works out the action of every system call in advance), so a child
+/// installing only the short second one starts sooner.
+pub fn install_fork_server_filter() -> Result<SeccompStatus, SandboxError> {
+    install(Filter::ForkServer)
+}
+
+/// For a worker forked from a fork server under [`install_fork_server_filter`], instead of
+/// [`install_seccomp_filter`]: denies (EPERM) what the fork server's filter adds to the
+/// worker's, and `tgkill` to any process but this one.
+pub fn install_forked_worker_filter() -> Result<SeccompStatus, SandboxError> {
+    install(Filter::ForkedWorker)
+}
+
+/// Which filter to install.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Filter {
+    Worker,
+    ForkServer,
+    ForkedWorker,
+}
+
+fn install(which: Filter) -> Result<SeccompStatus, SandboxError> {
     #[cfg(all(
         target_os = "linux",
         target_pointer_width = "64",
         any(target_arch = "x86_64", target_arch = "aarch64", target_arch = "riscv64")
     ))]
-    return filter::install();
+    return filter::install(which);
     #[cfg(not(all(
         target_os = "linux",
         target_pointer_width = "64",
         any(target_arch = "x86_64", target_arch = "aarch64", target_arch = "riscv64")
     )))]
     Ok(SeccompStatus::Unsupported(format!(
-        "no seccomp filter for {} on {}",
+        "no seccomp filter for {} on {} ({which:?})",
         std::env::consts::ARCH,
         std::env::consts::OS
     )))
@@ -535,11 +568,35 @@ mod filter {
         libc::SYS_exit_group,
     ];
 
-    pub(super) fn install() -> Result<SeccompStatus, SandboxError> {
+    /// What a fork server and its children need beyond [`ALLOWED`], from the fork server's
+    /// filter to a child's own (see [`super::install_fork_server_filter`]): the fork server's
+    /// filter allows them, a forked worker's denies them.
+    const FORK_SERVER_EXTRAS: &[libc::c_long] = &[
+        libc::SYS_recvmsg,
+        libc::SYS_clone,
+        #[cfg(target_arch = "x86_64")]
+        libc::SYS_dup2,
+        libc::SYS_dup3,
+        libc::SYS_close_range,
+        libc::SYS_prlimit64,
+        #[cfg(target_arch = "x86_64")]
+        libc::SYS_setrlimit,
+        libc::SYS_prctl,
+        libc::SYS_getppid,
+        libc::SYS_fcntl,
+        libc::SYS_openat,
+        libc::SYS_seccomp,
+    ];
+
+    pub(super) fn install(which: super::Filter) -> Result<SeccompStatus, SandboxError> {
         let arch = TargetArch::try_from(std::env::consts::ARCH)
             .map_err(|error| SandboxError::BuildFilter(error.to_string()))?;
-        let program = worker_filter(arch, std::process::id())
-            .map_err(|error| SandboxError::BuildFilter(error.to_string()))?;
+        let program = match which {
+            super::Filter::Worker => worker_filter(arch, Some(std::process::id())),
+            super::Filter::ForkServer => worker_filter(arch, None),
+            super::Filter::ForkedWorker => forked_worker_filter(arch, std::process::id()),
+        }
+        .map_err(|error| SandboxError::BuildFilter(error.to_string()))?;
         // Sets PR_SET_NO_NEW_PRIVS, then installs with SECCOMP_FILTER_FLAG_TSYNC so the threads
         // started before this call are filtered too, not only the calling one.
         match seccompiler::apply_filter_all_threads(&program) {
@@ -548,8 +605,16 @@ mod filter {
         }
     }
 
-    /// The worker's filter: the allowlist, argument checks on a few calls, EPERM for the rest.
-    fn worker_filter(arch: TargetArch, pid: u32) -> Result<BpfProgram, BackendError> {
+    /// `tgkill` to process `pid` only.
+    fn tgkill_to(pid: u32) -> Result<Vec<SeccompRule>, BackendError> {
+        let own = SeccompCondition::new(0, SeccompCmpArgLen::Dword, SeccompCmpOp::Eq, pid.into())?;
+        Ok(vec![SeccompRule::new(vec![own])?])
+    }
+
+    /// The worker's filter: the allowlist, argument checks on a few calls, EPERM for the rest;
+    /// `tgkill` to process `pid` only, or, for a fork server (`None`), to any process, with
+    /// [`FORK_SERVER_EXTRAS`] allowed too.
+    fn worker_filter(arch: TargetArch, pid: Option<u32>) -> Result<BpfProgram, BackendError> {
         let arg_equals = |index, value| {
             SeccompCondition::new(index, SeccompCmpArgLen::Dword, SeccompCmpOp::Eq, value)
         };
@@ -562,14 +627,12 @@ mod filter {
                 0,
             )?])
         };
+        let extras = if pid.is_none() { FORK_SERVER_EXTRAS } else { &[] };
         let mut rules: BTreeMap<i64, Vec<SeccompRule>> =
-            ALLOWED.iter().map(|&call| (call, Vec::new())).collect();
+            ALLOWED.iter().chain(extras).map(|&call| (call, Vec::new())).collect();
         rules.insert(libc::SYS_mmap, vec![prot_without_exec()?]);
         rules.insert(libc::SYS_mprotect, vec![prot_without_exec()?]);
-        rules.insert(
-            libc::SYS_tgkill,
-            vec![SeccompRule::new(vec![arg_equals(0, u64::from(pid))?])?],
-        );
+        rules.insert(libc::SYS_tgkill, pid.map(tgkill_to).transpose()?.unwrap_or_default());
         let resettable = [libc::SIGSEGV, libc::SIGBUS, libc::SIGABRT];
         rules.insert(
             libc::SYS_rt_sigaction,
@@ -582,6 +645,23 @@ mod filter {
             rules,
             SeccompAction::Errno(libc::EPERM as u32),
             SeccompAction::Allow,
+            arch,
+        )?
+        .try_into()
+    }
+
+    /// A forked worker's filter, under its fork server's: EPERM for [`FORK_SERVER_EXTRAS`]
+    /// and for `tgkill` to another process, everything else left to the fork server's filter.
+    fn forked_worker_filter(arch: TargetArch, pid: u32) -> Result<BpfProgram, BackendError> {
+        let mut rules: BTreeMap<i64, Vec<SeccompRule>> =
+            FORK_SERVER_EXTRAS.iter().map(|&call| (call, Vec::new())).collect();
+        let other =
+            SeccompCondition::new(0, SeccompCmpArgLen::Dword, SeccompCmpOp::Ne, pid.into())?;
+        rules.insert(libc::SYS_tgkill, vec![SeccompRule::new(vec![other])?]);
+        SeccompFilter::new(
+            rules,
+            SeccompAction::Allow,
+            SeccompAction::Errno(libc::EPERM as u32),
             arch,
         )?
         .try_into()
@@ -617,8 +697,13 @@ mod filter {
         #[test]
         fn r_rt_3_filter_compiles_for_this_architecture() {
             let arch = TargetArch::try_from(std::env::consts::ARCH).expect("a supported arch");
-            let program = worker_filter(arch, std::process::id()).expect("the filter compiles");
-            assert!(program.len() < 4096, "{} BPF instructions", program.len());
+            for pid in [Some(std::process::id()), None] {
+                let program = worker_filter(arch, pid).expect("the filter compiles");
+                assert!(program.len() < 4096, "{} BPF instructions", program.len());
+            }
+            let program = forked_worker_filter(arch, std::process::id()).expect("it compiles");
+            let worker = worker_filter(arch, Some(std::process::id())).expect("it compiles");
+            assert!(program.len() < worker.len() / 2, "{} BPF instructions", program.len());
         }
 
         #[test]

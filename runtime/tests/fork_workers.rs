@@ -40,6 +40,8 @@ struct Child {
     state: char,
     /// The `Seccomp:` line of its status: 2 when a filter is in force.
     seccomp: String,
+    /// How many filters are in force (`Seccomp_filters:`).
+    filters: String,
 }
 
 /// This process's children.
@@ -60,13 +62,12 @@ fn children() -> Vec<Child> {
             }
             let name = head.split_once(" (")?.1.to_owned();
             let status = std::fs::read_to_string(entry.path().join("status")).unwrap_or_default();
-            let seccomp = status
-                .lines()
-                .find_map(|line| line.strip_prefix("Seccomp:"))
-                .unwrap_or_default()
-                .trim()
-                .to_owned();
-            Some(Child { pid, name, state, seccomp })
+            let field = |key: &str| {
+                let line = status.lines().find_map(|line| line.strip_prefix(key));
+                line.unwrap_or_default().trim().to_owned()
+            };
+            let (seccomp, filters) = (field("Seccomp:"), field("Seccomp_filters:"));
+            Some(Child { pid, name, state, seccomp, filters })
         })
         .collect()
 }
@@ -171,15 +172,16 @@ async fn r_rt_3_each_run_is_a_new_child_of_the_host_under_the_filter_and_limits(
             panic!("one worker expected: {during:?}")
         };
         assert!(seen.insert(worker.pid), "worker {} served two runs", worker.pid);
-        assert_eq!(worker.seccomp, "2", "the worker runs under its seccomp filter");
+        // The fork server's filter, and its own that narrows it to a worker's.
+        assert_eq!(worker.seccomp, "2", "the worker runs under seccomp filters");
+        assert_eq!(worker.filters, "2", "{worker:?}");
         let cpu = limits.lines().find(|line| line.starts_with("Max cpu time")).unwrap_or_default();
         assert!(cpu.split_whitespace().any(|field| field == "7"), "{cpu}");
         let address =
             limits.lines().find(|line| line.starts_with("Max address space")).unwrap_or_default();
         assert!(address.contains(&(256u64 << 20).to_string()), "{address}");
         let [server] = fork_servers().try_into().unwrap();
-        // The fork server never runs a script: it has no filter of its own to need.
-        assert_ne!(server.seccomp, "2");
+        assert_eq!((server.seccomp.as_str(), server.filters.as_str()), ("2", "1"), "{server:?}");
         servers.insert(server.pid);
         settled().await;
     }

@@ -135,8 +135,21 @@ pub(crate) fn spawn_engine_thread(
 enum Where {
     /// In a worker process, sandboxed; its engine warmed up if asked.
     Process { warm_up: bool },
+    /// In a worker process forked from a fork server, whose seccomp filter it narrows.
+    Forked,
     /// On an engine thread of the host (R-RT-5).
     Thread,
+}
+
+impl Where {
+    /// Closes the system-call surface of a worker process; nothing to do on a thread.
+    fn sandbox(self) -> Result<(), crate::sandbox::SandboxError> {
+        match self {
+            Self::Process { .. } => crate::sandbox::install_seccomp_filter().map(drop),
+            Self::Forked => crate::sandbox::install_forked_worker_filter().map(drop),
+            Self::Thread => Ok(()),
+        }
+    }
 }
 
 /// Builds an engine, says `Ready`, runs the one script it is given, says `Done`. Returns the
@@ -173,9 +186,7 @@ fn serve_with(
     // the rlimits and the host's kill still bound the run; a kernel that can but refuses is a
     // broken sandbox, and the worker fails closed. Done before `Ready`, so the run does not wait
     // for it (it takes about 0.15 ms): a warm worker waits for its script already sandboxed.
-    if matches!(place, Where::Process { .. })
-        && let Err(error) = crate::sandbox::install_seccomp_filter()
-    {
+    if let Err(error) = place.sandbox() {
         let message = format!("the worker's sandbox failed: {error}");
         let failure = ScriptFailure { kind: ScriptFailureKind::Prelude, message, position: None };
         let _ = outbox.send(FromWorker::Done(Err(failure)));

@@ -14,8 +14,10 @@
 //!    start) and the parent-death signal (which a fork clears) included, and checks that its
 //!    parent is its host: the fork uses `CLONE_PARENT`, so the host, not the fork server, is
 //!    the parent that reaps it, kills it, and whose death kills it;
-//! 3. it installs the seccomp filter (whose rules name its own pid), says `Ready`, and serves
-//!    one run with the engine it was forked with, as any worker does.
+//! 3. it narrows the seccomp filter it inherited to a worker's (the fork server's adds what
+//!    the steps above need; the short filter a child adds denies those again, and `tgkill` to
+//!    any pid but its own, so the two leave exactly a spawned worker's), says `Ready`, and
+//!    serves one run with the engine it was forked with, as any worker does.
 //!
 //! The fork server stays single-threaded (it checks before its first fork): a fork copies only
 //! the calling thread, and a lock another thread held would stay locked in the child forever.
@@ -75,6 +77,8 @@ fn serve() -> io::Result<()> {
     if !single_threaded()? {
         return Err(io::Error::other("more than one thread: forking would not be safe"));
     }
+    // Its children inherit the filter and only narrow it (see `sandbox`).
+    crate::sandbox::install_fork_server_filter().map_err(io::Error::other)?;
     write_all(&HELLO)?;
     while let Some(descriptors) = fork_protocol::receive_request(CONTROL)? {
         let forked = fork();
@@ -137,7 +141,7 @@ fn become_worker(
     let Ok(inbox) = StdinInbox::open() else {
         return 2;
     };
-    serve_with(engine, StdoutOutbox(io::stdout()), inbox, Where::Process { warm_up: false })
+    serve_with(engine, StdoutOutbox(io::stdout()), inbox, Where::Forked)
 }
 
 /// Raises the soft stack limit to the engine thread's stack size (within the hard limit) and
