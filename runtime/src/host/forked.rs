@@ -39,6 +39,21 @@ impl ForkedChild {
         Ok(child)
     }
 
+    /// Whether the kernel has pidfds (Linux 5.4 and later, with `waitid(P_PIDFD)`): without
+    /// them a forked worker cannot be held safely, and workers are spawned instead.
+    #[allow(unsafe_code)]
+    pub(crate) fn supported() -> bool {
+        // SAFETY: pidfd_open takes plain integers and returns a new descriptor or -1.
+        let raw = unsafe { libc::syscall(libc::SYS_pidfd_open, std::process::id(), 0) };
+        let Ok(raw) = libc::c_int::try_from(raw) else { return false };
+        if raw < 0 {
+            return false;
+        }
+        // SAFETY: `raw` is a descriptor pidfd_open just opened for this process alone.
+        drop(unsafe { OwnedFd::from_raw_fd(raw) });
+        true
+    }
+
     /// Its exit status if it has exited (it is then reaped), without waiting.
     #[allow(unsafe_code)]
     pub(crate) fn try_wait(&mut self) -> io::Result<Option<ExitStatus>> {

@@ -3,8 +3,9 @@
 //! an engine: it holds no place under the cap on engines alive, and runs no script.
 //!
 //! A fork server that died (killed, or out of memory) is started again at the next request;
-//! a program that answers as something other than a fork server (a plain worker, a wrapper)
-//! gets its workers spawned, one process each, from then on.
+//! a program that answers as something other than a fork server (a plain worker, a wrapper),
+//! or a kernel without pidfds (before Linux 5.4), gets its workers spawned, one process each,
+//! from then on.
 
 use std::io;
 use std::os::fd::{AsRawFd, OwnedFd};
@@ -66,6 +67,10 @@ impl ForkServer {
         let mut state = self.state.lock().await;
         let mut restarted = false;
         loop {
+            if matches!(*state, State::Idle) && !ForkedChild::supported() {
+                tracing::warn!("the kernel has no pidfds: each worker is started anew");
+                *state = State::Unavailable;
+            }
             if matches!(*state, State::Idle) {
                 *state = match Zygote::start(&self.command, &self.limits).await? {
                     Some(zygote) => State::Running(Box::new(zygote)),
