@@ -181,8 +181,8 @@ impl LoadReport {
         format!(
             "mcp load: {CLIENTS} clients x {CALLS} run_code (5 nested calls each), {DISCONNECTING} \
              disconnecting: {}/{} answered{refused}, p50 {:.1} ms, p99 {:.1} ms, {:.0} calls/s; \
-             server peak RSS {:.1} MiB; workers at most {} (cap {MAX_WORKERS}) beside {} fork \
-             server; left after: {} tool processes\n  \
+             server peak RSS {:.1} MiB; workers at most {} (cap {MAX_WORKERS}), fork servers: \
+             {}; left after: {} tool processes\n  \
              (max {:.1} ms, wall {:.2} s; server VmHWM {:.1} MiB, {:.1} MiB with its workers; \
              tool processes at most {}; {:.2} s after the load: {} strays, {} warm workers; \
              after the server's exit: {} processes; {} samples; {} calls cancelled for a closed \
@@ -194,7 +194,7 @@ impl LoadReport {
             number("calls_per_s"),
             mib(self.samples.peak_rss_kib),
             self.samples.peak_workers,
-            self.samples.peak_fork_servers,
+            self.samples.fork_servers,
             self.after.tools.len(),
             number("max_ms"),
             number("wall_s"),

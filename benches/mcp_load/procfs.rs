@@ -177,8 +177,9 @@ pub(crate) struct Samples {
     pub(crate) peak_tools: usize,
     /// Every pid seen as a worker or a fork server.
     pub(crate) worker_pids: HashSet<u32>,
-    /// The most fork servers seen at once.
-    pub(crate) peak_fork_servers: usize,
+    /// How many processes were fork servers (seen under the fork server's name and never
+    /// later as a worker: a worker just forked carries that name for a few microseconds).
+    pub(crate) fork_servers: usize,
     /// How many samples saw more workers than the cap, and the first few of them.
     pub(crate) over_cap: usize,
     pub(crate) over_cap_seen: Vec<Vec<String>>,
@@ -205,8 +206,6 @@ impl Sampler {
                     samples.peak_rss_kib.max(status_kib(server, "VmRSS:").unwrap_or(0));
                 samples.peak_total_rss_kib = samples.peak_total_rss_kib.max(census.total_rss_kib);
                 samples.peak_workers = samples.peak_workers.max(census.workers);
-                samples.peak_fork_servers =
-                    samples.peak_fork_servers.max(census.fork_servers.len());
                 fork_servers.extend(census.fork_servers.iter().copied());
                 if census.workers > MAX_WORKERS {
                     samples.over_cap += 1;
@@ -217,6 +216,7 @@ impl Sampler {
                 samples.peak_tools = samples.peak_tools.max(census.tools.len());
                 std::thread::sleep(SAMPLE_EVERY);
             }
+            samples.fork_servers = fork_servers.difference(&workers_seen).count();
             samples.worker_pids = workers_seen.union(&fork_servers).copied().collect();
             samples
         });

@@ -39,7 +39,7 @@ enum State {
     /// None running: one is started at the next request.
     Idle,
     Running(Box<Zygote>),
-    /// The program is not a fork server.
+    /// The program is not a fork server, or the kernel has no pidfds.
     Unavailable,
 }
 

@@ -121,6 +121,8 @@ fn become_worker(
     name: &[u8],
     engine: &mut Engine,
 ) -> i32 {
+    // First, so that no one looking takes it for the fork server.
+    let _ = set_process_name(name);
     // The fork server's 0–2 are open (its socket twice, its stderr), so a descriptor received
     // is above them and none is overwritten before it is moved.
     for (target, descriptor) in descriptors.iter().enumerate() {
@@ -137,7 +139,6 @@ fn become_worker(
         eprintln!("ordo worker: {error}");
         return 2;
     }
-    let _ = set_process_name(name);
     let Ok(inbox) = StdinInbox::open() else {
         return 2;
     };
