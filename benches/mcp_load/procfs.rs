@@ -9,7 +9,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::thread::JoinHandle;
 use std::time::Duration;
 
-use ordo_runtime::worker::WORKER_FLAG;
+use ordo_runtime::worker::{FORK_SERVER_NAME, WORKER_FLAG};
 
 use super::MAX_WORKERS;
 
@@ -54,6 +54,12 @@ fn cmdline(pid: u32) -> Vec<String> {
         .unwrap_or_default()
 }
 
+/// Whether a process is named as a fork server is.
+fn is_fork_server(pid: u32) -> bool {
+    fs::read_to_string(format!("/proc/{pid}/comm"))
+        .is_ok_and(|name| name.trim() == FORK_SERVER_NAME)
+}
+
 /// A `kB` line of `/proc/<pid>/status`, such as `VmRSS:`.
 pub(crate) fn status_kib(pid: u32, key: &str) -> Option<u64> {
     let status = fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
@@ -75,7 +81,10 @@ pub(crate) struct Census {
     /// Processes anywhere, not the server's descendants, working in the scratch folder: a
     /// tool's child that left the server's tree.
     pub(crate) strays: Vec<String>,
-    /// Resident memory of the server and its workers together, in KiB.
+    /// The server's fork servers (`ordo-zygote`: started with the worker flag, but never a
+    /// script's worker), by pid.
+    pub(crate) fork_servers: Vec<u32>,
+    /// Resident memory of the server, its workers and its fork server together, in KiB.
     pub(crate) total_rss_kib: u64,
 }
 
@@ -107,7 +116,14 @@ impl Census {
                 }
                 let worker = workers_seen.contains(&proc.pid) || {
                     let args = cmdline(proc.pid);
-                    if args.get(1).is_some_and(|arg| arg == WORKER_FLAG) && parent == server {
+                    let flagged = args.get(1).is_some_and(|arg| arg == WORKER_FLAG);
+                    if flagged && parent == server && is_fork_server(proc.pid) {
+                        // (A worker it has just forked, for the few microseconds before it
+                        // takes back its own name, too: the next sample sees it as a worker.)
+                        census.fork_servers.push(proc.pid);
+                        census.total_rss_kib += status_kib(proc.pid, "VmRSS:").unwrap_or(0);
+                        false
+                    } else if flagged && parent == server {
                         workers_seen.insert(proc.pid);
                         true
                     } else {
@@ -159,8 +175,11 @@ pub(crate) struct Samples {
     pub(crate) peak_total_rss_kib: u64,
     pub(crate) peak_workers: usize,
     pub(crate) peak_tools: usize,
-    /// Every pid seen as a worker.
+    /// Every pid seen as a worker or a fork server.
     pub(crate) worker_pids: HashSet<u32>,
+    /// How many processes were fork servers (seen under the fork server's name and never
+    /// later as a worker: a worker just forked carries that name for a few microseconds).
+    pub(crate) fork_servers: usize,
     /// How many samples saw more workers than the cap, and the first few of them.
     pub(crate) over_cap: usize,
     pub(crate) over_cap_seen: Vec<Vec<String>>,
@@ -179,6 +198,7 @@ impl Sampler {
         let thread = std::thread::spawn(move || {
             let mut samples = Samples::default();
             let mut workers_seen = HashSet::new();
+            let mut fork_servers = HashSet::new();
             while !flag.load(Ordering::Relaxed) {
                 let census = Census::take(server, None, &mut workers_seen);
                 samples.count += 1;
@@ -186,6 +206,7 @@ impl Sampler {
                     samples.peak_rss_kib.max(status_kib(server, "VmRSS:").unwrap_or(0));
                 samples.peak_total_rss_kib = samples.peak_total_rss_kib.max(census.total_rss_kib);
                 samples.peak_workers = samples.peak_workers.max(census.workers);
+                fork_servers.extend(census.fork_servers.iter().copied());
                 if census.workers > MAX_WORKERS {
                     samples.over_cap += 1;
                     if samples.over_cap_seen.len() < 3 {
@@ -195,7 +216,8 @@ impl Sampler {
                 samples.peak_tools = samples.peak_tools.max(census.tools.len());
                 std::thread::sleep(SAMPLE_EVERY);
             }
-            samples.worker_pids = workers_seen;
+            samples.fork_servers = fork_servers.difference(&workers_seen).count();
+            samples.worker_pids = workers_seen.union(&fork_servers).copied().collect();
             samples
         });
         Self { stop, thread }

@@ -18,6 +18,8 @@
 //!    and naming how a worker died.
 
 mod engine;
+#[cfg(target_os = "linux")]
+mod fork_protocol;
 pub mod globals;
 mod host;
 pub mod limits;

@@ -43,6 +43,8 @@ pub use child::{
     ChildCommand, WORKER_LIMITS_VARIABLE, apply_in_child, close_inherited_descriptors,
     enter_worker_limits, worker_limits,
 };
+#[cfg(target_os = "linux")]
+pub(crate) use child::{Stage, WorkerLimits, close_beyond_stdio};
 
 /// Hard limits the kernel enforces on a worker process, set by the worker on itself before it
 /// builds its engine ([`enter_worker_limits`]), or in a child before `exec`
@@ -148,19 +150,52 @@ pub enum SandboxError {
 /// Returns [`SeccompStatus::Unsupported`] where the kernel lacks seccomp (EINVAL or ENOSYS), on an
 /// architecture without a system-call table here, and off Linux.
 pub fn install_seccomp_filter() -> Result<SeccompStatus, SandboxError> {
+    install(Filter::Worker)
+}
+
+/// For a fork server (`RuntimeConfig::fork_workers`), once, before it serves its first request:
+/// the worker's filter ([`install_seccomp_filter`]) with what the fork server and its
+/// children need between a fork and their own filter added (receiving a request's
+/// descriptors, forking, moving descriptors onto 0–2, rlimits, `prctl`, opening
+/// `/proc/self/fd/0`, installing a filter), and `tgkill` to any pid (its children's differ
+/// from its own). Its children inherit it; each narrows it with
+/// [`install_forked_worker_filter`], and the two together leave a child exactly what
+/// [`install_seccomp_filter`] leaves a spawned worker. The kernel's work for a filter grows
+/// with its length (it works out the action of every system call in advance), so a child
+/// installing only the short second one starts sooner.
+pub fn install_fork_server_filter() -> Result<SeccompStatus, SandboxError> {
+    install(Filter::ForkServer)
+}
+
+/// For a worker forked from a fork server under [`install_fork_server_filter`], instead of
+/// [`install_seccomp_filter`]: denies (EPERM) what the fork server's filter adds to the
+/// worker's, and `tgkill` to any process but this one.
+pub fn install_forked_worker_filter() -> Result<SeccompStatus, SandboxError> {
+    install(Filter::ForkedWorker)
+}
+
+/// Which filter to install.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Filter {
+    Worker,
+    ForkServer,
+    ForkedWorker,
+}
+
+fn install(which: Filter) -> Result<SeccompStatus, SandboxError> {
     #[cfg(all(
         target_os = "linux",
         target_pointer_width = "64",
         any(target_arch = "x86_64", target_arch = "aarch64", target_arch = "riscv64")
     ))]
-    return filter::install();
+    return filter::install(which);
     #[cfg(not(all(
         target_os = "linux",
         target_pointer_width = "64",
         any(target_arch = "x86_64", target_arch = "aarch64", target_arch = "riscv64")
     )))]
     Ok(SeccompStatus::Unsupported(format!(
-        "no seccomp filter for {} on {}",
+        "no seccomp filter for {} on {} ({which:?})",
         std::env::consts::ARCH,
         std::env::consts::OS
     )))
@@ -350,38 +385,76 @@ mod child {
     /// Fails on a `spec` it cannot read in full, so a worker never runs under limits it
     /// misread.
     pub fn enter_worker_limits(spec: &str) -> io::Result<()> {
-        let invalid = |what: &str| {
-            io::Error::new(io::ErrorKind::InvalidInput, format!("{WORKER_LIMITS_VARIABLE}: {what}"))
-        };
-        let mut parent = None;
-        let mut rlimits = Vec::new();
-        for entry in spec.split_whitespace() {
-            let (name, value) = entry.split_once('=').ok_or_else(|| invalid(entry))?;
-            if name == "parent" {
-                parent = Some(value.parse::<libc::pid_t>().map_err(|_| invalid(entry))?);
-                continue;
-            }
-            let resource = RESOURCE_NAMES
-                .iter()
-                .find(|(_, known)| *known == name)
-                .map(|(resource, _)| *resource)
-                .ok_or_else(|| invalid(entry))?;
-            let (soft, hard) = value.split_once(':').ok_or_else(|| invalid(entry))?;
-            let limit = libc::rlimit {
-                rlim_cur: soft.parse().map_err(|_| invalid(entry))?,
-                rlim_max: hard.parse().map_err(|_| invalid(entry))?,
-            };
-            rlimits.push(PlannedRlimit { resource, limit });
-        }
-        let host = parent.ok_or_else(|| invalid("no parent"))?;
-        enter_limits(&rlimits, host)?;
+        WorkerLimits::parse(spec)?.enter(Stage::Worker)?;
         close_beyond_stdio();
         Ok(())
     }
 
+    /// The limits a host handed its worker ([`worker_limits`]), read.
+    pub(crate) struct WorkerLimits {
+        rlimits: Vec<PlannedRlimit>,
+        /// The host's pid: the parent a worker must have.
+        host: libc::pid_t,
+    }
+
+    /// Which process enters the limits.
+    #[derive(Clone, Copy, PartialEq, Eq)]
+    pub(crate) enum Stage {
+        /// A worker started by its host: all of them.
+        Worker,
+        /// A fork server (`worker/zygote.rs`), which lives across many runs: all but the CPU
+        /// time, which would add up over every fork it makes and end it. Its children enter
+        /// [`Stage::Worker`] when they start, their CPU time counted from zero.
+        ForkServer,
+    }
+
+    impl WorkerLimits {
+        /// Reads `spec`; fails on anything it cannot read in full.
+        pub(crate) fn parse(spec: &str) -> io::Result<Self> {
+            let invalid = |what: &str| {
+                io::Error::new(
+                    io::ErrorKind::InvalidInput,
+                    format!("{WORKER_LIMITS_VARIABLE}: {what}"),
+                )
+            };
+            let mut parent = None;
+            let mut rlimits = Vec::new();
+            for entry in spec.split_whitespace() {
+                let (name, value) = entry.split_once('=').ok_or_else(|| invalid(entry))?;
+                if name == "parent" {
+                    parent = Some(value.parse::<libc::pid_t>().map_err(|_| invalid(entry))?);
+                    continue;
+                }
+                let resource = RESOURCE_NAMES
+                    .iter()
+                    .find(|(_, known)| *known == name)
+                    .map(|(resource, _)| *resource)
+                    .ok_or_else(|| invalid(entry))?;
+                let (soft, hard) = value.split_once(':').ok_or_else(|| invalid(entry))?;
+                let limit = libc::rlimit {
+                    rlim_cur: soft.parse().map_err(|_| invalid(entry))?,
+                    rlim_max: hard.parse().map_err(|_| invalid(entry))?,
+                };
+                rlimits.push(PlannedRlimit { resource, limit });
+            }
+            let host = parent.ok_or_else(|| invalid("no parent"))?;
+            Ok(Self { rlimits, host })
+        }
+
+        /// Sets the rlimits of `stage` on this process, asks for SIGKILL when the host dies (a
+        /// fork clears that request: a forked child makes it again), and fails (ESRCH) if this
+        /// process's parent is not the host. Async-signal-safe and allocation-free.
+        pub(crate) fn enter(&self, stage: Stage) -> io::Result<()> {
+            let cpu = |planned: &&PlannedRlimit| planned.resource == libc::RLIMIT_CPU;
+            let kept =
+                self.rlimits.iter().filter(|planned| stage == Stage::Worker || !cpu(planned));
+            enter_limits(kept, self.host)
+        }
+    }
+
     /// Closes every descriptor past the standard streams.
     #[allow(unsafe_code)]
-    fn close_beyond_stdio() {
+    pub(crate) fn close_beyond_stdio() {
         // SAFETY: close_range takes plain integers and closes descriptors this process owns;
         // nothing in the worker holds one yet.
         let closed = unsafe { libc::syscall(libc::SYS_close_range, 3u32, u32::MAX, 0u32) };
@@ -495,11 +568,35 @@ mod filter {
         libc::SYS_exit_group,
     ];
 
-    pub(super) fn install() -> Result<SeccompStatus, SandboxError> {
+    /// What a fork server and its children need beyond [`ALLOWED`], from the fork server's
+    /// filter to a child's own (see [`super::install_fork_server_filter`]): the fork server's
+    /// filter allows them, a forked worker's denies them.
+    const FORK_SERVER_EXTRAS: &[libc::c_long] = &[
+        libc::SYS_recvmsg,
+        libc::SYS_clone,
+        #[cfg(target_arch = "x86_64")]
+        libc::SYS_dup2,
+        libc::SYS_dup3,
+        libc::SYS_close_range,
+        libc::SYS_prlimit64,
+        #[cfg(target_arch = "x86_64")]
+        libc::SYS_setrlimit,
+        libc::SYS_prctl,
+        libc::SYS_getppid,
+        libc::SYS_fcntl,
+        libc::SYS_openat,
+        libc::SYS_seccomp,
+    ];
+
+    pub(super) fn install(which: super::Filter) -> Result<SeccompStatus, SandboxError> {
         let arch = TargetArch::try_from(std::env::consts::ARCH)
             .map_err(|error| SandboxError::BuildFilter(error.to_string()))?;
-        let program = worker_filter(arch, std::process::id())
-            .map_err(|error| SandboxError::BuildFilter(error.to_string()))?;
+        let program = match which {
+            super::Filter::Worker => worker_filter(arch, Some(std::process::id())),
+            super::Filter::ForkServer => worker_filter(arch, None),
+            super::Filter::ForkedWorker => forked_worker_filter(arch, std::process::id()),
+        }
+        .map_err(|error| SandboxError::BuildFilter(error.to_string()))?;
         // Sets PR_SET_NO_NEW_PRIVS, then installs with SECCOMP_FILTER_FLAG_TSYNC so the threads
         // started before this call are filtered too, not only the calling one.
         match seccompiler::apply_filter_all_threads(&program) {
@@ -508,8 +605,16 @@ mod filter {
         }
     }
 
-    /// The worker's filter: the allowlist, argument checks on a few calls, EPERM for the rest.
-    fn worker_filter(arch: TargetArch, pid: u32) -> Result<BpfProgram, BackendError> {
+    /// `tgkill` to process `pid` only.
+    fn tgkill_to(pid: u32) -> Result<Vec<SeccompRule>, BackendError> {
+        let own = SeccompCondition::new(0, SeccompCmpArgLen::Dword, SeccompCmpOp::Eq, pid.into())?;
+        Ok(vec![SeccompRule::new(vec![own])?])
+    }
+
+    /// The worker's filter: the allowlist, argument checks on a few calls, EPERM for the rest;
+    /// `tgkill` to process `pid` only, or, for a fork server (`None`), to any process, with
+    /// [`FORK_SERVER_EXTRAS`] allowed too.
+    fn worker_filter(arch: TargetArch, pid: Option<u32>) -> Result<BpfProgram, BackendError> {
         let arg_equals = |index, value| {
             SeccompCondition::new(index, SeccompCmpArgLen::Dword, SeccompCmpOp::Eq, value)
         };
@@ -522,14 +627,12 @@ mod filter {
                 0,
             )?])
         };
+        let extras = if pid.is_none() { FORK_SERVER_EXTRAS } else { &[] };
         let mut rules: BTreeMap<i64, Vec<SeccompRule>> =
-            ALLOWED.iter().map(|&call| (call, Vec::new())).collect();
+            ALLOWED.iter().chain(extras).map(|&call| (call, Vec::new())).collect();
         rules.insert(libc::SYS_mmap, vec![prot_without_exec()?]);
         rules.insert(libc::SYS_mprotect, vec![prot_without_exec()?]);
-        rules.insert(
-            libc::SYS_tgkill,
-            vec![SeccompRule::new(vec![arg_equals(0, u64::from(pid))?])?],
-        );
+        rules.insert(libc::SYS_tgkill, pid.map(tgkill_to).transpose()?.unwrap_or_default());
         let resettable = [libc::SIGSEGV, libc::SIGBUS, libc::SIGABRT];
         rules.insert(
             libc::SYS_rt_sigaction,
@@ -542,6 +645,23 @@ mod filter {
             rules,
             SeccompAction::Errno(libc::EPERM as u32),
             SeccompAction::Allow,
+            arch,
+        )?
+        .try_into()
+    }
+
+    /// A forked worker's filter, under its fork server's: EPERM for [`FORK_SERVER_EXTRAS`]
+    /// and for `tgkill` to another process, everything else left to the fork server's filter.
+    fn forked_worker_filter(arch: TargetArch, pid: u32) -> Result<BpfProgram, BackendError> {
+        let mut rules: BTreeMap<i64, Vec<SeccompRule>> =
+            FORK_SERVER_EXTRAS.iter().map(|&call| (call, Vec::new())).collect();
+        let other =
+            SeccompCondition::new(0, SeccompCmpArgLen::Dword, SeccompCmpOp::Ne, pid.into())?;
+        rules.insert(libc::SYS_tgkill, vec![SeccompRule::new(vec![other])?]);
+        SeccompFilter::new(
+            rules,
+            SeccompAction::Allow,
+            SeccompAction::Errno(libc::EPERM as u32),
             arch,
         )?
         .try_into()
@@ -577,8 +697,13 @@ mod filter {
         #[test]
         fn r_rt_3_filter_compiles_for_this_architecture() {
             let arch = TargetArch::try_from(std::env::consts::ARCH).expect("a supported arch");
-            let program = worker_filter(arch, std::process::id()).expect("the filter compiles");
-            assert!(program.len() < 4096, "{} BPF instructions", program.len());
+            for pid in [Some(std::process::id()), None] {
+                let program = worker_filter(arch, pid).expect("the filter compiles");
+                assert!(program.len() < 4096, "{} BPF instructions", program.len());
+            }
+            let program = forked_worker_filter(arch, std::process::id()).expect("it compiles");
+            let worker = worker_filter(arch, Some(std::process::id())).expect("it compiles");
+            assert!(program.len() < worker.len() / 2, "{} BPF instructions", program.len());
         }
 
         #[test]

@@ -17,7 +17,8 @@ use std::thread;
 use std::time::{Duration, Instant, SystemTime};
 
 use ordo_runtime::sandbox::{
-    ProcessLimits, SeccompStatus, WORKER_LIMITS_VARIABLE, apply_in_child, enter_worker_limits,
+    ProcessLimits, SandboxError, SeccompStatus, WORKER_LIMITS_VARIABLE, apply_in_child,
+    enter_worker_limits, install_fork_server_filter, install_forked_worker_filter,
     install_seccomp_filter, worker_limits,
 };
 
@@ -179,17 +180,39 @@ fn r_rt_3_a_worker_refuses_limits_it_cannot_trust() {
 
 #[test]
 fn r_rt_3_seccomp_denies_files_processes_sockets_threads_and_signals_to_others() {
-    let output = checked(child("seccomp-denies").output());
+    // A spawned worker's filter, and a forked worker's: its fork server's, narrowed.
+    for role in ["seccomp-denies", "seccomp-stacked-denies"] {
+        let output = checked(child(role).output());
+        let report = reports(&stdout(&output));
+        if !filter_installed(&report) {
+            return;
+        }
+        let eperm = libc::EPERM.to_string();
+        for denied in ["open", "create", "exec", "udp_socket", "tcp_connect", "kill_other"] {
+            assert_eq!(report[denied], eperm, "{role} {denied}: {}", describe(&output));
+        }
+        for denied in ["spawn_process", "spawn_thread"] {
+            assert_ne!(report[denied], "ok", "{role} {denied}: {}", describe(&output));
+        }
+        // What the fork server's filter adds for its children's first steps is denied again.
+        for denied in ["dup2", "rlimit", "prctl", "parent", "filter_again"] {
+            assert_eq!(report[denied], eperm, "{role} {denied}: {}", describe(&output));
+        }
+    }
+}
+
+#[test]
+fn r_rt_3_a_fork_server_filter_allows_forking_but_no_files_exec_or_sockets() {
+    let output = checked(child("seccomp-fork-server").output());
     let report = reports(&stdout(&output));
     if !filter_installed(&report) {
         return;
     }
+    assert_eq!(report["forked"], "ok", "{}", describe(&output));
+    assert_eq!(report["dup2"], "ok", "{}", describe(&output));
     let eperm = libc::EPERM.to_string();
-    for denied in ["open", "create", "exec", "udp_socket", "tcp_connect", "kill_other"] {
+    for denied in ["exec", "udp_socket", "kill_other"] {
         assert_eq!(report[denied], eperm, "{denied}: {}", describe(&output));
-    }
-    for denied in ["spawn_process", "spawn_thread"] {
-        assert_ne!(report[denied], "ok", "{denied}: {}", describe(&output));
     }
 }
 
@@ -325,7 +348,12 @@ fn child_role() {
                 Err(error) => report("entered", error),
             }
         }
-        "seccomp-denies" => seccomp_denies(),
+        "seccomp-denies" => seccomp_denies(install_and_report),
+        "seccomp-stacked-denies" => seccomp_denies(|| {
+            install_fork_server_filter().expect("the fork server's filter installs");
+            report_installed(install_forked_worker_filter())
+        }),
+        "seccomp-fork-server" => seccomp_fork_server(),
         "seccomp-allows" => seccomp_allows(),
         other => panic!("unknown role {other}"),
     }
@@ -334,17 +362,42 @@ fn child_role() {
     std::process::exit(0);
 }
 
-fn seccomp_denies() {
+/// A process to signal, which dies with this one (the parent-death signal).
+fn other_process() -> std::process::Child {
     let mut other = Command::new("sleep");
     other.arg("30").stdin(Stdio::null()).stdout(Stdio::null());
-    // It dies with us: the parent-death signal.
     apply_in_child(&mut other, &ProcessLimits::default());
-    #[expect(clippy::zombie_processes, reason = "wait4 is denied once the filter is in")]
-    let mut other = other.spawn().expect("spawn a process to signal");
+    other.spawn().expect("spawn a process to signal")
+}
 
-    if !install_and_report() {
+/// The last `errno` as an outcome, for a libc call that returned `rc`.
+fn errno_outcome(rc: libc::c_long) -> String {
+    outcome(if rc < 0 { Err(io::Error::last_os_error()) } else { Ok(()) })
+}
+
+#[allow(unsafe_code)]
+fn seccomp_denies(install: fn() -> bool) {
+    #[expect(clippy::zombie_processes, reason = "wait4 is denied once the filter is in")]
+    let mut other = other_process();
+
+    if !install() {
         return;
     }
+    // SAFETY: each call takes plain integers or a valid, live rlimit.
+    unsafe {
+        report("dup2", errno_outcome(libc::dup2(2, 9).into()));
+        let limit = libc::rlimit { rlim_cur: 1, rlim_max: 1 };
+        report("rlimit", errno_outcome(libc::setrlimit(libc::RLIMIT_CORE, &limit).into()));
+        report("prctl", errno_outcome(libc::prctl(libc::PR_SET_NAME, c"x".as_ptr()).into()));
+        report("parent", errno_outcome(libc::syscall(libc::SYS_getppid)));
+    }
+    report(
+        "filter_again",
+        match install_forked_worker_filter() {
+            Err(SandboxError::Install(error)) => outcome::<()>(Err(error)),
+            other => format!("{other:?}"),
+        },
+    );
     report("open", outcome(File::open("/etc/passwd")));
     report("create", outcome(File::create(std::env::temp_dir().join("ordo-sandbox-test"))));
     report("spawn_process", outcome(Command::new("/bin/true").status()));
@@ -434,9 +487,38 @@ fn seccomp_allows() {
 
 const MINUTE: Duration = Duration::from_secs(60);
 
+/// Under a fork server's filter: it forks (the child exits at once) and moves descriptors, but
+/// still cannot execute, open sockets or signal other processes.
+#[allow(unsafe_code)]
+fn seccomp_fork_server() {
+    #[expect(clippy::zombie_processes, reason = "it dies with this process")]
+    let mut other = other_process();
+    if !report_installed(install_fork_server_filter()) {
+        return;
+    }
+    // SAFETY: a fork whose child only calls _exit; dup2 of stderr onto a free descriptor.
+    unsafe {
+        let flags = libc::SIGCHLD as libc::c_ulong;
+        let pid = libc::syscall(libc::SYS_clone, flags, 0usize, 0usize, 0usize, 0usize);
+        if pid == 0 {
+            libc::_exit(0);
+        }
+        report("forked", errno_outcome(pid));
+        report("dup2", errno_outcome(libc::dup2(2, 9).into()));
+    }
+    report("exec", outcome::<()>(Err(Command::new("/bin/true").exec())));
+    report("udp_socket", outcome(UdpSocket::bind("127.0.0.1:0")));
+    report("kill_other", outcome(other.kill()));
+}
+
 /// Installs the filter and says so on stdout; `false` when the kernel cannot filter.
 fn install_and_report() -> bool {
-    match install_seccomp_filter().expect("the filter installs or is unsupported") {
+    report_installed(install_seccomp_filter())
+}
+
+/// Says on stdout whether a filter went in; `false` when the kernel cannot filter.
+fn report_installed(installed: Result<SeccompStatus, SandboxError>) -> bool {
+    match installed.expect("the filter installs or is unsupported") {
         SeccompStatus::Installed => {
             report("seccomp", "installed");
             true

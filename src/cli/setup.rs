@@ -129,6 +129,9 @@ pub(crate) async fn mcp_server(args: &McpArgs) -> Result<McpServer, CliError> {
     runtime.max_workers = Some(args.max_workers + args.reserved_workers);
     runtime.limits.shared_host_memory_bytes = Some(args.max_host_memory);
     runtime.warm_workers = args.max_workers.min(2);
+    // Calls come back to back: a worker forked from a warm fork server costs a fraction of
+    // the CPU a spawned one does, and the CPU is what the next call needs.
+    runtime.fork_workers = true;
     install_code_mode(&tools, Runtime::new(runtime), &args.calls, ScriptInputs::default())?;
     // Approvals go to each client session's own channel (elicitation, else --approve).
     let pipeline = pipeline(&tools, None, None);

@@ -8,7 +8,7 @@ use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
 use futures::future::BoxFuture;
-use tokio::process::{ChildStdin, ChildStdout};
+use tokio::net::unix::pipe;
 use tokio::sync::{OwnedSemaphorePermit, mpsc};
 
 use super::panic_text;
@@ -71,8 +71,8 @@ pub(crate) trait Connection: Send {
 /// A worker process: frames over its pipes, read and written by the driver itself (see
 /// [`super::pipe`]).
 pub(crate) struct ProcessConnection {
-    stdin: FrameWriter<ChildStdin>,
-    stdout: FrameReader<ChildStdout>,
+    stdin: FrameWriter<pipe::Sender>,
+    stdout: FrameReader<pipe::Receiver>,
     /// `None` once ended.
     worker: Option<Worker>,
     /// Its place under the cap on engines alive, freed once it is reaped.
@@ -169,7 +169,7 @@ impl Drop for ProcessConnection {
                     drop(slot);
                 });
             }
-            // No runtime left to reap on: the worker is killed when dropped (kill_on_drop).
+            // No runtime left to reap on: the worker is killed when dropped.
             Err(_) => drop(worker),
         }
     }

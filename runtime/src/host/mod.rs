@@ -1,11 +1,13 @@
 //! The host side: the public [`Runtime`], the warm pool, and the run driver.
 
 mod connection;
+mod forked;
 mod memory;
 mod pipe;
 mod pool;
 mod process;
 mod run;
+mod zygote;
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -17,6 +19,7 @@ use tokio_util::sync::CancellationToken;
 
 use self::pool::{Engines, Pool};
 pub use self::process::WorkerCommand;
+use self::zygote::ForkServer;
 use crate::globals::{Constant, Namespace};
 use crate::limits::Limits;
 use crate::outcome::{ErrorKind, RunError, RunOutcome};
@@ -178,6 +181,15 @@ pub struct RuntimeConfig {
     /// free waits for one (within its deadline). Default: no cap. A server that lives long
     /// and serves many clients sets one.
     pub max_workers: Option<usize>,
+    /// Whether worker processes are forked from a fork server (one process of the worker
+    /// program, started at the first need, that has built and warmed up an engine and forks a
+    /// copy of itself for each run; DESIGN.md §5) instead of each started anew. A forked
+    /// worker is as fresh as a spawned one (no script ever ran in what it copies) and costs a
+    /// fraction of the CPU to start, which a server answering calls back to back on a small
+    /// machine needs. The fork server is one more process, not counted in `max_workers`; a
+    /// program that is not one (it does not run [`crate::worker::main`]) gets its workers
+    /// spawned. Linux only; ignored for [`Isolation::InProcess`]. Default: off.
+    pub fork_workers: bool,
 }
 
 impl RuntimeConfig {
@@ -188,6 +200,7 @@ impl RuntimeConfig {
             limits: Limits::default(),
             warm_workers: 2,
             max_workers: None,
+            fork_workers: false,
         }
     }
 
@@ -198,6 +211,7 @@ impl RuntimeConfig {
             limits: Limits::default(),
             warm_workers: 1,
             max_workers: None,
+            fork_workers: false,
         }
     }
 }
@@ -228,7 +242,11 @@ impl Runtime {
             ..ProcessLimits::default()
         };
         let engines = match config.isolation {
-            Isolation::Process(command) => Engines::Process { command, limits: process_limits },
+            Isolation::Process(command) => {
+                let forks = (config.fork_workers && cfg!(target_os = "linux"))
+                    .then(|| ForkServer::new(command.clone(), process_limits.clone()));
+                Engines::Process { command, limits: process_limits, forks }
+            }
             Isolation::InProcess => Engines::Thread,
         };
         let pool = Pool::new(engines, config.warm_workers, config.max_workers);

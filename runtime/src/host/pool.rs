@@ -12,12 +12,14 @@ use tokio::sync::{Mutex, Notify, OwnedSemaphorePermit, Semaphore};
 
 use super::connection::{Connection, ProcessConnection, ThreadConnection};
 use super::process::{Worker, WorkerCommand};
+use super::zygote::ForkServer;
 use crate::sandbox::ProcessLimits;
 
 /// How the pool starts an engine.
 pub(crate) enum Engines {
-    /// A worker process per run.
-    Process { command: WorkerCommand, limits: ProcessLimits },
+    /// A worker process per run, forked by the fork server if there is one (see
+    /// `zygote.rs`), else spawned.
+    Process { command: WorkerCommand, limits: ProcessLimits, forks: Option<Arc<ForkServer>> },
     /// An engine thread in this process per run.
     Thread,
 }
@@ -36,9 +38,10 @@ impl Engines {
     /// Starts an engine and waits until it is ready for a run.
     async fn start(&self, wanted: Wanted) -> io::Result<Box<dyn Connection>> {
         Ok(match self {
-            Self::Process { command, limits } => {
+            Self::Process { command, limits, forks } => {
                 let warm_up = wanted == Wanted::Spare;
-                Box::new(ProcessConnection::new(Worker::start(command, limits, warm_up).await?)?)
+                let worker = Worker::start(command, limits, warm_up, forks.as_ref()).await?;
+                Box::new(ProcessConnection::new(worker)?)
             }
             Self::Thread => Box::new(ThreadConnection::start().await?),
         })

@@ -36,9 +36,16 @@ use crate::protocol::{
 };
 
 mod inbox;
+#[cfg(target_os = "linux")]
+pub(crate) mod zygote;
 
 /// The first argument that makes a process a worker.
 pub const WORKER_FLAG: &str = "--ordo-runtime-worker";
+
+/// The name (`/proc/PID/comm`) of a fork server (`RuntimeConfig::fork_workers`): started with
+/// [`WORKER_FLAG`] like a worker, but never runs a script. A worker it forks takes back its
+/// program's name within microseconds.
+pub const FORK_SERVER_NAME: &str = "ordo-zygote";
 
 /// Set to `0` by the host for a worker a run waits for: it skips the engine's warm-up, whose
 /// first touches the run makes anyway (see `Engine::new`).
@@ -56,6 +63,11 @@ pub fn run_if_worker() {
 
 /// The worker's main: returns the exit code.
 pub fn main() -> i32 {
+    // A fork server has its own start (see `zygote.rs`).
+    #[cfg(target_os = "linux")]
+    if std::env::var_os(zygote::ZYGOTE_VARIABLE).is_some() {
+        return zygote::main();
+    }
     // First, before any thread or engine: the limits its host handed it (R-RT-3).
     #[cfg(target_os = "linux")]
     if let Err(error) = enter_limits() {
@@ -123,14 +135,26 @@ pub(crate) fn spawn_engine_thread(
 enum Where {
     /// In a worker process, sandboxed; its engine warmed up if asked.
     Process { warm_up: bool },
+    /// In a worker process forked from a fork server, whose seccomp filter it narrows.
+    Forked,
     /// On an engine thread of the host (R-RT-5).
     Thread,
 }
 
+impl Where {
+    /// Closes the system-call surface of a worker process; nothing to do on a thread.
+    fn sandbox(self) -> Result<(), crate::sandbox::SandboxError> {
+        match self {
+            Self::Process { .. } => crate::sandbox::install_seccomp_filter().map(drop),
+            Self::Forked => crate::sandbox::install_forked_worker_filter().map(drop),
+            Self::Thread => Ok(()),
+        }
+    }
+}
+
 /// Builds an engine, says `Ready`, runs the one script it is given, says `Done`. Returns the
 /// exit code of a worker process.
-fn serve(mut outbox: impl Outbox, mut inbox: impl Inbox + 'static, place: Where) -> i32 {
-    let worker_process = matches!(place, Where::Process { .. });
+fn serve(mut outbox: impl Outbox, inbox: impl Inbox + 'static, place: Where) -> i32 {
     let mut engine = match Engine::new(matches!(place, Where::Process { warm_up: true })) {
         Ok(engine) => engine,
         Err(message) => {
@@ -140,11 +164,29 @@ fn serve(mut outbox: impl Outbox, mut inbox: impl Inbox + 'static, place: Where)
             return 1;
         }
     };
+    let code = serve_with(&mut engine, outbox, inbox, place);
+    // Tearing the context down takes a while (every object of the script): it happens after
+    // `Done`, off the result's path, and not at all in a worker process, which exits now and
+    // whose memory goes with it.
+    if matches!(place, Where::Process { .. }) {
+        std::mem::forget(engine);
+    }
+    code
+}
+
+/// Says `Ready` with an engine already built, runs the one script it is given, says `Done`.
+/// Returns the exit code of a worker process. The engine is the script's afterwards.
+fn serve_with(
+    engine: &mut Engine,
+    mut outbox: impl Outbox,
+    mut inbox: impl Inbox + 'static,
+    place: Where,
+) -> i32 {
     // What comes next is hostile: close the system-call surface first. Where the kernel cannot,
     // the rlimits and the host's kill still bound the run; a kernel that can but refuses is a
     // broken sandbox, and the worker fails closed. Done before `Ready`, so the run does not wait
     // for it (it takes about 0.15 ms): a warm worker waits for its script already sandboxed.
-    if worker_process && let Err(error) = crate::sandbox::install_seccomp_filter() {
+    if let Err(error) = place.sandbox() {
         let message = format!("the worker's sandbox failed: {error}");
         let failure = ScriptFailure { kind: ScriptFailureKind::Prelude, message, position: None };
         let _ = outbox.send(FromWorker::Done(Err(failure)));
@@ -162,12 +204,6 @@ fn serve(mut outbox: impl Outbox, mut inbox: impl Inbox + 'static, place: Where)
     let outcome =
         engine.run(&request, Box::new(HostBridge { outbox: Rc::clone(&outbox), replies: inbox }));
     let sent = outbox.borrow_mut().send(FromWorker::Done(outcome));
-    // Tearing the context down takes a while (every object of the script): it happens after
-    // `Done`, off the result's path, and not at all in a worker process, which exits now and
-    // whose memory goes with it.
-    if worker_process {
-        std::mem::forget(engine);
-    }
     match sent {
         Ok(()) => 0,
         Err(_) => 1,

@@ -127,3 +127,69 @@ fn r_mcps_4_a_client_that_vanishes_mid_call_leaves_a_whole_log_and_no_process() 
     assert_eq!(results.len(), 2, "{text}");
     assert!(results.iter().all(|result| result["error"]["code"] == "ABORTED"), "{text}");
 }
+
+/// The live children of `parent`, with their names.
+fn children_of(parent: u32) -> Vec<(u32, String)> {
+    let parent = parent.to_string();
+    let Ok(entries) = std::fs::read_dir("/proc") else { return Vec::new() };
+    entries
+        .flatten()
+        .filter_map(|entry| {
+            let pid: u32 = entry.file_name().to_str()?.parse().ok()?;
+            let stat = std::fs::read_to_string(entry.path().join("stat")).ok()?;
+            let (head, rest) = stat.rsplit_once(") ")?;
+            let mut fields = rest.split(' ');
+            let state = fields.next()?;
+            (state != "Z" && fields.next()? == parent)
+                .then(|| (pid, head.split_once(" (").map(|(_, name)| name.to_owned())))
+                .and_then(|(pid, name)| Some((pid, name?)))
+        })
+        .collect()
+}
+
+/// Whether a process is gone (or a zombie: dead, waiting to be reaped).
+fn dead(pid: u32) -> bool {
+    std::fs::read_to_string(format!("/proc/{pid}/stat"))
+        .map_or(true, |stat| stat.rsplit_once(") ").is_some_and(|(_, rest)| rest.starts_with('Z')))
+}
+
+/// `ordo mcp` forks its workers from a fork server (R-RT-3): both are its children, and a
+/// server killed outright (no chance to clean up) takes them with it.
+#[test]
+fn r_rt_3_a_killed_server_takes_its_fork_server_and_workers_with_it() {
+    let scratch = Scratch::new();
+    let (mut server, mut input, mut output) = serve(&scratch, &[]);
+    let initialize = json!({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
+        "protocolVersion": "2025-11-25", "capabilities": {},
+        "clientInfo": {"name": "test", "version": "1"}}});
+    let call = json!({"jsonrpc": "2.0", "id": 2, "method": "tools/call",
+        "params": {"name": "run_code", "arguments": {"code": "return 6 * 7"}}});
+    for line in [
+        initialize.to_string(),
+        r#"{"jsonrpc":"2.0","method":"notifications/initialized"}"#.to_owned(),
+        call.to_string(),
+    ] {
+        input.write_all(line.as_bytes()).unwrap();
+        input.write_all(b"\n").unwrap();
+    }
+    input.flush().unwrap();
+    let mut answers = String::new();
+    while !answers.contains(r#""id":2"#) {
+        assert!(output.read_line(&mut answers).unwrap() > 0, "closed: {answers}");
+    }
+    assert!(answers.contains("42"), "{answers}");
+    // The warm spares are forked once the run is over: wait for them.
+    let mut children = Vec::new();
+    crate::common::wait_until(std::time::Duration::from_secs(10), || {
+        children = children_of(server.id());
+        children.iter().filter(|(_, name)| name == "ordo").count() >= 2
+    });
+    let servers: Vec<_> = children.iter().filter(|(_, name)| name == "ordo-zygote").collect();
+    assert_eq!(servers.len(), 1, "{children:?}");
+
+    server.kill().unwrap();
+    server.wait().unwrap();
+    crate::common::wait_until(std::time::Duration::from_secs(5), || {
+        children.iter().all(|(pid, _)| dead(*pid))
+    });
+}
