@@ -75,7 +75,8 @@ async fn issue_37_type_errors_name_what_was_read_called_or_iterated() {
 
 #[tokio::test]
 async fn issue_37_the_message_is_said_of_the_code_as_written_in_typescript_too() {
-    let code = "interface Box { items?: number[] }\nconst box: Box = {};\nreturn box.items!.length;";
+    let code =
+        "interface Box { items?: number[] }\nconst box: Box = {};\nreturn box.items!.length;";
     let error = failure(Script::typescript(code)).await;
     assert_eq!(
         error.message,

@@ -5,21 +5,20 @@
 
 use base64::Engine as _;
 use base64::engine::{DecodePaddingMode, GeneralPurpose, GeneralPurposeConfig};
+use boa_engine::object::ObjectInitializer;
 use boa_engine::object::builtins::{AlignedVec, JsArrayBuffer, JsUint8Array};
-use boa_engine::object::{FunctionObjectBuilder, ObjectInitializer};
 use boa_engine::property::Attribute;
 use boa_engine::string::{JsStr, JsStrVariant};
 use boa_engine::{
-    Context, JsError, JsNativeError, JsObject, JsResult, JsString, JsValue, NativeFunction,
-    js_string,
+    Context, JsError, JsNativeError, JsObject, JsResult, JsString, JsValue, js_string,
 };
 
-type Native = fn(&JsValue, &[JsValue], &mut Context) -> JsResult<JsValue>;
+use super::native;
 
 /// The functions `builtins.js` is given: `atob` and `btoa` as they are installed, and the two
 /// halves of UTF-8 for its classes.
 pub(super) fn natives(context: &mut Context) -> JsObject {
-    let functions: [(&str, usize, Native); 4] = [
+    let functions: [(&str, usize, native::Native); 4] = [
         ("atob", 1, atob),
         ("btoa", 1, btoa),
         ("encodeUtf8", 1, encode_utf8),
@@ -28,13 +27,8 @@ pub(super) fn natives(context: &mut Context) -> JsObject {
     let functions: Vec<(JsString, JsObject)> = functions
         .into_iter()
         .map(|(name, length, function)| {
-            let function =
-                FunctionObjectBuilder::new(context.realm(), NativeFunction::from_fn_ptr(function))
-                    .name(JsString::from(name))
-                    .length(length)
-                    .constructor(false)
-                    .build();
-            (JsString::from(name), function.into())
+            let name = JsString::from(name);
+            (name.clone(), native::function(context, name, length, function))
         })
         .collect();
     let mut natives = ObjectInitializer::new(context);

@@ -20,6 +20,7 @@ mod jobs;
 mod json;
 mod lazy;
 mod namespace;
+mod native;
 mod originals;
 mod regexp;
 mod script_text;

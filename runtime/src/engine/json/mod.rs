@@ -12,10 +12,10 @@
 
 mod parse;
 
-use boa_engine::object::FunctionObjectBuilder;
-use boa_engine::property::PropertyDescriptor;
 use boa_engine::string::JsStrVariant;
-use boa_engine::{Context, JsNativeError, JsObject, JsResult, JsValue, NativeFunction, js_string};
+use boa_engine::{Context, JsNativeError, JsObject, JsResult, JsValue, js_string};
+
+use super::native;
 
 /// Boa's own `JSON.parse` (for a reviver), in the context's data.
 struct BuiltinParse(JsObject);
@@ -30,19 +30,8 @@ pub(crate) fn install(context: &mut Context) -> JsResult<()> {
         .filter(JsObject::is_callable)
         .ok_or_else(|| JsNativeError::typ().with_message("JSON.parse is missing"))?;
     context.insert_data(BuiltinParse(builtin));
-    let function =
-        FunctionObjectBuilder::new(context.realm(), NativeFunction::from_fn_ptr(json_parse))
-            .name(js_string!("parse"))
-            .length(2)
-            .constructor(false)
-            .build();
-    let property = PropertyDescriptor::builder()
-        .value(function)
-        .writable(true)
-        .enumerable(false)
-        .configurable(true);
-    json.define_property_or_throw(js_string!("parse"), property, context)?;
-    Ok(())
+    let function = native::function(context, js_string!("parse"), 2, json_parse);
+    native::define_method(&json, js_string!("parse"), function, context)
 }
 
 /// `JSON.parse(text, reviver)`.

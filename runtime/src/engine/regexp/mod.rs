@@ -25,13 +25,12 @@ mod wide;
 
 use std::rc::Rc;
 
-use boa_engine::object::FunctionObjectBuilder;
 use boa_engine::property::{PropertyDescriptor, PropertyKey};
 use boa_engine::{
-    Context, JsNativeError, JsObject, JsResult, JsString, JsSymbol, JsValue, NativeFunction,
-    js_string,
+    Context, JsNativeError, JsObject, JsResult, JsString, JsSymbol, JsValue, js_string,
 };
 
+use super::native;
 use super::originals::Originals;
 use matcher::Matchers;
 use wide::WideCopies;
@@ -71,8 +70,8 @@ pub(crate) fn install(context: &mut Context, originals: &Originals) -> JsResult<
         own_descriptor(&own_property_descriptor, &prototype, js_string!("unicodeSets"), context)?
             .and_then(|descriptor| descriptor.get().and_then(JsValue::as_object))
             .ok_or_else(|| missing("the getter of RegExp.prototype.unicodeSets"))?;
-    let exec = method(context, js_string!("exec"), 1, exec::exec);
-    let split = method(context, js_string!("[Symbol.split]"), 2, split::split);
+    let exec = native::function(context, js_string!("exec"), 1, exec::exec);
+    let split = native::function(context, js_string!("[Symbol.split]"), 2, split::split);
     context.insert_data(Rc::new(Shared {
         builtin_exec,
         own_exec: exec.clone(),
@@ -81,31 +80,8 @@ pub(crate) fn install(context: &mut Context, originals: &Originals) -> JsResult<
         wide: WideCopies::default(),
         matchers: Matchers::default(),
     }));
-    for (key, function) in
-        [(PropertyKey::from(js_string!("exec")), exec), (JsSymbol::split().into(), split)]
-    {
-        let property = PropertyDescriptor::builder()
-            .value(function)
-            .writable(true)
-            .enumerable(false)
-            .configurable(true);
-        prototype.define_property_or_throw(key, property, context)?;
-    }
-    Ok(())
-}
-
-fn method(
-    context: &mut Context,
-    name: JsString,
-    length: usize,
-    function: fn(&JsValue, &[JsValue], &mut Context) -> JsResult<JsValue>,
-) -> JsObject {
-    FunctionObjectBuilder::new(context.realm(), NativeFunction::from_fn_ptr(function))
-        .name(name)
-        .length(length)
-        .constructor(false)
-        .build()
-        .into()
+    native::define_method(&prototype, js_string!("exec"), exec, context)?;
+    native::define_method(&prototype, JsSymbol::split(), split, context)
 }
 
 /// The function held in `owner`'s data property `name`.

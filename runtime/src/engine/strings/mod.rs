@@ -7,15 +7,12 @@
 mod methods;
 mod search;
 
-use boa_engine::object::FunctionObjectBuilder;
-use boa_engine::property::PropertyDescriptor;
-use boa_engine::{Context, JsResult, JsString, NativeFunction};
+use boa_engine::{Context, JsResult, JsString};
 
-type Method =
-    fn(&boa_engine::JsValue, &[boa_engine::JsValue], &mut Context) -> JsResult<boa_engine::JsValue>;
+use super::native::{self, Native};
 
 /// Each method: its name, its `length`, and the function.
-const METHODS: [(&str, usize, Method); 5] = [
+const METHODS: [(&str, usize, Native); 5] = [
     ("indexOf", 1, methods::index_of),
     ("lastIndexOf", 1, methods::last_index_of),
     ("includes", 1, methods::includes),
@@ -29,18 +26,8 @@ pub(crate) fn install(context: &mut Context) -> JsResult<()> {
     let prototype = context.intrinsics().constructors().string().prototype();
     for (name, length, method) in METHODS {
         let name = JsString::from(name);
-        let function =
-            FunctionObjectBuilder::new(context.realm(), NativeFunction::from_fn_ptr(method))
-                .name(name.clone())
-                .length(length)
-                .constructor(false)
-                .build();
-        let property = PropertyDescriptor::builder()
-            .value(function)
-            .writable(true)
-            .enumerable(false)
-            .configurable(true);
-        prototype.define_property_or_throw(name, property, context)?;
+        let function = native::function(context, name.clone(), length, method);
+        native::define_method(&prototype, name, function, context)?;
     }
     Ok(())
 }

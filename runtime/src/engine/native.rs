@@ -1,0 +1,39 @@
+//! Functions of ordo's, in Rust, made and put where the built-ins they stand beside are.
+
+use boa_engine::object::FunctionObjectBuilder;
+use boa_engine::property::{PropertyDescriptor, PropertyKey};
+use boa_engine::{Context, JsObject, JsResult, JsString, JsValue, NativeFunction};
+
+/// A function as Boa calls a native one.
+pub(crate) type Native = fn(&JsValue, &[JsValue], &mut Context) -> JsResult<JsValue>;
+
+/// A function object for `function`, with its `name` and `length`, not a constructor.
+pub(crate) fn function(
+    context: &mut Context,
+    name: JsString,
+    length: usize,
+    function: Native,
+) -> JsObject {
+    FunctionObjectBuilder::new(context.realm(), NativeFunction::from_fn_ptr(function))
+        .name(name)
+        .length(length)
+        .constructor(false)
+        .build()
+        .into()
+}
+
+/// Puts `function` on `owner` at `key` as a built-in method is: writable, configurable, not
+/// enumerable.
+pub(crate) fn define_method(
+    owner: &JsObject,
+    key: impl Into<PropertyKey>,
+    function: JsObject,
+    context: &mut Context,
+) -> JsResult<()> {
+    let property = PropertyDescriptor::builder()
+        .value(function)
+        .writable(true)
+        .enumerable(false)
+        .configurable(true);
+    owner.define_property_or_throw(key, property, context).map(drop)
+}
