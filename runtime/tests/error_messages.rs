@@ -85,6 +85,21 @@ async fn issue_37_the_message_is_said_of_the_code_as_written_in_typescript_too()
 }
 
 #[tokio::test]
+async fn issue_37_e_stack_reads_as_v8_s_in_the_lines_as_written() {
+    // An enum makes the TypeScript generated code: its lines are not the source's.
+    let code = "enum Color { Red }\nfunction inner(): never {\n  throw new Error('deep');\n}\nfunction outer(): number {\n  return inner();\n}\ntry { outer(); } catch (e) { return (e as Error).stack; }";
+    let worker = WorkerCommand::program(env!("CARGO_BIN_EXE_ordo-js-worker"));
+    let out = Runtime::new(RuntimeConfig { warm_workers: 0, ..RuntimeConfig::new(worker) })
+        .run(&Script::typescript(code), &HostFunctions::new(), &CancellationToken::new())
+        .await
+        .unwrap();
+    assert_eq!(
+        out.result,
+        "Error: deep\n    at inner (script:3:9)\n    at outer (script:6:10)\n    at <main> (script:8:7)"
+    );
+}
+
+#[tokio::test]
 async fn issue_37_a_caught_error_or_an_unknown_place_keeps_boa_s_message() {
     // Rewritten only where the code at the error's place is one of the forms.
     let error =

@@ -58,6 +58,12 @@ async fn r_rt_4_every_error_class_is_placed_at_its_expression() {
             at(2, 10),
         ),
         ("const a = 1;\nthrow new Error('boom');", "Error: boom", at(2, 7)),
+        // An error class's own constructor (its `super(...)`) is not where it was thrown.
+        (
+            "class NotFound extends Error {\n  constructor(what) {\n    super(`${what} is missing`);\n    this.name = 'NotFound';\n  }\n}\nclass NoFile extends NotFound {}\nfunction find() {\n  throw new NoFile('x');\n}\nreturn find();",
+            "NotFound: x is missing",
+            at(9, 9),
+        ),
         // An error made by the host has no frame of the script's: it is placed at the call.
         ("const a = 1;\nawait Promise.resolve();\nawait fail({});", "NotFound: gone", at(3, 11)),
         // Nothing is known of a thrown string.

@@ -9,7 +9,7 @@ use serde_json::{Map, Number, Value};
 
 use super::originals::Originals;
 use super::script_text::{Culprit, ScriptText};
-use super::stack::{script_frames, stack_of};
+use super::stack::{error_classes, stack_of, thrown_at};
 use crate::outcome::Position;
 
 /// Objects nested deeper than this cannot be host-call arguments.
@@ -238,15 +238,21 @@ pub(crate) fn describe_thrown(
     let name = text_property(&object, "name", context).unwrap_or_else(|| "Error".to_owned());
     let originals =
         context.get_data::<super::globals::HostState>().map(|state| state.originals().clone());
-    let stack = originals.and_then(|originals| stack_of(value, &originals, context));
+    let (stack, classes) = match originals {
+        Some(originals) => {
+            (stack_of(value, &originals, context), error_classes(&object, &originals, context))
+        }
+        None => (None, Vec::new()),
+    };
+    let thrown = stack.as_deref().and_then(|stack| thrown_at(stack, &classes));
     let mut text = if message.is_empty() { name } else { format!("{name}: {message}") };
     let position = match super::globals::HostState::call_place_of(context, &object) {
         Some((line, column)) => {
             context.get_data::<ScriptText>().and_then(|script| script.original(line, column))
         }
         None => {
-            let position = place(&text, stack.as_deref(), context);
-            if let Some(explained) = explained(&text, stack.as_deref(), context) {
+            let position = place(&text, thrown, context);
+            if let Some(explained) = explained(&text, thrown, context) {
                 text = explained;
             }
             position
@@ -264,12 +270,11 @@ pub(crate) fn describe_thrown(
     (text, position)
 }
 
-/// Where an error happened, in the source as written: at its innermost frame in the script, or,
+/// Where an error happened, in the source as written: at its innermost frame in the script
+/// (`innermost`, past its own class's constructor), or,
 /// for an error Boa does not place (see `script_text`), at the culprit its message names. `None`
 /// when neither is known.
-fn place(headline: &str, stack: Option<&str>, context: &mut Context) -> Option<Position> {
-    let frames = stack.map(script_frames).unwrap_or_default();
-    let innermost = frames.first().map(|frame| (frame.line, frame.column));
+fn place(headline: &str, innermost: Option<(u32, u32)>, context: &mut Context) -> Option<Position> {
     let text = context.remove_data::<ScriptText>()?;
     let found = match Culprit::of(headline) {
         Some(culprit) => text.locate(&culprit, innermost, context),
@@ -282,9 +287,11 @@ fn place(headline: &str, stack: Option<&str>, context: &mut Context) -> Option<P
 
 /// The headline as V8 would say it, naming what was read, called or iterated, where the code
 /// at the error's innermost frame tells (see `explain`).
-fn explained(headline: &str, stack: Option<&str>, context: &mut Context) -> Option<String> {
-    let frames = stack.map(script_frames).unwrap_or_default();
-    let innermost = frames.first().map(|frame| (frame.line, frame.column));
+fn explained(
+    headline: &str,
+    innermost: Option<(u32, u32)>,
+    context: &mut Context,
+) -> Option<String> {
     let text = context.remove_data::<ScriptText>()?;
     let explained = super::explain::explained(headline, innermost, text.wrapped(), context);
     context.insert_data(*text);

@@ -141,6 +141,8 @@ pub(crate) fn prepare(context: &mut Context) -> Result<Originals, String> {
     super::regexp::install(context, &originals)
         .map_err(|error| format!("cannot install the regular expression built-ins: {error}"))?;
     super::json::install(context).map_err(|error| format!("cannot install JSON.parse: {error}"))?;
+    super::stack::install(context, &originals)
+        .map_err(|error| format!("cannot install Error.prototype.stack: {error}"))?;
     let global = context.global_object();
     global
         .delete_property_or_throw(js_string!("eval"), context)
