@@ -66,7 +66,18 @@ pub(crate) fn explained(
     wrapped: &str,
     context: &mut Context,
 ) -> Option<String> {
-    let failure = Failure::of(headline)?;
+    Failure::of(headline)
+        .and_then(|failure| from_code(failure, at, wrapped, context))
+        .or_else(|| reworded(headline))
+}
+
+/// What the code at `at` says of `failure`.
+fn from_code(
+    failure: Failure,
+    at: Option<(u32, u32)>,
+    wrapped: &str,
+    context: &mut Context,
+) -> Option<String> {
     if let Failure::Constant(name) = &failure {
         return Some(format!("TypeError: Assignment to constant variable '{name}'."));
     }
@@ -109,6 +120,42 @@ pub(crate) fn explained(
             Some(format!("TypeError: {what} is not iterable (it is of type {kind})"))
         }
     }
+}
+
+/// Boa's words for errors V8 words otherwise, where the message alone says enough (V8's words
+/// are the ones models know).
+fn reworded(headline: &str) -> Option<String> {
+    const SAME_ERROR: &[(&str, &str)] = &[
+        ("RangeError: invalid array length", "RangeError: Invalid array length"),
+        (
+            "TypeError: cannot mix BigInt and other types, use explicit conversions",
+            "TypeError: Cannot mix BigInt and other types, use explicit conversions",
+        ),
+        (
+            "TypeError: can't convert symbol to string",
+            "TypeError: Cannot convert a Symbol value to a string",
+        ),
+        (
+            "TypeError: Array.prototype.reduce: called on an empty array and with no initial value",
+            "TypeError: Reduce of empty array with no initial value",
+        ),
+        (
+            "TypeError: Array.prototype.reduceRight: called on an empty array and with no initial value",
+            "TypeError: Reduce of empty array with no initial value",
+        ),
+        (
+            "TypeError: cannot convert 'null' or 'undefined' to object",
+            "TypeError: Cannot convert undefined or null to object",
+        ),
+    ];
+    if let Some((_, v8)) = SAME_ERROR.iter().find(|(boa, _)| *boa == headline) {
+        return Some((*v8).to_owned());
+    }
+    let number =
+        headline.strip_prefix("RangeError: cannot convert ")?.strip_suffix(" to a BigInt")?;
+    Some(format!(
+        "RangeError: The number {number} cannot be converted to a BigInt because it is not an integer"
+    ))
 }
 
 /// A property access: where its field starts, its target's span, and its field.
