@@ -5,9 +5,14 @@
 //! is, with no token configured, once it sends a request the guard lets past the token); an
 //! unproven connection can be dropped whenever room is needed, oldest first:
 //!
-//! - each address may hold at most `max_unproven_per_address` unproven connections; one more
-//!   drops that address's oldest (so a client behind an address a stranger floods still gets
-//!   in: its connection is the newest, and proves itself with its first request);
+//! - each address may hold at most `max_unproven_per_address` unproven connections that have
+//!   been open longer than [`GRACE`]; one more drops that address's oldest of them (so a client
+//!   behind an address a stranger floods still gets in: its connection is the newest, and
+//!   proves itself with its first request). A connection younger than that is not dropped for
+//!   its address: clients that arrive together (32 SDK clients starting at once, or every
+//!   client behind one proxy) open more connections in a moment than the cap, and a busy
+//!   server reads their first requests after a while; a stranger holding connections open is
+//!   past the grace within seconds;
 //! - the server holds at most `max_connections`; one more drops the oldest unproven connection
 //!   of any address, and only when every connection is proven does the next one wait (in the
 //!   listen backlog) until one closes.
@@ -19,8 +24,14 @@ use std::collections::{BTreeMap, HashMap};
 use std::net::IpAddr;
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 
+use std::time::Duration;
+
 use tokio::sync::Notify;
+use tokio::time::Instant;
 use tokio_util::sync::CancellationToken;
+
+/// How long a new connection has to show the token before its address's cap can drop it.
+pub(crate) const GRACE: Duration = Duration::from_secs(2);
 
 /// The open connections of one server.
 #[derive(Debug)]
@@ -44,16 +55,22 @@ struct State {
 #[derive(Debug)]
 struct Entry {
     address: IpAddr,
+    /// When it came in.
+    since: Instant,
     proven: bool,
     /// Cancelled to drop the connection.
     drop: CancellationToken,
 }
 
 impl State {
-    /// Drops the oldest unproven connection (of `address`, or of any); whether there was one.
-    fn drop_oldest_unproven(&mut self, address: Option<IpAddr>) -> bool {
+    /// Drops the oldest unproven connection (of `address` and open since before `before`, or of
+    /// any); whether there was one.
+    fn drop_oldest_unproven(&mut self, address: Option<(IpAddr, Instant)>) -> bool {
         let oldest = self.open.iter().find(|(_, entry)| {
-            !entry.proven && address.is_none_or(|address| entry.address == address)
+            !entry.proven
+                && address.is_none_or(|(address, before)| {
+                    entry.address == address && entry.since < before
+                })
         });
         let Some((&id, _)) = oldest else { return false };
         if let Some(entry) = self.open.remove(&id) {
@@ -110,9 +127,12 @@ impl Door {
     /// Lets a connection from `address` in, dropping unproven ones as the bounds require.
     pub(crate) fn enter(self: &Arc<Self>, address: IpAddr) -> Ticket {
         let address = address.to_canonical();
+        let now = Instant::now();
         let mut state = self.lock();
         if state.unproven.get(&address).copied().unwrap_or(0) >= self.max_unproven_per_address {
-            state.drop_oldest_unproven(Some(address));
+            // Past the cap: the oldest connection that had its grace goes, if there is one.
+            let before = now.checked_sub(GRACE).unwrap_or(now);
+            state.drop_oldest_unproven(Some((address, before)));
         }
         if state.open.len() >= self.max_connections {
             state.drop_oldest_unproven(None);
@@ -120,7 +140,7 @@ impl Door {
         let id = state.next;
         state.next += 1;
         let drop = CancellationToken::new();
-        state.open.insert(id, Entry { address, proven: false, drop: drop.clone() });
+        state.open.insert(id, Entry { address, since: now, proven: false, drop: drop.clone() });
         *state.unproven.entry(address).or_default() += 1;
         Ticket { door: Arc::clone(self), id, drop }
     }
@@ -177,19 +197,42 @@ mod tests {
         IpAddr::V4(Ipv4Addr::new(127, 0, 0, last))
     }
 
-    #[test]
-    fn r_mcps_6_an_address_over_its_unproven_cap_loses_its_oldest_connection() {
+    #[tokio::test(start_paused = true)]
+    async fn r_mcps_6_an_address_over_its_unproven_cap_loses_its_oldest_connection() {
         let door = Arc::new(Door::new(100, 2));
         let (first, second) = (door.enter(ip(1)), door.enter(ip(1)));
         let other = door.enter(ip(2));
+        tokio::time::advance(GRACE + Duration::from_millis(1)).await;
         let third = door.enter(ip(1));
         assert!(first.dropped().is_cancelled());
         assert!(!second.dropped().is_cancelled() && !third.dropped().is_cancelled());
         assert!(!other.dropped().is_cancelled(), "another address keeps its connection");
     }
 
-    #[test]
-    fn r_mcps_6_a_full_server_drops_the_oldest_unproven_connection_never_a_proven_one() {
+    #[tokio::test(start_paused = true)]
+    async fn r_mcps_6_clients_arriving_together_from_one_address_all_get_in() {
+        // 32 SDK clients starting at once open two connections each before the server has
+        // read any first request.
+        let door = Arc::new(Door::new(1024, 32));
+        let burst: Vec<Ticket> = (0..64).map(|_| door.enter(ip(1))).collect();
+        assert!(burst.iter().all(|ticket| !ticket.dropped().is_cancelled()));
+        // Those that never show the token are dropped once they had their grace.
+        tokio::time::advance(GRACE + Duration::from_millis(1)).await;
+        burst[1..].iter().for_each(Ticket::prove);
+        let next = door.enter(ip(1));
+        assert!(!burst[0].dropped().is_cancelled(), "under the cap: nothing to drop");
+        let flood: Vec<Ticket> = (0..40).map(|_| door.enter(ip(1))).collect();
+        tokio::time::advance(GRACE + Duration::from_millis(1)).await;
+        // Past the cap, each newcomer drops the oldest that had its grace and is still silent.
+        let last = door.enter(ip(1));
+        assert!(burst[0].dropped().is_cancelled() && next.dropped().is_cancelled());
+        assert!(burst[1..].iter().all(|ticket| !ticket.dropped().is_cancelled()), "proven stay");
+        assert!(!last.dropped().is_cancelled());
+        assert!(flood.iter().all(|ticket| !ticket.dropped().is_cancelled()), "younger than it");
+    }
+
+    #[tokio::test]
+    async fn r_mcps_6_a_full_server_drops_the_oldest_unproven_connection_never_a_proven_one() {
         let door = Arc::new(Door::new(3, 10));
         let proven = door.enter(ip(1));
         proven.prove();
