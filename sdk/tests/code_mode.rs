@@ -473,8 +473,9 @@ async fn r_code_1_the_result_renders_with_its_logs_and_a_cap() {
     assert_eq!(text, "{\n  \"n\": 1\n}\n\nConsole output:\nhello");
     let long = run_code(&world.scheduler, "return 'x'.repeat(50000)").await;
     let text = long.record.content[0].as_text().unwrap().into_owned();
+    assert!(text.chars().count() <= 20_000, "within the budget, its marker included");
     assert!(
-        text.ends_with("… [result truncated: 30000 more characters]"),
+        text.ends_with("… [result truncated: 30160 more characters]"),
         "{}",
         &text[text.len() - 80..]
     );
