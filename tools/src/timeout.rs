@@ -71,6 +71,10 @@ impl ExecuteHook for TimeoutPolicy {
         if own.is_none() && execution.deadline().is_none() {
             return next.run(signal);
         }
+        if deadline_passed(execution) {
+            // Never started past its caller's deadline, not even for a first poll.
+            return Box::pin(std::future::ready(Err(past_caller_deadline(execution))));
+        }
         Box::pin(async move {
             let deadline = signal.child_token();
             let run = next.run(deadline.clone());
@@ -112,6 +116,11 @@ pub(crate) async fn caller_deadline(execution: &Execution) {
         Some((_, at)) => tokio::time::sleep_until(at).await,
         None => std::future::pending().await,
     }
+}
+
+/// Whether the caller's own deadline for the call has passed.
+pub(crate) fn deadline_passed(execution: &Execution) -> bool {
+    execution.deadline().is_some_and(|(_, at)| tokio::time::Instant::now() >= at)
 }
 
 /// The `TIMEOUT` of a call whose caller's own deadline passed.

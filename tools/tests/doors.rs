@@ -313,3 +313,31 @@ async fn r_code_2_a_deadline_that_passes_while_the_call_waits_its_turn_ends_it_u
         [("p.2".to_owned(), Some(ErrorCode::Timeout)), ("p.1".to_owned(), None)]
     );
 }
+
+#[tokio::test(start_paused = true)]
+async fn r_code_2_a_deadline_that_passes_while_a_person_is_asked_ends_the_call_unrun() {
+    let service = |_request: ApprovalRequest| async {
+        tokio::time::sleep(Duration::from_millis(500)).await;
+        ApprovalOutcome::AllowedOnce
+    };
+    let shared = Shared::default();
+    let registry = ToolRegistry::new();
+    registry.register(probe("par", false, &shared)).unwrap();
+    let (sender, mut doors) = mpsc::unbounded_channel();
+    registry.register(lending_parent(sender)).unwrap();
+    let ask_for_par = policy(|execution| {
+        (execution.name() == "par").then(|| PreDecision::Ask("may I?".to_owned()))
+    });
+    let pipeline = Pipeline::builder(registry).pre_execute(ask_for_par).build();
+    let scheduler = Scheduler::builder(pipeline).approval(service).build();
+    let running = scheduler.clone();
+    tokio::spawn(async move {
+        running.call(&ModelCall::new("p", "parent", "{}"), &CancellationToken::new()).await
+    });
+    let door = doors.recv().await.unwrap();
+    let began = Instant::now();
+    let result = call_by(&door, "p.1", "par", 10, 300).await;
+    assert_eq!(result.code(), Some(ErrorCode::Timeout));
+    assert_eq!(began.elapsed(), Duration::from_millis(500), "the question is not interrupted");
+    assert!(shared.lock().unwrap().bodies.is_empty(), "the body never started");
+}

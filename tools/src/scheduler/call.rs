@@ -19,7 +19,7 @@ use crate::pipeline::{PipelineError, Prepared, Ready, Staged};
 use crate::registry::ExecutionMode;
 use crate::result::{ErrorCode, ErrorInfo, ToolResult};
 use crate::session::CallIdentity;
-use crate::timeout::caller_deadline;
+use crate::timeout::{caller_deadline, deadline_passed};
 
 /// How a call's start ended.
 pub(crate) enum Started {
@@ -57,6 +57,10 @@ impl Core {
             Prepared::Settled(staged) => return Ok(Started::Settled(*staged)),
             Prepared::Dispatch(ready) => ready,
         };
+        // Its deadline may have passed while it was prepared (a person asked to approve it).
+        if deadline_passed(execution) {
+            return Ok(timed_out(execution));
+        }
         let taking = room.take(mode_of(execution), &self.pool);
         tokio::pin!(taking);
         // Join the gate's queue before passing the turn on: places are given in the order of
