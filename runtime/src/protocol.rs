@@ -6,7 +6,7 @@
 //! ```text
 //! worker: Ready                                  (context built; waiting for work)
 //! host:   Run { code, … }
-//! worker: HostCall { id, name, args } …          (any number, any time)
+//! worker: HostCall { id, name, args, options? } (any number, any time)
 //! host:   HostReply { id, result } …             (in any order)
 //! worker: Log { … } …
 //! worker: Done { outcome }                       (then exits)
@@ -88,6 +88,10 @@ pub(crate) enum FromWorker {
         name: String,
         /// Its argument, as plain JSON.
         args: Value,
+        /// The options the script passed after it (`tools.x(args, { timeout })`), as plain
+        /// JSON; absent when it passed none. What they mean is the host function's business.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        options: Option<Value>,
     },
     /// A console line.
     Log(LogEntry),
@@ -360,8 +364,12 @@ mod tests {
     #[test]
     fn frames_round_trip_and_oversized_frames_are_refused() {
         let mut buffer = Vec::new();
-        let message =
-            FromWorker::HostCall { id: 7, name: "read".into(), args: serde_json::json!({"a": 1}) };
+        let message = FromWorker::HostCall {
+            id: 7,
+            name: "read".into(),
+            args: serde_json::json!({"a": 1}),
+            options: Some(serde_json::json!({"timeout": 5})),
+        };
         write_frame(&mut buffer, &message).unwrap();
         write_frame(&mut buffer, &FromWorker::Ready).unwrap();
         let mut reader = buffer.as_slice();
@@ -408,7 +416,12 @@ mod tests {
             prop_oneof![
                 Just(FromWorker::Ready),
                 (any::<u64>(), ".{0,8}", ".{0,40}").prop_map(|(id, name, text)| {
-                    FromWorker::HostCall { id, name, args: serde_json::json!({ "text": text }) }
+                    FromWorker::HostCall {
+                        id,
+                        name,
+                        args: serde_json::json!({ "text": text }),
+                        options: None,
+                    }
                 }),
                 ".{0,40}"
                     .prop_map(|text| FromWorker::Log(LogEntry { level: LogLevel::Warn, text })),

@@ -123,7 +123,9 @@ fn description(tools: &[Arc<Tool>], config: &CodeModeConfig) -> String {
          combine tool calls in one step. The code (JavaScript or TypeScript) is the body of an async function: \
          `await` the tools and `return` a JSON value. Each `tools.<name>(args)` resolves to the tool's structured \
          result (not text); a failed call rejects with a `ToolError` (declared below): branch on `e.name` for what went \
-         wrong (\"NotFound\", as each tool's `@throws` lists) or on `e.code` for which stage stopped it (\"DENIED\", \"TIMEOUT\"). `console.log` output is \
+         wrong (\"NotFound\", as each tool's `@throws` lists) or on `e.code` for which stage stopped it (\"DENIED\", \"TIMEOUT\"). To bound one call, pass \
+         `{{ timeout: ms }}` after its arguments (`tools.<name>(args, {{ timeout: 5000 }})`): past it the call rejects \
+         with code \"TIMEOUT\", is cancelled, and the script goes on. `console.log` output is \
          returned with the result. Beyond ECMAScript there are `Intl` (en-US by default; `localeCompare` and \
          `toLocale*` as in V8), `atob`/`btoa`, `TextEncoder`/`TextDecoder` (UTF-8), `structuredClone` and \
          `Array.fromAsync`; there is no file system, network (`fetch`), process, timers (`setTimeout`), `require`, \
@@ -146,7 +148,8 @@ async fn run(config: &CodeModeConfig, args: &Value, cx: CallContext) -> Result<V
         .within(&config.scopes);
     let tools = callable_tools(calls.pipeline().registry());
     let truncations = nested::Truncations::default();
-    let mut host = nested::host_functions(&calls, &tools, &truncations);
+    let running = nested::InFlight::default();
+    let mut host = nested::host_functions(&calls, &tools, &truncations, &running);
     crate::catalog::host_functions(&mut host, &tools);
     let names: Vec<&str> = tools.iter().map(|tool| tool.name()).collect();
     let installed: Vec<&str> =
@@ -168,7 +171,7 @@ async fn run(config: &CodeModeConfig, args: &Value, cx: CallContext) -> Result<V
                 Ok(json!({ "result": output.result, "logs": output.logs, "notes": notes }))
             }
         }
-        Err(error) => Err(failure(&error, code, &names)),
+        Err(error) => Err(failure(&error, code, &names, running.report())),
     }
 }
 
@@ -242,7 +245,7 @@ fn input_constants(inputs: &ScriptInputs) -> [Constant; 2] {
 /// A failed run as the `TOOL_ERROR` the model reads (R-CODE-1): the kind first, then what
 /// happened, where, and the source line; a name the script does not have gets the list of
 /// names it does have.
-fn failure(error: &RunError, code: &str, tools: &[&str]) -> ToolFailure {
+fn failure(error: &RunError, code: &str, tools: &[&str], running: Option<String>) -> ToolFailure {
     let kind = match error.kind {
         ErrorKind::Timeout => "timeout".to_owned(),
         ErrorKind::Cancelled => "cancelled".to_owned(),
@@ -266,8 +269,10 @@ fn failure(error: &RunError, code: &str, tools: &[&str]) -> ToolFailure {
             if listed.is_empty() { "no tools".to_owned() } else { listed.join(", ") }
         ));
     }
-    let report = (!error.logs.is_empty())
+    let logs = (!error.logs.is_empty())
         .then(|| format!("Console output before the failure:\n{}", logs_text(&error.logs)));
+    let report: Vec<String> = running.into_iter().chain(logs).collect();
+    let report = (!report.is_empty()).then(|| report.join("\n"));
     let name = match error.kind {
         ErrorKind::Syntax => "SyntaxError",
         ErrorKind::Timeout => "TimeoutError",

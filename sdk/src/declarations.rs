@@ -9,7 +9,7 @@
 //! ```ts
 //! declare const tools: {
 //!   /** Reads a file. */
-//!   read_file(args: ReadFileArgs): Promise<ReadFileResult>;
+//!   read_file(args: ReadFileArgs, options?: CallOptions): Promise<ReadFileResult>;
 //! };
 //!
 //! interface ReadFileArgs {
@@ -240,7 +240,7 @@ fn write_method(out: &mut String, tool: &ToolSignature<'_>, name: &str, base: &s
     let optional = if may_omit_arguments(tool.parameters) { "?" } else { "" };
     let indent = INDENT.repeat(depth);
     out.push_str(&format!(
-        "{indent}{}(args{optional}: {base}Args): Promise<{base}Result>;\n",
+        "{indent}{}(args{optional}: {base}Args, options?: CallOptions): Promise<{base}Result>;\n",
         method_name(name)
     ));
 }
@@ -255,10 +255,24 @@ fn tool_error() -> String {
          * (each tool's `@throws` lists its names, such as \"NotFound\"), or on `code` for which stage\n \
          * stopped the call (\"DENIED\" by a root or policy, \"TIMEOUT\", \"TOOL_ERROR\" when the tool\n \
          * itself failed).\n */\ninterface ToolError extends Error {{\n{INDENT}name: string;\n\
-         {INDENT}code: {};\n{INDENT}tool: string;\n{INDENT}message: string;\n}}\n\n",
+         {INDENT}code: {};\n{INDENT}tool: string;\n{INDENT}message: string;\n}}\n\n{CALL_OPTIONS}",
         codes.join(" | ")
     )
 }
+
+/// What every call takes after its arguments (R-CODE-11).
+const CALL_OPTIONS: &str = "\
+/** What every `tools.<name>(args, options)` call takes after its arguments. */
+interface CallOptions {
+  /**
+   * This call's own deadline, in milliseconds from when the script makes it. Past it the call
+   * rejects with a ToolError of code \"TIMEOUT\" (name \"ToolTimeoutError\") and is cancelled;
+   * catch it and the script goes on. The run's own time limit still holds.
+   */
+  timeout?: number;
+}
+
+";
 
 /// The TypeScript type expression of one schema (`{ a?: string }`, `"x" | "y" | null`), on its
 /// own: a local `$ref` appears as the name of the alias [`declarations`] would declare for it

@@ -16,6 +16,7 @@
 //! An executable that uses code mode must let the runtime re-run it as a script worker: call
 //! [`run_if_worker`] first thing in `main`.
 
+mod call_options;
 mod catalog;
 pub mod code_mode;
 pub mod declarations;

@@ -10,11 +10,15 @@
 //! window of a file) is noted for the model ([`Truncations`]): a count built on it is not the
 //! whole count, and the model reads it beside the result.
 
+use std::collections::BTreeMap;
 use std::sync::{Arc, Mutex, PoisonError};
 
 use ordo_runtime::{HostCall, HostError, HostFunctions};
-use ordo_tools::{Arguments, ErrorInfo, NestedCalls, Tool, ToolResult};
+use ordo_tools::registry::namespaced;
+use ordo_tools::{Arguments, CancellationToken, ErrorInfo, NestedCalls, Tool, ToolResult};
 use serde_json::{Map, Value, json};
+
+use crate::call_options::CallOptions;
 
 /// The host function a tool is called through, which code mode places in the `tools`
 /// namespace (it is no global).
@@ -75,23 +79,37 @@ fn truncation_note(tool: &str, call: u64, value: &Value) -> String {
     }
 }
 
-/// The host functions of `tools`: one per tool, each a call through `calls`, its cut-short
-/// values noted in `truncations`.
+/// The host functions of `tools`: one per tool, each a call through `calls` (within the
+/// deadline its options give it), its cut-short values noted in `truncations`, its time in
+/// flight in `running`.
 pub(crate) fn host_functions(
     calls: &NestedCalls,
     tools: &[Arc<Tool>],
     truncations: &Truncations,
+    running: &InFlight,
 ) -> HostFunctions {
     let mut host = HostFunctions::new();
     for tool in tools {
         let (calls, name) = (calls.clone(), tool.name().to_owned());
-        let truncations = truncations.clone();
+        let (truncations, running) = (truncations.clone(), running.clone());
+        let script_name = script_name(tool.name());
         host.insert(host_function_name(tool.name()), move |call: HostCall| {
-            let call_id = Arc::from(format!("{}.{}", calls.parent(), call.id));
-            let settled = calls.call(call_id, &name, Arguments::from_value(call.args), call.signal);
+            let options = CallOptions::read(&script_name, call.options.as_ref());
             let (name, truncations, number) = (name.clone(), truncations.clone(), call.id);
+            let settled = options.map(|options| {
+                let call_id = Arc::from(format!("{}.{}", calls.parent(), call.id));
+                let arguments = Arguments::from_value(call.args);
+                let signal = call.signal.clone();
+                let deadline = options.timeout;
+                calls.call_with_deadline(call_id, &name, arguments, signal, deadline)
+            });
+            let flying = running.start(number, &script_name, call.signal);
             async move {
-                let answer = answer(&name, settled.await);
+                let answer = match settled {
+                    Ok(settled) => answer(&name, settled.await),
+                    Err(refused) => Err(refused),
+                };
+                flying.settled();
                 if let Ok(value) = &answer {
                     truncations.note(&name, number, value);
                 }
@@ -100,6 +118,76 @@ pub(crate) fn host_functions(
         });
     }
     host
+}
+
+/// A tool as scripts call it: `tools.read_file`, `tools.fx.hang`.
+fn script_name(tool: &str) -> String {
+    match namespaced(tool) {
+        Some((space, member)) => format!("tools.{space}.{member}"),
+        None => format!("tools.{tool}"),
+    }
+}
+
+/// The script's calls in flight, by number: what a run that ends first
+/// (its own deadline, a limit, a cancellation) left running, for its report.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct InFlight(Arc<Mutex<BTreeMap<u64, String>>>);
+
+impl InFlight {
+    /// Counts call `number` of `tool` as running until it settles before its run ends
+    /// (`signal` fires when the run ends first).
+    fn start(&self, number: u64, tool: &str, signal: CancellationToken) -> Flying {
+        let calls = Arc::clone(&self.0);
+        calls.lock().unwrap_or_else(PoisonError::into_inner).insert(number, tool.to_owned());
+        Flying { calls, number, signal, settled: false }
+    }
+
+    /// `Calls still running when the run ended (…): tools.fx.hang (call #2), …`, or
+    /// `None` when there were none.
+    pub(crate) fn report(&self) -> Option<String> {
+        let calls = self.0.lock().unwrap_or_else(PoisonError::into_inner);
+        if calls.is_empty() {
+            return None;
+        }
+        let listed: Vec<String> = calls
+            .iter()
+            .take(MAX_LISTED_RUNNING)
+            .map(|(number, tool)| format!("{tool} (call #{number})"))
+            .collect();
+        let more = calls.len().saturating_sub(MAX_LISTED_RUNNING);
+        let more = if more > 0 { format!(" and {more} more") } else { String::new() };
+        Some(format!(
+            "Calls still running when the run ended (cancelled, their outcome unknown to the script): {}{more}",
+            listed.join(", ")
+        ))
+    }
+}
+
+/// At most this many running calls are listed; the rest are counted.
+const MAX_LISTED_RUNNING: usize = 10;
+
+/// One call in flight: it leaves the list when it settled before its run ended.
+struct Flying {
+    calls: Arc<Mutex<BTreeMap<u64, String>>>,
+    number: u64,
+    signal: CancellationToken,
+    settled: bool,
+}
+
+impl Flying {
+    fn settled(mut self) {
+        self.settled = true;
+    }
+}
+
+impl Drop for Flying {
+    fn drop(&mut self) {
+        // Settled after its run ended (cancelled with it), or dropped unsettled: it was
+        // still running when the run ended, and stays listed.
+        if self.settled && !self.signal.is_cancelled() {
+            self.calls.lock().unwrap_or_else(PoisonError::into_inner).remove(&self.number);
+        }
+    }
 }
 
 /// What the script's call resolves or rejects with.

@@ -1,7 +1,9 @@
 //! What is shown of a `run_code` call: the text the model reads of its value, its cards, and
 //! the presentation meta its result card is drawn from.
 //!
-//! The model reads the result (a string as itself, anything else as pretty JSON), the notes on
+//! The model reads the result (a string as itself, anything else as pretty JSON, or compact
+//! JSON when the pretty form does not fit its room: whitespace is not worth the budget), the
+//! notes on
 //! what the result could not carry, then the console output, all within one budget of
 //! characters (`CodeModeConfig::render_chars`). The result comes first: console output gets at
 //! most a quarter of the budget while the result needs the rest, and more when the result is
@@ -16,32 +18,50 @@ use serde_json::{Value, json};
 use crate::summary::Shape;
 
 /// The model's view of a `run_code` value `{ result, logs, notes? }`, within `budget`
-/// characters (markers aside).
+/// characters, markers and headings included: what a client capped at `budget` gets whole.
 pub(crate) fn render(value: &Value, budget: usize) -> Vec<ContentBlock> {
-    let result = match &value["result"] {
-        Value::String(text) => text.clone(),
-        other => serde_json::to_string_pretty(other).unwrap_or_else(|_| "null".to_owned()),
-    };
     let notes = value["notes"].as_array().into_iter().flatten().filter_map(Value::as_str);
     let notes: Vec<String> = notes.map(|note| format!("- {note}")).collect();
     let notes =
         if notes.is_empty() { String::new() } else { format!("\n\nNote:\n{}", notes.join("\n")) };
     let logs: Vec<LogEntry> = serde_json::from_value(value["logs"].clone()).unwrap_or_default();
     let logs = logs_text(&logs);
+    // Whole, then compact (nothing cut), then cut with room for the markers.
+    for room in [usize::MAX, budget] {
+        let text = compose(&value["result"], &notes, &logs, room);
+        if text.chars().count() <= budget {
+            return vec![ContentBlock::text(text)];
+        }
+    }
+    let room = budget.saturating_sub(MARKERS);
+    vec![ContentBlock::text(compose(&value["result"], &notes, &logs, room))]
+}
 
+/// Room kept, when the text must be cut, for the cut markers and the console heading.
+const MARKERS: usize = 160;
+
+/// The text within `budget` characters, markers aside.
+fn compose(result: &Value, notes: &str, logs: &str, budget: usize) -> String {
     let log_chars = logs.chars().count();
     let left = budget.saturating_sub(notes.chars().count());
     let result_room = left.saturating_sub(log_chars.min(budget / 4));
+    let result = match result {
+        Value::String(text) => text.clone(),
+        other => {
+            let pretty = serde_json::to_string_pretty(other).unwrap_or_else(|_| "null".to_owned());
+            if pretty.chars().count() <= result_room { pretty } else { other.to_string() }
+        }
+    };
     let mut text = cut_end(&result, result_room);
     if !logs.is_empty() {
         let log_room = left.saturating_sub(text.chars().count().min(result_room));
-        text.push_str(&notes);
+        text.push_str(notes);
         text.push_str("\n\nConsole output:\n");
-        text.push_str(&cut_middle(&logs, log_room));
+        text.push_str(&cut_middle(logs, log_room));
     } else {
-        text.push_str(&notes);
+        text.push_str(notes);
     }
-    vec![ContentBlock::text(text)]
+    text
 }
 
 /// `text`'s first `room` characters, and a marker saying how many more there were.
@@ -129,6 +149,19 @@ mod tests {
         render(value, budget)[0].as_text().unwrap_or_default().into_owned()
     }
 
+    /// Issue 37: a result whose pretty JSON does not fit its room is shown compact, whitespace
+    /// being the first thing to give up.
+    #[test]
+    fn r_code_1_a_tight_budget_shows_compact_json() {
+        let rows: Vec<Value> = (0..40).map(|i| json!({ "id": i, "ok": true })).collect();
+        let value = json!({ "result": rows, "logs": [] });
+        let compact = json!(rows).to_string();
+        assert!(text(&value, 100_000).starts_with("[\n  {\n    \"id\": 0,"), "roomy: pretty");
+        assert_eq!(text(&value, compact.chars().count()), compact, "tight: compact and whole");
+        let cut = text(&value, 300);
+        assert!(cut.starts_with("[{\"id\":0,\"ok\":true},{\"id\":1"), "{cut}");
+    }
+
     #[test]
     fn r_code_1_a_short_result_and_log_are_shown_whole() {
         let value =
@@ -142,10 +175,11 @@ mod tests {
             (0..500).map(|i| json!({ "level": "info", "text": format!("line {i}") })).collect();
         let value = json!({ "result": "x".repeat(2000), "logs": logs });
         let shown = text(&value, 1000);
+        assert!(shown.chars().count() <= 1000, "markers included: {}", shown.chars().count());
         let (result, console) = shown.split_once("\n\nConsole output:\n").unwrap();
         assert_eq!(
             result,
-            format!("{}\n… [result truncated: 1250 more characters]", "x".repeat(750))
+            format!("{}\n… [result truncated: 1370 more characters]", "x".repeat(630))
         );
         assert!(console.starts_with("line 0\nline 1\n"), "{console}");
         assert!(console.ends_with("line 498\nline 499"), "{console}");

@@ -384,7 +384,9 @@ async fn r_code_4_a_timed_out_script_keeps_its_console_output() {
     assert_eq!(error.code, ErrorCode::Timeout);
     assert_eq!(
         error.message,
-        "tool \"run_code\" timed out after 200 ms\nConsole output before the failure:\nstep 1 done"
+        "tool \"run_code\" timed out after 200 ms\nCalls still running when the run ended \
+         (cancelled, their outcome unknown to the script): tools.par (call #1)\n\
+         Console output before the failure:\nstep 1 done"
     );
 }
 
@@ -471,8 +473,9 @@ async fn r_code_1_the_result_renders_with_its_logs_and_a_cap() {
     assert_eq!(text, "{\n  \"n\": 1\n}\n\nConsole output:\nhello");
     let long = run_code(&world.scheduler, "return 'x'.repeat(50000)").await;
     let text = long.record.content[0].as_text().unwrap().into_owned();
+    assert!(text.chars().count() <= 20_000, "within the budget, its marker included");
     assert!(
-        text.ends_with("… [result truncated: 30000 more characters]"),
+        text.ends_with("… [result truncated: 30160 more characters]"),
         "{}",
         &text[text.len() - 80..]
     );
@@ -558,6 +561,89 @@ async fn r_cli_1a_a_compact_listing_declares_the_globals_and_describe_leaves_the
     let scheduler = Scheduler::builder(Pipeline::builder(registry).build()).build();
     let described = value(&run_code(&scheduler, "return await tools.$describe('strict')").await);
     let described = described.as_str().unwrap();
-    assert!(described.contains("strict(args: StrictArgs)"), "{described}");
+    assert!(described.contains("strict(args: StrictArgs, options?: CallOptions)"), "{described}");
     assert!(!described.contains("declare const args"), "{described}");
+}
+
+/// R-CODE-11: `tools.x(args, { timeout })` rejects with TIMEOUT at its deadline, the call is
+/// cancelled (its body stopped, one result logged), and the script catches it and goes on.
+#[tokio::test]
+async fn r_code_11_a_call_past_its_own_timeout_rejects_and_the_script_goes_on() {
+    let world = world(|builder| builder);
+    let code = "const began = Date.now(); let caught;
+        try { await tools.par({ ms: 60000 }, { timeout: 300 }) }
+        catch (e) { caught = { name: e.name, code: e.code, tool: e.tool, elapsed: Date.now() - began } }
+        const after = await tools.par({ ms: 1 }, { timeout: 5000 });
+        return { caught, after }";
+    let result = run_code(&world.scheduler, code).await;
+    let value = value(&result);
+    assert_eq!(value["caught"]["code"], "TIMEOUT", "{value}");
+    assert_eq!(value["caught"]["name"], "ToolTimeoutError");
+    assert_eq!(value["caught"]["tool"], "par");
+    let elapsed = value["caught"]["elapsed"].as_u64().unwrap();
+    assert!((300..1500).contains(&elapsed), "rejected after {elapsed} ms, not about 300");
+    assert_eq!(value["after"], json!({ "echo": { "ms": 1 } }), "the script went on");
+    assert_eq!(world.probe.lock().unwrap().active, 0, "the timed-out body was stopped");
+    let events = world.sink.events();
+    assert_each_nested_call_answered_once(&events, 2);
+    let codes: Vec<Option<ErrorCode>> = events
+        .iter()
+        .filter_map(|event| match event {
+            Event::Result(result) if result.parent.is_some() => {
+                Some(result.error.as_ref().map(|error| error.code))
+            }
+            _ => None,
+        })
+        .collect();
+    assert_eq!(codes, [Some(ErrorCode::Timeout), None]);
+}
+
+/// R-CODE-11: options that are not `{ timeout: <positive number> }` are refused, naming the
+/// option, before any call is made.
+#[tokio::test]
+async fn r_code_11_bad_call_options_are_refused_naming_the_option() {
+    let world = world(|builder| builder);
+    let code = "const tries = [{ timout: 5 }, { timeout: -1 }, { timeout: '300' }, 300];
+        const seen = [];
+        for (const options of tries) {
+            try { await tools.par({}, options); seen.push('ran') }
+            catch (e) { seen.push([e.code, e.message]) }
+        }
+        return seen";
+    let seen = value(&run_code(&world.scheduler, code).await);
+    let expected = [
+        "tools.par: unknown option `timout`; the options are `timeout` (milliseconds)",
+        "tools.par: option `timeout` must be a positive number of milliseconds (at most 86400000), not -1",
+        "tools.par: option `timeout` must be a positive number of milliseconds (at most 86400000), not \"300\"",
+        "tools.par: its second argument must be an options object like { timeout: 300 }, not 300",
+    ];
+    for (seen, expected) in seen.as_array().unwrap().iter().zip(expected) {
+        assert_eq!(seen, &json!(["INVALID_ARGUMENTS", expected]));
+    }
+    let nested = world
+        .sink
+        .events()
+        .iter()
+        .filter(|event| matches!(event, Event::Call(call) if call.parent.is_some()))
+        .count();
+    assert_eq!(nested, 0, "no call was made");
+}
+
+/// R-CODE-11: the run's own limit still holds over a call's longer timeout, and its TIMEOUT
+/// says which calls were still running.
+#[tokio::test]
+async fn r_code_11_the_runs_own_limit_holds_and_names_the_calls_still_running() {
+    let world = world(|builder| builder);
+    install_code_mode(world.registry(), Duration::from_millis(300));
+    let code = "await tools.par({ ms: 1 });
+        await Promise.all([tools.par({ ms: 60000 }, { timeout: 60000 }), tools.par({ ms: 60000 })])";
+    let result = run_code(&world.scheduler, code).await;
+    let error = result.error().unwrap();
+    assert_eq!(error.code, ErrorCode::Timeout);
+    assert!(
+        error.message.ends_with("tools.par (call #2), tools.par (call #3)"),
+        "{}",
+        error.message
+    );
+    assert_each_nested_call_answered_once(&world.sink.events(), 3);
 }

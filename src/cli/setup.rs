@@ -105,7 +105,7 @@ pub(crate) async fn session(
 
     let (log, next_step) = open_log(flags, live.clone())?;
     let pipeline = pipeline(&tools, flags.approve, live.as_ref());
-    install_code_mode(&tools, runtime, &flags.calls, inputs)?;
+    install_code_mode(&tools, runtime, &flags.calls, inputs, None)?;
     let scheduler = Scheduler::builder(pipeline)
         .log(log)
         .max_parallel_tool_calls(flags.calls.max_parallel)
@@ -132,7 +132,10 @@ pub(crate) async fn mcp_server(args: &McpArgs) -> Result<McpServer, CliError> {
     // Calls come back to back: a worker forked from a warm fork server costs a fraction of
     // the CPU a spawned one does, and the CPU is what the next call needs.
     runtime.fork_workers = true;
-    install_code_mode(&tools, Runtime::new(runtime), &args.calls, ScriptInputs::default())?;
+    // run_code's text is cut to the server's own cap, and its description states that cap: the
+    // budget a model is told is the one its client gets.
+    let budget = Some(args.max_output_chars);
+    install_code_mode(&tools, Runtime::new(runtime), &args.calls, ScriptInputs::default(), budget)?;
     // Approvals go to each client session's own channel (elicitation, else --approve).
     let pipeline = pipeline(&tools, None, None);
     let approve = args.approve.map(|mode| match mode {
@@ -152,15 +155,19 @@ pub(crate) async fn mcp_server(args: &McpArgs) -> Result<McpServer, CliError> {
     Ok(McpServer::new(pipeline, config))
 }
 
-/// Installs `run_code` into the tool set's registry, with the flags' timeout and the scripts'
-/// inputs.
+/// Installs `run_code` into the tool set's registry, with the flags' timeout, the scripts'
+/// inputs and, where the caller caps what its client gets, that cap as its result budget.
 fn install_code_mode(
     tools: &ToolSet,
     runtime: Runtime,
     flags: &CallFlags,
     inputs: ScriptInputs,
+    render_chars: Option<usize>,
 ) -> Result<(), CliError> {
     let mut code_mode = CodeModeConfig::new(runtime);
+    if let Some(render_chars) = render_chars {
+        code_mode.render_chars = render_chars;
+    }
     code_mode.inputs = inputs;
     code_mode.timeout = Duration::from_millis(flags.timeout);
     code_mode.declarations_budget = flags.declarations_budget;

@@ -7,7 +7,7 @@
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use serde_json::Value;
 use tokio_util::sync::CancellationToken;
@@ -85,6 +85,11 @@ pub struct CallRequest {
     pub scopes: ScopeChain,
     /// The caller's cancellation signal.
     pub signal: CancellationToken,
+    /// The caller's own deadline for the call, counted from when it begins (a script's
+    /// `tools.x(args, { timeout })`): past it the call ends `TIMEOUT`, its body told to stop,
+    /// whether it was still waiting for its turn or running. The tool's own timeout still
+    /// holds; whichever comes first ends the call.
+    pub deadline: Option<Duration>,
 }
 
 impl CallRequest {
@@ -101,6 +106,7 @@ impl CallRequest {
             parent: None,
             scopes: ScopeChain::default(),
             signal: CancellationToken::new(),
+            deadline: None,
         }
     }
 
@@ -121,6 +127,12 @@ impl CallRequest {
         self.signal = signal;
         self
     }
+
+    /// Sets the caller's own deadline, counted from when the call begins.
+    pub fn with_deadline(mut self, deadline: Option<Duration>) -> Self {
+        self.deadline = deadline;
+        self
+    }
 }
 
 /// One call in flight. Its identity never changes once begun.
@@ -130,6 +142,7 @@ pub struct Execution {
     tool: Option<Arc<Tool>>,
     started: Instant,
     body_invoked: AtomicBool,
+    deadline: Option<(Duration, tokio::time::Instant)>,
     pub(crate) span: tracing::Span,
 }
 
@@ -145,7 +158,10 @@ impl Execution {
             code = tracing::field::Empty,
             duration_ms = tracing::field::Empty,
         );
-        Self { request, tool, started: Instant::now(), body_invoked: AtomicBool::new(false), span }
+        let deadline =
+            request.deadline.map(|deadline| (deadline, tokio::time::Instant::now() + deadline));
+        let body_invoked = AtomicBool::new(false);
+        Self { request, tool, started: Instant::now(), body_invoked, deadline, span }
     }
 
     /// The call's id.
@@ -196,6 +212,12 @@ impl Execution {
     /// When the execution began.
     pub fn started(&self) -> Instant {
         self.started
+    }
+
+    /// The caller's own deadline, if it set one: how long, and the instant (on tokio's clock,
+    /// which tests may pause) it passes.
+    pub fn deadline(&self) -> Option<(Duration, tokio::time::Instant)> {
+        self.deadline
     }
 
     /// Whether the body was invoked: side effects may have happened (R-PIPE-8).

@@ -138,12 +138,17 @@ impl fmt::Display for ErrorInfo {
     }
 }
 
-/// How a tool body reports that it failed: becomes a `TOOL_ERROR` result with this message.
+/// How a tool body reports that it failed: becomes a `TOOL_ERROR` result with this message, or
+/// for a body that knows more, `TIMEOUT` ([`timed_out`](Self::timed_out): its own deadline for
+/// work it waits on, such as a mounted server's answer) or `TOOL_OUTCOME_UNKNOWN`
+/// ([`outcome_unknown`](Self::outcome_unknown): what it started may or may not have taken
+/// effect, as when a mounted server dies mid-call).
 ///
 /// A body does not report its own cancellation: when it returns an error after its signal was
 /// aborted, the pipeline records `ABORTED` instead (R-FIN-6).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ToolFailure {
+    code: ErrorCode,
     name: Cow<'static, str>,
     message: String,
     report: Option<String>,
@@ -152,8 +157,28 @@ pub struct ToolFailure {
 impl ToolFailure {
     /// A failure with the default class name `ToolError`.
     pub fn new(message: impl Into<String>) -> Self {
-        let name = Cow::Borrowed(ErrorCode::ToolError.default_name());
-        Self { name, message: message.into(), report: None }
+        Self::with_code(ErrorCode::ToolError, message)
+    }
+
+    /// A failure whose body's own deadline passed: `TIMEOUT`.
+    pub fn timed_out(message: impl Into<String>) -> Self {
+        Self::with_code(ErrorCode::Timeout, message)
+    }
+
+    /// A failure after which nobody knows whether the work took effect (a retry may repeat
+    /// it): `TOOL_OUTCOME_UNKNOWN`.
+    pub fn outcome_unknown(message: impl Into<String>) -> Self {
+        Self::with_code(ErrorCode::ToolOutcomeUnknown, message)
+    }
+
+    fn with_code(code: ErrorCode, message: impl Into<String>) -> Self {
+        let name = Cow::Borrowed(code.default_name());
+        Self { code, name, message: message.into(), report: None }
+    }
+
+    /// The code of the result it becomes.
+    pub fn code(&self) -> ErrorCode {
+        self.code
     }
 
     /// What the body has to report however the call ends (code mode: the console output so
@@ -185,14 +210,14 @@ impl ToolFailure {
         &self.message
     }
 
-    /// The envelope of the `TOOL_ERROR` result this failure becomes: the message, then the
-    /// report on a line of its own.
+    /// The envelope of the result this failure becomes (`TOOL_ERROR` unless made otherwise):
+    /// the message, then the report on a line of its own.
     pub fn into_error_info(self) -> ErrorInfo {
         let message = match self.report {
             Some(report) => format!("{}\n{report}", self.message),
             None => self.message,
         };
-        ErrorInfo { name: self.name.into_owned(), code: ErrorCode::ToolError, message }
+        ErrorInfo { name: self.name.into_owned(), code: self.code, message }
     }
 }
 

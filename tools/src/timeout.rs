@@ -6,7 +6,11 @@
 //! body to wind down, then gives up on it and records `TIMEOUT`, so a stuck tool never hangs a
 //! step. What the body reports as it winds down ([`ToolFailure::with_report`]) is kept in the
 //! message, after the timeout. Tools that declare no timeout get the policy's default, if it
-//! has one.
+//! has one. A caller's own deadline for one call ([`CallRequest::deadline`]) is enforced here
+//! too, from when the call began: whichever passes first ends the call. (The scheduler ends a
+//! call whose deadline passes while it waits for its turn or a place, before its body.)
+//!
+//! [`CallRequest::deadline`]: crate::CallRequest::deadline
 //!
 //! [`ToolFailure::with_report`]: crate::ToolFailure::with_report
 
@@ -60,27 +64,41 @@ impl ExecuteHook for TimeoutPolicy {
         signal: CancellationToken,
         next: ExecuteNext<'a>,
     ) -> BoxFuture<'a, DispatchResult> {
-        let Some(timeout) = execution
+        let own = execution
             .definition()
             .and_then(|definition| definition.timeout())
-            .or(self.default_timeout)
-        else {
+            .or(self.default_timeout);
+        if own.is_none() && execution.deadline().is_none() {
             return next.run(signal);
-        };
+        }
+        if deadline_passed(execution) {
+            // Never started past its caller's deadline, not even for a first poll.
+            return Box::pin(std::future::ready(Err(past_caller_deadline(execution))));
+        }
         Box::pin(async move {
             let deadline = signal.child_token();
             let run = next.run(deadline.clone());
             tokio::pin!(run);
-            tokio::select! {
+            let own_timeout = async {
+                match own {
+                    Some(timeout) => tokio::time::sleep(timeout).await,
+                    None => std::future::pending().await,
+                }
+            };
+            let mut message = tokio::select! {
                 biased;
                 result = &mut run => return result,
-                () = tokio::time::sleep(timeout) => deadline.cancel(),
-            }
+                () = own_timeout => format!(
+                    "tool {:?} timed out after {} ms",
+                    execution.name(),
+                    own.unwrap_or_default().as_millis()
+                ),
+                () = caller_deadline(execution) => past_caller_deadline(execution).message,
+            };
+            deadline.cancel();
             // Whatever the body does in its grace period, the call ran past its timeout; what
             // it reports as it stops (code mode: the console output so far) is kept.
             let stopped = tokio::time::timeout(self.grace, run).await;
-            let mut message =
-                format!("tool {:?} timed out after {} ms", execution.name(), timeout.as_millis());
             // Its first line says it was cancelled; what follows is what it reported.
             if let Ok(Err(reported)) = stopped
                 && let Some((_, report)) = reported.message.split_once('\n')
@@ -90,4 +108,30 @@ impl ExecuteHook for TimeoutPolicy {
             Err(ErrorInfo::new(ErrorCode::Timeout, message))
         })
     }
+}
+
+/// Resolves when the caller's own deadline for the call passes; never, if it set none.
+pub(crate) async fn caller_deadline(execution: &Execution) {
+    match execution.deadline() {
+        Some((_, at)) => tokio::time::sleep_until(at).await,
+        None => std::future::pending().await,
+    }
+}
+
+/// Whether the caller's own deadline for the call has passed.
+pub(crate) fn deadline_passed(execution: &Execution) -> bool {
+    execution.deadline().is_some_and(|(_, at)| tokio::time::Instant::now() >= at)
+}
+
+/// The `TIMEOUT` of a call whose caller's own deadline passed.
+pub(crate) fn past_caller_deadline(execution: &Execution) -> ErrorInfo {
+    let limit = execution.deadline().map_or(0, |(limit, _)| limit.as_millis());
+    let when = if execution.body_invoked() { "" } else { " (it had not started)" };
+    ErrorInfo::new(
+        ErrorCode::Timeout,
+        format!(
+            "tool {:?} did not finish within its call's own timeout of {limit} ms{when}",
+            execution.name()
+        ),
+    )
 }

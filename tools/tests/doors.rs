@@ -253,3 +253,91 @@ async fn r_sched_8_nested_calls_ask_the_sessions_own_approval_channel() {
     assert_eq!(top.unwrap().code(), Some(ErrorCode::ApprovalRejected));
     assert_eq!(*asked.lock().unwrap(), ["p.1", "t"]);
 }
+
+/// A nested call with the caller's own deadline (a script's `tools.x(args, { timeout })`).
+fn call_by(
+    door: &NestedCalls,
+    id: &str,
+    tool: &str,
+    ms: u64,
+    deadline_ms: u64,
+) -> impl std::future::Future<Output = ordo_tools::ToolResult> + use<> {
+    let arguments = Arguments::parse(&probe_args(ms, false));
+    let deadline = Some(Duration::from_millis(deadline_ms));
+    door.call_with_deadline(Arc::from(id), tool, arguments, CancellationToken::new(), deadline)
+}
+
+#[tokio::test(start_paused = true)]
+async fn r_code_2_a_call_past_its_own_deadline_ends_timeout_then_and_its_body_is_stopped() {
+    let (_scheduler, door, shared, sink, _signal) = session_with_parent(|builder| builder).await;
+    let began = Instant::now();
+    let result = call_by(&door, "p.1", "par", 60_000, 300).await;
+    assert_eq!(began.elapsed(), Duration::from_millis(300), "ends at its deadline, not later");
+    assert_eq!(result.code(), Some(ErrorCode::Timeout));
+    let message = &result.record.error.as_ref().unwrap().message;
+    assert!(message.contains("within its call's own timeout of 300 ms"), "{message}");
+    let bodies = shared.lock().unwrap().bodies.clone();
+    assert_eq!(bodies.len(), 1);
+    assert_eq!(bodies[0].2, Some(began + Duration::from_millis(300)), "told to stop at once");
+    assert_eq!(results(&sink), [("p.1".to_owned(), Some(ErrorCode::Timeout))], "one result");
+    // A call that ends before its deadline is not touched by it.
+    let result = call_by(&door, "p.2", "par", 100, 300).await;
+    assert_eq!(result.code(), None);
+}
+
+#[tokio::test(start_paused = true)]
+async fn r_code_2_a_deadline_that_passes_while_the_call_waits_its_turn_ends_it_unrun() {
+    let (_scheduler, door, shared, sink, _signal) = session_with_parent(|builder| builder).await;
+    let first = door.call(
+        Arc::from("p.1"),
+        "excl",
+        Arguments::parse(&probe_args(1_000, false)),
+        CancellationToken::new(),
+    );
+    let second = call_by(&door, "p.2", "excl", 10, 300);
+    let began = Instant::now();
+    let (first, second) = tokio::join!(first, async {
+        let result = second.await;
+        (result, began.elapsed())
+    });
+    assert_eq!(first.code(), None, "the call holding the place is not disturbed");
+    let (second, waited) = second;
+    assert_eq!(second.code(), Some(ErrorCode::Timeout));
+    assert_eq!(waited, Duration::from_millis(300));
+    let message = &second.record.error.as_ref().unwrap().message;
+    assert!(message.ends_with("(it had not started)"), "{message}");
+    let ran: Vec<String> = shared.lock().unwrap().bodies.iter().map(|b| b.0.clone()).collect();
+    assert_eq!(ran, ["p.1"], "the body of the call past its deadline never ran");
+    assert_eq!(
+        results(&sink),
+        [("p.2".to_owned(), Some(ErrorCode::Timeout)), ("p.1".to_owned(), None)]
+    );
+}
+
+#[tokio::test(start_paused = true)]
+async fn r_code_2_a_deadline_that_passes_while_a_person_is_asked_ends_the_call_unrun() {
+    let service = |_request: ApprovalRequest| async {
+        tokio::time::sleep(Duration::from_millis(500)).await;
+        ApprovalOutcome::AllowedOnce
+    };
+    let shared = Shared::default();
+    let registry = ToolRegistry::new();
+    registry.register(probe("par", false, &shared)).unwrap();
+    let (sender, mut doors) = mpsc::unbounded_channel();
+    registry.register(lending_parent(sender)).unwrap();
+    let ask_for_par = policy(|execution| {
+        (execution.name() == "par").then(|| PreDecision::Ask("may I?".to_owned()))
+    });
+    let pipeline = Pipeline::builder(registry).pre_execute(ask_for_par).build();
+    let scheduler = Scheduler::builder(pipeline).approval(service).build();
+    let running = scheduler.clone();
+    tokio::spawn(async move {
+        running.call(&ModelCall::new("p", "parent", "{}"), &CancellationToken::new()).await
+    });
+    let door = doors.recv().await.unwrap();
+    let began = Instant::now();
+    let result = call_by(&door, "p.1", "par", 10, 300).await;
+    assert_eq!(result.code(), Some(ErrorCode::Timeout));
+    assert_eq!(began.elapsed(), Duration::from_millis(500), "the question is not interrupted");
+    assert!(shared.lock().unwrap().bodies.is_empty(), "the body never started");
+}

@@ -220,8 +220,14 @@ pub(super) fn host_call(
     let Some(originals) = originals else {
         return Err(JsNativeError::error().with_message("host functions are not available").into());
     };
-    let json = match convert::plain_json(&argument, &originals, context) {
-        Ok(json) => json,
+    // The options after the argument (`tools.x(args, { timeout })`), passed on when given.
+    let options = args.get(1).filter(|options| !options.is_undefined());
+    let converted = convert::plain_json(&argument, &originals, context).and_then(|json| {
+        let options = options.map(|options| convert::plain_json(options, &originals, context));
+        Ok((json, options.transpose()?))
+    });
+    let (json, options) = match converted {
+        Ok(converted) => converted,
         Err(message) => {
             let error = JsNativeError::typ()
                 .with_message(format!("{}: {message}", name.to_std_string_escaped()));
@@ -234,7 +240,7 @@ pub(super) fn host_call(
     };
     let id = state.next_id.get();
     state.next_id.set(id + 1);
-    let sent = state.bridge.borrow_mut().call(id, &name.to_std_string_escaped(), json);
+    let sent = state.bridge.borrow_mut().call(id, &name.to_std_string_escaped(), json, options);
     match sent {
         Ok(()) => {
             state.pending.borrow_mut().insert(id, resolvers);

@@ -55,8 +55,8 @@ const SUFFIX: &str = "\n})()";
 
 /// How the engine reaches its host.
 pub(crate) trait Bridge {
-    /// Sends a host call.
-    fn call(&mut self, id: u64, name: &str, args: Value) -> io::Result<()>;
+    /// Sends a host call, with the options the script passed after its argument, if any.
+    fn call(&mut self, id: u64, name: &str, args: Value, options: Option<Value>) -> io::Result<()>;
     /// Blocks until the host answers one of the calls; `None` when the host is gone.
     fn next_reply(&mut self) -> io::Result<Option<(u64, Result<Value, HostError>)>>;
     /// Sends a console line.

@@ -160,20 +160,20 @@ fn build(context: &mut Context, entries: &Entries<'_>, path: &str) -> JsResult<J
     Ok(JsProxyBuilder::new(object).get(guarded_get).build(context)?.into())
 }
 
-/// A member: calls its host function with its argument, `{}` when it is given none.
+/// A member: calls its host function with its argument, `{}` when it is given none, and the
+/// options after it, if any.
 fn member_call(
     this: &JsValue,
     args: &[JsValue],
     function: &JsString,
     context: &mut Context,
 ) -> JsResult<JsValue> {
-    match args.first().filter(|argument| !argument.is_undefined()) {
-        Some(argument) => host_call(this, std::slice::from_ref(argument), function, context),
-        None => {
-            let empty = JsObject::with_object_proto(context.intrinsics());
-            host_call(this, &[empty.into()], function, context)
-        }
-    }
+    let argument = match args.first().filter(|argument| !argument.is_undefined()) {
+        Some(argument) => argument.clone(),
+        None => JsObject::with_object_proto(context.intrinsics()).into(),
+    };
+    let options = args.get(1).cloned().unwrap_or_default();
+    host_call(this, &[argument, options], function, context)
 }
 
 /// One object of the namespace, as its guard names it.

@@ -98,6 +98,10 @@ pub struct HostCall {
     pub name: String,
     /// The argument, as plain JSON.
     pub args: Value,
+    /// The options the script passed after the argument (`tools.x(args, { timeout: 300 })`),
+    /// as plain JSON; `None` when it passed none. The worker is trusted with nothing: they are
+    /// checked by the host function that reads them.
+    pub options: Option<Value>,
     /// Fires when the run ends before the call does (killed, cancelled, timed out, or finished
     /// without waiting for it): the call should stop.
     pub signal: CancellationToken,

@@ -173,7 +173,12 @@ mod tests {
     async fn frames_split_anywhere_are_read_whole_and_oversized_ones_refused() {
         let messages = [
             FromWorker::Ready,
-            FromWorker::HostCall { id: 1, name: "echo".into(), args: serde_json::json!([1, 2]) },
+            FromWorker::HostCall {
+                id: 1,
+                name: "echo".into(),
+                args: serde_json::json!([1, 2]),
+                options: None,
+            },
             FromWorker::Ready,
         ];
         let bytes = frames(&messages);

@@ -244,7 +244,7 @@ impl Run<'_> {
     ) -> Option<End> {
         self.polling.answered();
         match frame {
-            Ok(Some(FromWorker::HostCall { id, name, args })) => {
+            Ok(Some(FromWorker::HostCall { id, name, args, options })) => {
                 if self.calls.ids.len() >= self.limits.host_calls {
                     return Some(End::Kill(
                         ErrorKind::Limit(LimitKind::HostCalls),
@@ -259,12 +259,13 @@ impl Run<'_> {
                 }
                 // Charged until the call ends: a script cannot hold the host to many large
                 // arguments at once.
-                let weight = weight(&args) * ARGUMENT_COPIES + HOST_CALL_OVERHEAD;
+                let weight = (weight(&args) + options.as_ref().map_or(0, weight)) * ARGUMENT_COPIES
+                    + HOST_CALL_OVERHEAD;
                 self.held.in_flight += weight;
                 if let Some(end) = self.held.check(connection.unsent_bytes(), self.limits) {
                     return Some(end);
                 }
-                let call = (id, name, args, weight);
+                let call = (id, name, args, options, weight);
                 if let Some(refusal) = self.calls.start(call, self.host, &self.calls_signal) {
                     self.held.in_flight -= weight;
                     // A refusal is a short error: it fits a frame.
@@ -358,7 +359,7 @@ impl HostCalls {
     /// it panicked).
     fn start(
         &mut self,
-        (id, name, args, weight): (u64, String, Value, usize),
+        (id, name, args, options, weight): (u64, String, Value, Option<Value>, usize),
         host: &HostFunctions,
         run_signal: &CancellationToken,
     ) -> Option<ToWorker> {
@@ -370,7 +371,7 @@ impl HostCalls {
         // A panic in a host function (its synchronous part here, its future below) is that
         // call's failure, never the driver's: the script sees an error and the run goes on.
         let started = std::panic::catch_unwind(AssertUnwindSafe(|| {
-            function(HostCall { id, name: name.clone(), args, signal })
+            function(HostCall { id, name: name.clone(), args, options, signal })
         }));
         let call = match started {
             Ok(call) => call,

@@ -217,8 +217,9 @@ struct HostBridge<O, I> {
 }
 
 impl<O: Outbox, I: Inbox> Bridge for HostBridge<O, I> {
-    fn call(&mut self, id: u64, name: &str, args: Value) -> io::Result<()> {
-        self.outbox.borrow_mut().send(FromWorker::HostCall { id, name: name.to_owned(), args })
+    fn call(&mut self, id: u64, name: &str, args: Value, options: Option<Value>) -> io::Result<()> {
+        let name = name.to_owned();
+        self.outbox.borrow_mut().send(FromWorker::HostCall { id, name, args, options })
     }
 
     fn next_reply(&mut self) -> io::Result<Option<(u64, Result<Value, HostError>)>> {

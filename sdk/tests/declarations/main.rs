@@ -146,10 +146,14 @@ fn r_code_5_names_needing_quotes_snapshot() {
     let declarations = declare(vec![quoting_tool("needs-quoting"), quoting_tool("2fa")]);
     assert_snapshot("quoting", &declarations);
     assert!(
-        declarations.contains("  \"needs-quoting\"(args?: NeedsQuotingArgs)"),
+        declarations
+            .contains("  \"needs-quoting\"(args?: NeedsQuotingArgs, options?: CallOptions)"),
         "{declarations}"
     );
-    assert!(declarations.contains("  \"2fa\"(args?: _2faArgs)"), "{declarations}");
+    assert!(
+        declarations.contains("  \"2fa\"(args?: _2faArgs, options?: CallOptions)"),
+        "{declarations}"
+    );
     for member in ["\"content-type\"?:", "\"2xx\"?:", "  class?:", "\"with space\"?:", "  $ref?:"] {
         assert!(declarations.contains(member), "{member} in {declarations}");
     }
@@ -177,8 +181,11 @@ fn r_code_5_whole_registry_snapshot_skips_run_code() {
 #[test]
 fn r_code_5_tool_methods_follow_registry_order_with_descriptions_as_jsdoc() {
     let declarations = declare(vec![web_search(), edit_file()]);
-    let search = declarations.find("  web_search(args: WebSearchArgs): Promise<WebSearchResult>;");
-    let edit = declarations.find("  edit_file(args: EditFileArgs): Promise<EditFileResult>;");
+    let search = declarations.find(
+        "  web_search(args: WebSearchArgs, options?: CallOptions): Promise<WebSearchResult>;",
+    );
+    let edit = declarations
+        .find("  edit_file(args: EditFileArgs, options?: CallOptions): Promise<EditFileResult>;");
     assert!(search.zip(edit).is_some_and(|(search, edit)| search < edit), "{declarations}");
     assert!(
         declarations.contains("  /**\n   * Searches the web.\n   *\n   * Use `freshness`"),
@@ -196,9 +203,9 @@ fn r_code_5_type_names_colliding_after_casing_are_numbered() {
     ]);
     assert_valid_typescript(&declarations);
     for line in [
-        "\"read-file\"(args?: ReadFileArgs): Promise<ReadFileResult>;",
-        "read_file(args?: ReadFile2Args): Promise<ReadFile2Result>;",
-        "readFile(args?: ReadFile3Args): Promise<ReadFile3Result>;",
+        "\"read-file\"(args?: ReadFileArgs, options?: CallOptions): Promise<ReadFileResult>;",
+        "read_file(args?: ReadFile2Args, options?: CallOptions): Promise<ReadFile2Result>;",
+        "readFile(args?: ReadFile3Args, options?: CallOptions): Promise<ReadFile3Result>;",
         "type ReadFile2Result = number;",
     ] {
         assert!(declarations.contains(line), "{line} in {declarations}");
@@ -426,8 +433,12 @@ fn r_code_5_args_are_optional_only_when_nothing_is_required() {
             json!(true),
         ),
     ]);
-    assert!(declarations.contains("none(args?: NoneArgs): Promise<NoneResult>;"));
-    assert!(declarations.contains("some(args: SomeArgs): Promise<SomeResult>;"));
+    assert!(
+        declarations.contains("none(args?: NoneArgs, options?: CallOptions): Promise<NoneResult>;")
+    );
+    assert!(
+        declarations.contains("some(args: SomeArgs, options?: CallOptions): Promise<SomeResult>;")
+    );
     assert!(declarations.contains("type NoneArgs = Record<string, unknown>;"));
     assert!(declarations.contains("type NoneResult = unknown;"));
 }

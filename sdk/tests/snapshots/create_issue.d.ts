@@ -11,6 +11,16 @@ interface ToolError extends Error {
   message: string;
 }
 
+/** What every `tools.<name>(args, options)` call takes after its arguments. */
+interface CallOptions {
+  /**
+   * This call's own deadline, in milliseconds from when the script makes it. Past it the call
+   * rejects with a ToolError of code "TIMEOUT" (name "ToolTimeoutError") and is cancelled;
+   * catch it and the script goes on. The run's own time limit still holds.
+   */
+  timeout?: number;
+}
+
 /**
  * The words after `--` on the command line that ran this script (`ordo run SCRIPT -- ARGS…`),
  * frozen. Empty when a model's tool call runs the script.
@@ -26,7 +36,7 @@ declare const input: unknown;
 /** The tools this script can call; each resolves to the tool's structured result. */
 declare const tools: {
   /** Create a new issue in a GitHub repository. */
-  create_issue(args: CreateIssueArgs): Promise<CreateIssueResult>;
+  create_issue(args: CreateIssueArgs, options?: CallOptions): Promise<CreateIssueResult>;
 };
 
 interface CreateIssueArgs {

@@ -11,6 +11,16 @@ interface ToolError extends Error {
   message: string;
 }
 
+/** What every `tools.<name>(args, options)` call takes after its arguments. */
+interface CallOptions {
+  /**
+   * This call's own deadline, in milliseconds from when the script makes it. Past it the call
+   * rejects with a ToolError of code "TIMEOUT" (name "ToolTimeoutError") and is cancelled;
+   * catch it and the script goes on. The run's own time limit still holds.
+   */
+  timeout?: number;
+}
+
 /**
  * The words after `--` on the command line that ran this script (`ordo run SCRIPT -- ARGS…`),
  * frozen. Empty when a model's tool call runs the script.
@@ -26,9 +36,9 @@ declare const input: unknown;
 /** The tools this script can call; each resolves to the tool's structured result. */
 declare const tools: {
   /** Has awkward names. */
-  "needs-quoting"(args?: NeedsQuotingArgs): Promise<NeedsQuotingResult>;
+  "needs-quoting"(args?: NeedsQuotingArgs, options?: CallOptions): Promise<NeedsQuotingResult>;
   /** Has awkward names. */
-  "2fa"(args?: _2faArgs): Promise<_2faResult>;
+  "2fa"(args?: _2faArgs, options?: CallOptions): Promise<_2faResult>;
 };
 
 interface NeedsQuotingArgs {

@@ -11,6 +11,16 @@ interface ToolError extends Error {
   message: string;
 }
 
+/** What every `tools.<name>(args, options)` call takes after its arguments. */
+interface CallOptions {
+  /**
+   * This call's own deadline, in milliseconds from when the script makes it. Past it the call
+   * rejects with a ToolError of code "TIMEOUT" (name "ToolTimeoutError") and is cancelled;
+   * catch it and the script goes on. The run's own time limit still holds.
+   */
+  timeout?: number;
+}
+
 /**
  * The words after `--` on the command line that ran this script (`ordo run SCRIPT -- ARGS…`),
  * frozen. Empty when a model's tool call runs the script.
@@ -26,19 +36,19 @@ declare const input: unknown;
 /** The tools this script can call; each resolves to the tool's structured result. */
 declare const tools: {
   /** Searches the project's source files. */
-  search_code(args: SearchCodeArgs): Promise<SearchCodeResult>;
+  search_code(args: SearchCodeArgs, options?: CallOptions): Promise<SearchCodeResult>;
   /** Make line-based edits to a text file. Each edit replaces exact line sequences with new content. Returns a git-style diff showing the changes made. Only works within allowed directories. */
-  edit_file(args: EditFileArgs): Promise<EditFileResult>;
+  edit_file(args: EditFileArgs, options?: CallOptions): Promise<EditFileResult>;
   /** Create a new issue in a GitHub repository. */
-  create_issue(args: CreateIssueArgs): Promise<CreateIssueResult>;
+  create_issue(args: CreateIssueArgs, options?: CallOptions): Promise<CreateIssueResult>;
   /**
    * Searches the web.
    *
    * Use `freshness` to restrict results by age.
    */
-  web_search(args: WebSearchArgs): Promise<WebSearchResult>;
+  web_search(args: WebSearchArgs, options?: CallOptions): Promise<WebSearchResult>;
   /** Builds a tree. */
-  make_tree(args: MakeTreeArgs): Promise<MakeTreeResult>;
+  make_tree(args: MakeTreeArgs, options?: CallOptions): Promise<MakeTreeResult>;
 };
 
 /** Where to search, and how. */

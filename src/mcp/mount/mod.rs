@@ -4,7 +4,8 @@
 //!
 //! - `config.rs`: which servers, from an `mcpServers` JSON file or a manifest's `[[mcp]]`
 //!   tables;
-//! - `server.rs`: a started server: its process group, its session, restarts;
+//! - `server.rs`: a started server: its process group, its session, its calls' timeouts;
+//! - `restarts.rs`: how often a server that died is started again (a budget per window);
 //! - `relay.rs`: a call to it: its progress relayed, its cancellation told;
 //! - `tap.rs`: which of its tools must be called as tasks, read from what it writes;
 //! - `task.rs`: a call of such a tool, as a task;
@@ -14,6 +15,7 @@
 
 mod config;
 mod relay;
+mod restarts;
 mod server;
 mod tap;
 mod task;

@@ -9,6 +9,7 @@
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, PoisonError};
+use std::time::Duration;
 
 use ordo_tools::CallContext;
 use ordo_tools::session::Progress;
@@ -36,26 +37,34 @@ impl ProgressRelay {
     }
 
     /// Calls `params` on `peer` for `context`: the server's progress goes to the context, and
-    /// the server is told `notifications/cancelled` when the context's signal fires before the
-    /// answer (told before this returns, so a next request cannot overtake it), or if the
-    /// returned future is dropped before the answer (the call was abandoned).
+    /// the server is told `notifications/cancelled` when the context's signal fires or `timeout`
+    /// passes before the answer (told before this returns, so a next request cannot overtake
+    /// it), or if the returned future is dropped before the answer (the call was abandoned).
     pub(super) async fn call(
         &self,
         peer: &Peer<RoleClient>,
         params: CallToolRequestParams,
         context: &CallContext,
+        timeout: Duration,
     ) -> Result<CallToolResult, ServiceError> {
         let request = ClientRequest::CallToolRequest(CallToolRequest::new(params));
         let (handle, _registered) = self.send(peer, request, context).await?;
         let mut unanswered = Unanswered { peer: Some(peer.clone()), id: handle.id.clone() };
-        let answer = tokio::select! {
+        let stopped = tokio::select! {
             biased;
-            answer = handle.await_response() => answer,
+            answer = handle.await_response() => Ok(answer),
             () = context.signal().cancelled() => {
+                Err(ServiceError::Cancelled { reason: Some("cancelled by ordo".to_owned()) })
+            }
+            () = tokio::time::sleep(timeout) => Err(ServiceError::Timeout { timeout }),
+        };
+        let answer = match stopped {
+            Ok(answer) => answer,
+            Err(stopped) => {
                 if let Some(peer) = unanswered.peer.take() {
                     let _ = peer.send_notification(unanswered.notification().into()).await;
                 }
-                return Err(ServiceError::Cancelled { reason: Some("cancelled by ordo".to_owned()) });
+                return Err(stopped);
             }
         };
         unanswered.peer = None;

@@ -1,6 +1,11 @@
 //! One mounted server (R-MCPM-5): started when ordo loads it, within its start-up timeout, in a
 //! process group of its own (contained like a manifest command: nothing it starts outlives
-//! ordo's end); restarted by the next call after it dies, a bounded number of times.
+//! ordo's end); restarted by the next call after it dies, within a budget per time window and
+//! with backoff (`restarts.rs`).
+//!
+//! A call's `timeout_ms` counts from when its server is up: a restart (and its backoff) is not
+//! charged to it. A call whose server dies under it is `TOOL_OUTCOME_UNKNOWN`: nobody knows
+//! whether it took effect.
 
 use std::collections::HashMap;
 use std::process::Stdio;
@@ -16,17 +21,16 @@ use rmcp::transport::streamable_http_client::{
 };
 use tokio::io::{AsyncBufReadExt, BufReader};
 use tokio::process::Command;
+use tokio::time::Instant;
 
 use crate::manifest::ALWAYS_PASSED;
 use crate::manifest::group::ProcessGroup;
 
 use super::config::{ServerSpec, Transport};
 use super::relay::ProgressRelay;
+use super::restarts::{MAX_BACKOFF, RestartBudget};
 use super::tap::{Tapped, TaskSupport};
 use super::task;
-
-/// How many times a server that died is started again before its calls fail for good.
-const MAX_RESTARTS: u32 = 3;
 
 /// How much of a server's stderr is kept, for the message when it fails: its end.
 const STDERR_KEPT: usize = 4 << 10;
@@ -44,7 +48,7 @@ pub(crate) struct MountedServer {
 
 struct State {
     running: Option<Running>,
-    restarts: u32,
+    restarts: RestartBudget,
 }
 
 /// A started server: the MCP session and, for a server ordo started, its process group.
@@ -83,7 +87,10 @@ impl MountedServer {
         let (running, tools) = started;
         let server = Arc::new(Self {
             spec,
-            state: tokio::sync::Mutex::new(State { running: Some(running), restarts: 0 }),
+            state: tokio::sync::Mutex::new(State {
+                running: Some(running),
+                restarts: RestartBudget::default(),
+            }),
             relay,
             tasks,
         });
@@ -105,9 +112,10 @@ impl MountedServer {
         self.spec.overrides.get(tool)
     }
 
-    /// How long one call may take.
-    pub(crate) fn call_timeout(&self) -> std::time::Duration {
-        self.spec.call_timeout
+    /// The pipeline's backstop for a call: its own timeout, plus the longest a restart of its
+    /// server may take first (its backoff and start-up), which is not charged to the call.
+    pub(crate) fn call_backstop(&self) -> std::time::Duration {
+        self.spec.call_timeout + self.spec.start_timeout + MAX_BACKOFF + STDERR_PATIENCE
     }
 
     /// Calls one of its tools for `context`: its signal cancels the call (the server is told,
@@ -119,31 +127,44 @@ impl MountedServer {
         arguments: JsonObject,
         context: &CallContext,
     ) -> Result<CallToolResult, ToolFailure> {
-        let (peer, stderr) = self.peer().await?;
-        let cancelled = || {
-            ToolFailure::new(format!("the call to MCP server {:?} was cancelled", self.spec.name))
+        let (peer, stderr) = tokio::select! {
+            biased;
+            () = context.signal().cancelled() => return Err(self.cancelled()),
+            up = self.peer() => up?,
         };
+        // From here, the call's own timeout: the restart above is not charged to it.
+        let timeout = self.spec.call_timeout;
         let answer = if self.tasks.required(tool) {
-            let ttl = self.spec.call_timeout;
             let call =
-                task::call(&self.relay, &peer, &self.spec.name, tool, arguments, ttl, context);
+                task::call(&self.relay, &peer, &self.spec.name, tool, arguments, timeout, context);
             tokio::select! {
                 biased;
-                () = context.signal().cancelled() => return Err(cancelled()),
-                answer = call => answer,
+                () = context.signal().cancelled() => return Err(self.cancelled()),
+                answer = tokio::time::timeout(timeout, call) => {
+                    answer.unwrap_or(Err(ServiceError::Timeout { timeout }))
+                }
             }
         } else {
-            // The relay watches the signal itself, to tell the server before it returns.
+            // The relay watches the signal and the timeout itself, to tell the server before
+            // it returns.
             let params = CallToolRequestParams::new(tool.to_owned()).with_arguments(arguments);
-            self.relay.call(&peer, params, context).await
+            self.relay.call(&peer, params, context, timeout).await
         };
         match answer {
             Ok(result) => Ok(result),
-            Err(ServiceError::Cancelled { .. }) => Err(cancelled()),
+            Err(ServiceError::Cancelled { .. }) => Err(self.cancelled()),
+            Err(ServiceError::Timeout { timeout }) => Err(ToolFailure::timed_out(format!(
+                "MCP server {:?} did not answer tool {tool:?} within its timeout of {} ms \
+                 (the server was told to cancel it)",
+                self.spec.name,
+                timeout.as_millis()
+            ))),
             Err(ServiceError::TransportClosed) => {
                 self.state.lock().await.running = None;
-                Err(ToolFailure::new(format!(
-                    "server exited: MCP server {:?} closed its connection mid-call{}",
+                Err(ToolFailure::outcome_unknown(format!(
+                    "server exited: MCP server {:?} closed its connection while tool {tool:?} \
+                     ran; whether the call took effect is unknown (the next call restarts the \
+                     server){}",
                     self.spec.name,
                     tail(&stderr)
                 )))
@@ -154,7 +175,12 @@ impl MountedServer {
         }
     }
 
-    /// The session of a running server, started again if it died (within [`MAX_RESTARTS`]).
+    fn cancelled(&self) -> ToolFailure {
+        ToolFailure::new(format!("the call to MCP server {:?} was cancelled", self.spec.name))
+    }
+
+    /// The session of a running server, started again if it died (within its restart budget,
+    /// after its backoff).
     async fn peer(
         &self,
     ) -> Result<(rmcp::service::Peer<RoleClient>, Arc<Mutex<String>>), ToolFailure> {
@@ -165,13 +191,11 @@ impl MountedServer {
             return Ok((running.service.peer().clone(), Arc::clone(&running.stderr)));
         }
         state.running = None;
-        if state.restarts >= MAX_RESTARTS {
-            return Err(ToolFailure::new(format!(
-                "MCP server {:?} exited and was restarted {MAX_RESTARTS} times; not again",
-                self.spec.name
-            )));
-        }
-        state.restarts += 1;
+        let backoff = state.restarts.allows(Instant::now()).map_err(|spent| {
+            ToolFailure::new(format!("MCP server {:?} is not running: {spent}", self.spec.name))
+        })?;
+        tokio::time::sleep(backoff).await;
+        state.restarts.record(Instant::now());
         let running = tokio::time::timeout(
             self.spec.start_timeout,
             launch(&self.spec, self.relay.clone(), &self.tasks),

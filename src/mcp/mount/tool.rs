@@ -114,7 +114,7 @@ pub(crate) fn definition(
         body,
     )
     .with_annotations(annotations(tool, server.overrides(&tool.name)))
-    .with_timeout(server.call_timeout());
+    .with_timeout(server.call_backstop());
     if concurrent(tool, server.trusted(), server.overrides(&tool.name)) {
         definition.with_concurrency_safe(|_| true)
     } else {

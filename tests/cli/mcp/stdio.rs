@@ -54,10 +54,15 @@ fn r_mcps_2_run_code_is_listed_alone_with_declarations_schemas_and_annotations()
     let run_code = &tools[0];
     assert_eq!(run_code["name"], "run_code");
     let description = run_code["description"].as_str().unwrap();
-    for declared in ["declare const tools", "read_file(args: ReadFileArgs)", "guarded(", "sleeper("]
-    {
+    for declared in [
+        "declare const tools",
+        "read_file(args: ReadFileArgs, options?: CallOptions)",
+        "guarded(",
+        "sleeper(",
+    ] {
         assert!(description.contains(declared), "{declared} missing from {description}");
     }
+    assert!(description.contains("is cut past 60000 characters"), "--max-output-chars's default");
     assert_eq!(run_code["inputSchema"]["required"], json!(["code"]));
     assert_eq!(run_code["outputSchema"]["type"], "object");
     assert!(run_code["outputSchema"]["properties"]["logs"].is_object());
@@ -66,6 +71,24 @@ fn r_mcps_2_run_code_is_listed_alone_with_declarations_schemas_and_annotations()
     assert_eq!(hints["readOnlyHint"], false);
     assert_eq!(hints["destructiveHint"], true);
     assert_eq!(hints["openWorldHint"], true);
+}
+
+/// Issue 37: `run_code`'s description states the budget its client gets (`--max-output-chars`),
+/// and a result past it is cut there, once, with `run_code`'s own marker.
+#[test]
+fn r_mcps_3_run_code_states_and_keeps_the_servers_output_budget() {
+    let scratch = scratch();
+    let flags = ["--max-output-chars", "5000"];
+    let Some(seen) = stdio(&scratch, &flags, "list", &[], None) else { return };
+    let description = seen["tools"][0]["description"].as_str().unwrap();
+    assert!(description.contains("is cut past 5000 characters"), "{description}");
+    let Some(result) = run_code(&scratch, &flags, "return 'x'.repeat(20000)", None) else { return };
+    let content = result["content"].as_array().unwrap();
+    assert_eq!(content.len(), 1, "no notice of a second cut: {content:?}");
+    let text = content[0]["text"].as_str().unwrap();
+    assert!(text.chars().count() <= 5000, "within the budget, markers included");
+    assert!(text.starts_with(&"x".repeat(4000)), "{text:.80}");
+    assert!(text.ends_with(" more characters]"), "run_code's own marker: {text:.80}");
 }
 
 #[test]
@@ -113,15 +136,20 @@ fn r_mcps_3_an_error_result_carries_its_envelope() {
 
 #[test]
 fn r_mcps_3_a_result_over_the_cap_is_cut_with_the_cut_announced_first() {
+    // A tool called directly (run_code keeps within the cap itself, with its own markers).
     let scratch = scratch();
-    let args = ["--max-output-chars", "500"];
-    let Some(result) = run_code(&scratch, &args, "return 'x'.repeat(5000)", None) else { return };
+    scratch.write("big.txt", &"x".repeat(5000));
+    let args = ["--max-output-chars", "500", "--direct"];
+    let call = ["read_file", r#"{"path": "big.txt"}"#];
+    let Some(seen) = stdio(&scratch, &args, "call", &call, None) else { return };
+    let result = &seen["result"];
     let content = result["content"].as_array().unwrap();
     let notice = content[0]["text"].as_str().unwrap();
-    assert!(notice.starts_with("[output cut: 4500 of 5000 characters dropped"), "{notice}");
+    assert!(notice.starts_with("[output cut: "), "{notice}");
+    assert!(notice.contains("(the server's --max-output-chars is 500)"), "{notice}");
     assert_eq!(content[1]["text"].as_str().unwrap().chars().count(), 500);
     // The structured value is whole: it is for programs, not for the model's context.
-    assert_eq!(result["structuredContent"]["result"].as_str().unwrap().len(), 5000);
+    assert_eq!(result["structuredContent"]["content"].as_str().unwrap().len(), 5000);
 }
 
 #[test]

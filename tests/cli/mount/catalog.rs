@@ -59,6 +59,9 @@ fn r_mcpm_6_a_small_catalog_is_declared_in_full() {
     let run_code =
         tools.as_array().unwrap().iter().find(|tool| tool["name"] == "run_code").unwrap();
     let description = run_code["description"].as_str().unwrap();
-    assert!(description.contains("read_file(args: ReadFileArgs)"), "{description}");
+    assert!(
+        description.contains("read_file(args: ReadFileArgs, options?: CallOptions)"),
+        "{description}"
+    );
     assert!(!description.contains("$search"), "{description}");
 }

@@ -176,6 +176,12 @@ impl Staged {
         Self::final_result(ToolResult::failure(aborted_before_dispatch(execution)))
     }
 
+    /// A call whose caller's own deadline passed before its body could run: final, it skips
+    /// `post_execute`.
+    pub(crate) fn timed_out_before_dispatch(execution: &Execution) -> Self {
+        Self::final_result(ToolResult::failure(crate::timeout::past_caller_deadline(execution)))
+    }
+
     /// Whether `post_execute` will run on it at commit.
     #[cfg(test)]
     pub(crate) fn needs_post_execute(&self) -> bool {

@@ -19,6 +19,7 @@ use crate::pipeline::{PipelineError, Prepared, Ready, Staged};
 use crate::registry::ExecutionMode;
 use crate::result::{ErrorCode, ErrorInfo, ToolResult};
 use crate::session::CallIdentity;
+use crate::timeout::{caller_deadline, deadline_passed};
 
 /// How a call's start ended.
 pub(crate) enum Started {
@@ -37,8 +38,8 @@ pub(crate) fn mode_of(execution: &Execution) -> ExecutionMode {
 
 impl Core {
     /// Waits for the call's turn, prepares it, then waits for a place in `room`. A call
-    /// cancelled while it waits ends `ABORTED_BEFORE_DISPATCH` at once (R-PIPE-1). `Err` is a
-    /// broken prepare (R-SCHED-6).
+    /// cancelled while it waits ends `ABORTED_BEFORE_DISPATCH` at once (R-PIPE-1), one whose
+    /// caller's own deadline passes `TIMEOUT`. `Err` is a broken prepare (R-SCHED-6).
     pub(crate) async fn start(
         &self,
         execution: &Execution,
@@ -50,11 +51,16 @@ impl Core {
             biased;
             () = ticket.turn() => {}
             () = signal.cancelled() => return Ok(cancelled(execution)),
+            () = caller_deadline(execution) => return Ok(timed_out(execution)),
         }
         let ready = match self.pipeline.prepare_with(execution, self.approval.as_ref()).await? {
             Prepared::Settled(staged) => return Ok(Started::Settled(*staged)),
             Prepared::Dispatch(ready) => ready,
         };
+        // Its deadline may have passed while it was prepared (a person asked to approve it).
+        if deadline_passed(execution) {
+            return Ok(timed_out(execution));
+        }
         let taking = room.take(mode_of(execution), &self.pool);
         tokio::pin!(taking);
         // Join the gate's queue before passing the turn on: places are given in the order of
@@ -67,6 +73,7 @@ impl Core {
                 biased;
                 place = taking => place,
                 () = signal.cancelled() => return Ok(cancelled(execution)),
+                () = caller_deadline(execution) => return Ok(timed_out(execution)),
             },
         };
         Ok(Started::Ready(ready, place))
@@ -104,6 +111,10 @@ impl Core {
 
 fn cancelled(execution: &Execution) -> Started {
     Started::Settled(Staged::cancelled_before_dispatch(execution))
+}
+
+fn timed_out(execution: &Execution) -> Started {
+    Started::Settled(Staged::timed_out_before_dispatch(execution))
 }
 
 /// A recorded call that has no result yet (nested and independent calls). Answering records

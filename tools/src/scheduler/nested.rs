@@ -18,6 +18,7 @@
 
 use std::future::Future;
 use std::sync::{Arc, OnceLock};
+use std::time::Duration;
 
 use tokio_util::sync::CancellationToken;
 
@@ -123,10 +124,24 @@ impl NestedCalls {
         arguments: Arguments,
         signal: CancellationToken,
     ) -> impl Future<Output = ToolResult> + Send + use<> {
+        self.call_with_deadline(call_id, name, arguments, signal, None)
+    }
+
+    /// [`call`](Self::call) with the caller's own deadline, counted from now: past it the call
+    /// ends `TIMEOUT` (its body told to stop), whether it was waiting or running.
+    pub fn call_with_deadline(
+        &self,
+        call_id: CallId,
+        name: &str,
+        arguments: Arguments,
+        signal: CancellationToken,
+        deadline: Option<Duration>,
+    ) -> impl Future<Output = ToolResult> + Send + use<> {
         let request = CallRequest::new(call_id, name, arguments)
             .with_parent(Arc::clone(&self.parent))
             .with_scopes(self.scopes.clone())
-            .with_signal(signal);
+            .with_signal(signal)
+            .with_deadline(deadline);
         let execution = Arc::new(self.core.pipeline.begin(request));
         let recorded =
             self.core.log.record_call(identity(&execution, None), execution.arguments().raw());
