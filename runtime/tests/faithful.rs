@@ -67,7 +67,7 @@ async fn r_rt_4_what_json_cannot_hold_is_noted_where_it_was() {
     let out = output(
         r#"const p = Promise.resolve(1);
            return { n: NaN, list: [Infinity, undefined, () => 1], "odd key": { z: -0 }, p,
-                    f() {}, s: Symbol("s"), fine: [1, "two", null] }"#,
+                    f() {}, s: Symbol("s"), u: undefined, fine: [1, "two", null] }"#,
     )
     .await;
     assert_eq!(
@@ -86,6 +86,7 @@ async fn r_rt_4_what_json_cannot_hold_is_noted_where_it_was() {
             "result.p was a Promise (did you forget `await`?); it became null",
             "result.f was a function, which JSON cannot hold; it was left out",
             "result.s was a symbol, which JSON cannot hold; it was left out",
+            "result.u was undefined; it was left out",
         ]
     );
 }

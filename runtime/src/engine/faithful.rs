@@ -7,8 +7,8 @@
 //!
 //! and notes that say, by path (`result.counts`, `result.items[2]`), what became of what JSON
 //! cannot hold: a Map or a Set (converted), NaN, ±Infinity and -0 (null, null, 0), a Promise
-//! (null: a forgotten `await`), a function or a symbol (left out), `undefined` in an array (null),
-//! and no value at all (a forgotten `return` or `await`).
+//! (null: a forgotten `await`), a function or a symbol (left out), `undefined` (null in an
+//! array, left out of an object), and no value at all (a forgotten `return` or `await`).
 //!
 //! The walk is `JSON.stringify`'s own (captured before any script ran), so getters and `toJSON`
 //! run as they always do; a native replacer sees each value on its way and converts or notes it.
@@ -134,9 +134,8 @@ fn replace(this: &JsValue, args: &[JsValue], context: &mut Context) -> JsResult<
         return Ok(JsValue::undefined());
     }
     if value.is_undefined() {
-        if in_array {
-            note(context, "was undefined; it became null")?;
-        }
+        let fate = if in_array { "it became null" } else { "it was left out" };
+        note(context, &format!("was undefined; {fate}"))?;
         return Ok(value);
     }
     let Some(object) = object else { return Ok(value) };
