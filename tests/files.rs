@@ -86,9 +86,10 @@ fn failure(result: &ToolResult) -> (ErrorCode, String, String) {
     (error.code, error.name.clone(), error.message.clone())
 }
 
+/// A denial by the root guard: `DENIED`, named as the tools name the same refusal.
 fn denied(result: &ToolResult) -> String {
-    let (code, _, message) = failure(result);
-    assert_eq!(code, ErrorCode::Denied, "{message}");
+    let (code, name, message) = failure(result);
+    assert_eq!((code, name.as_str()), (ErrorCode::Denied, "OutsideRoots"), "{message}");
     message
 }
 

@@ -20,12 +20,14 @@ use super::{LIST_DIR, READ_FILE, SEARCH_FILES, WRITE_FILE};
 /// A guard that denies calls of the file tools whose path resolves outside `roots`.
 ///
 /// It knows the tools by name, so it also confines a tool registered under one of their names
-/// by someone else; calls of other tools pass untouched.
+/// by someone else; calls of other tools pass untouched. Its denials (`DENIED`) are named
+/// `OutsideRoots`, the name the tools declare and give the same refusal when no guard runs.
 pub fn root_guard(roots: Arc<Roots>) -> Guard {
     guard(move |execution: &Execution| {
         let (path, access) = path_argument(execution.name(), execution.arguments().value())?;
         roots.resolve(path, access).err().map(|error| error.to_string())
     })
+    .named("OutsideRoots")
 }
 
 /// The path a file tool's call touches and how, or `None` for other tools and for arguments

@@ -88,3 +88,31 @@ fn r_cli_7_allow_read_moves_the_read_root() {
         run(&scratch, call("read_file", json!({ "path": secret })), &["--allow-read", &root]);
     assert_eq!(result["is_error"], false, "{result:#}");
 }
+
+/// Issue 37: a script branches on the names a tool declares (`@throws "OutsideRoots"`), and
+/// the guard's refusal of a path outside the roots arrives with that name (its code `DENIED`).
+#[test]
+fn r_cli_7_a_script_receives_the_declared_name_for_a_path_outside_the_roots() {
+    let scratch = scratch();
+    scratch.write(
+        "work/escape.js",
+        "const seen = [];\n\
+         for (const call of [() => tools.write_file({ path: '../planted.txt', content: 'x' }),\n\
+                             () => tools.read_file({ path: '../secret.txt' })]) {\n\
+           try { await call(); seen.push('no error'); }\n\
+           catch (e) { seen.push([e.name, e.code]); }\n\
+         }\n\
+         return seen;",
+    );
+    let mut command = scratch.ordo(&[]);
+    command.current_dir(scratch.path().join("work")).args([
+        "run",
+        "escape.js",
+        "--allow-write",
+        ".",
+    ]);
+    let output = command.output().unwrap();
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    assert_eq!(json(&output), json!([["OutsideRoots", "DENIED"], ["OutsideRoots", "DENIED"]]));
+    assert!(!scratch.path().join("planted.txt").exists());
+}

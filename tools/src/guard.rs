@@ -18,7 +18,11 @@ use crate::execution::Execution;
 /// A guard: a check whose `Some(reason)` denies the call. Cheap to clone. Any function of the
 /// right shape converts into one.
 #[derive(Clone)]
-pub struct Guard(Arc<Check>);
+pub struct Guard {
+    check: Arc<Check>,
+    /// The error name its denials carry (`ToolDeniedError` when none).
+    name: Option<Arc<str>>,
+}
 
 /// What a guard runs.
 type Check = dyn Fn(&Execution) -> Option<String> + Send + Sync;
@@ -28,8 +32,26 @@ where
     F: Fn(&Execution) -> Option<String> + Send + Sync + 'static,
 {
     fn from(check: F) -> Self {
-        Self(Arc::new(check))
+        Self { check: Arc::new(check), name: None }
     }
+}
+
+impl Guard {
+    /// The guard, its denials named `name`: what the tools it guards declare they throw for the
+    /// same refusal (`OutsideRoots`), so a caller that branches on the name meets it whichever
+    /// of the guard and the tool refused first. The code stays `DENIED`.
+    #[must_use]
+    pub fn named(mut self, name: impl Into<Arc<str>>) -> Self {
+        self.name = Some(name.into());
+        self
+    }
+}
+
+/// A guard's refusal: its reason, and the name the guard gives its denials.
+#[derive(Debug)]
+pub(crate) struct Denial {
+    pub(crate) name: Option<Arc<str>>,
+    pub(crate) reason: String,
 }
 
 impl std::fmt::Debug for Guard {
@@ -94,13 +116,16 @@ impl ScopeChain {
 
 /// Runs the global guards, then each scope's from outermost to innermost, and returns the first
 /// reason to deny.
-pub(crate) fn first_denial(global: &[Guard], execution: &Execution) -> Option<String> {
+pub(crate) fn first_denial(global: &[Guard], execution: &Execution) -> Option<Denial> {
     let scoped = execution.scopes().scopes().iter().flat_map(|scope| scope.guards.iter());
-    global.iter().chain(scoped).find_map(|guard| run_guard(guard, execution))
+    global.iter().chain(scoped).find_map(|guard| {
+        let reason = run_guard(guard, execution)?;
+        Some(Denial { name: guard.name.clone(), reason })
+    })
 }
 
 fn run_guard(guard: &Guard, execution: &Execution) -> Option<String> {
-    catch_unwind(AssertUnwindSafe(|| (guard.0)(execution))).unwrap_or_else(|_| {
+    catch_unwind(AssertUnwindSafe(|| (guard.check)(execution))).unwrap_or_else(|_| {
         tracing::warn!(tool = execution.name(), "a guard panicked; the call is denied");
         Some(format!("tool {:?} was denied: a guard failed", execution.name()))
     })

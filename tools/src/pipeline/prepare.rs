@@ -62,8 +62,12 @@ impl Pipeline {
             }
         }
         // R-PIPE-4: guards run whatever the waterfall decided to allow, short-circuits included.
-        if let Some(reason) = first_denial(&self.inner.guards, execution) {
-            return Ok(denied(ErrorInfo::new(ErrorCode::Denied, reason)));
+        if let Some(denial) = first_denial(&self.inner.guards, execution) {
+            let mut error = ErrorInfo::new(ErrorCode::Denied, denial.reason);
+            if let Some(name) = denial.name {
+                error.name = name.to_string();
+            }
+            return Ok(denied(error));
         }
         // R-PIPE-5: cancellation is checked again before dispatch.
         if execution.is_cancelled() {
