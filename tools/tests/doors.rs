@@ -11,9 +11,9 @@ use std::time::Duration;
 use futures::FutureExt;
 use ordo_tools::session::{Event, MemorySink};
 use ordo_tools::{
-    ApprovalOutcome, ApprovalRequest, Arguments, CallContext, CancellationToken, ErrorCode,
-    ModelCall, NestedCalls, Pipeline, PreDecision, Scheduler, Scope, ToolDefinition, ToolOutput,
-    ToolRegistry, guard, policy,
+    ApprovalOutcome, ApprovalRequest, ApprovalService, Arguments, CallContext, CancellationToken,
+    ErrorCode, ModelCall, NestedCalls, Pipeline, PreDecision, Scheduler, Scope, ToolDefinition,
+    ToolOutput, ToolRegistry, guard, policy,
 };
 use scheduler_common::{Shared, memory_log, probe, probe_args, result_order};
 use serde_json::{Value, json};
@@ -232,6 +232,17 @@ async fn r_sched_8_nested_calls_ask_the_sessions_own_approval_channel() {
         seen.lock().unwrap().push(request.call_id.to_string());
         async { ApprovalOutcome::Rejected }
     };
+    let (scheduler, door, _shared) = parent_asking_for_par(service).await;
+    let rejected = nested_call(&door, "p.1", "par", 0);
+    assert_eq!(rejected.code(), Some(ErrorCode::ApprovalRejected));
+    let top = scheduler.call(&ModelCall::new("t", "par", "{}"), &CancellationToken::new()).await;
+    assert_eq!(top.unwrap().code(), Some(ErrorCode::ApprovalRejected));
+    assert_eq!(*asked.lock().unwrap(), ["p.1", "t"]);
+}
+
+/// A session whose `parent` lends its door (call `p`, running) and a policy that asks `service`
+/// before `par` runs: the scheduler, the door, and what `par`'s bodies record.
+async fn parent_asking_for_par(service: impl ApprovalService) -> (Scheduler, NestedCalls, Shared) {
     let shared = Shared::default();
     let registry = ToolRegistry::new();
     registry.register(probe("par", false, &shared)).unwrap();
@@ -247,11 +258,7 @@ async fn r_sched_8_nested_calls_ask_the_sessions_own_approval_channel() {
         running.call(&ModelCall::new("p", "parent", "{}"), &CancellationToken::new()).await
     });
     let door = doors.recv().await.unwrap();
-    let rejected = nested_call(&door, "p.1", "par", 0);
-    assert_eq!(rejected.code(), Some(ErrorCode::ApprovalRejected));
-    let top = scheduler.call(&ModelCall::new("t", "par", "{}"), &CancellationToken::new()).await;
-    assert_eq!(top.unwrap().code(), Some(ErrorCode::ApprovalRejected));
-    assert_eq!(*asked.lock().unwrap(), ["p.1", "t"]);
+    (scheduler, door, shared)
 }
 
 /// A nested call with the caller's own deadline (a script's `tools.x(args, { timeout })`).
@@ -320,21 +327,7 @@ async fn r_code_2_a_deadline_that_passes_while_a_person_is_asked_ends_the_call_u
         tokio::time::sleep(Duration::from_millis(500)).await;
         ApprovalOutcome::AllowedOnce
     };
-    let shared = Shared::default();
-    let registry = ToolRegistry::new();
-    registry.register(probe("par", false, &shared)).unwrap();
-    let (sender, mut doors) = mpsc::unbounded_channel();
-    registry.register(lending_parent(sender)).unwrap();
-    let ask_for_par = policy(|execution| {
-        (execution.name() == "par").then(|| PreDecision::Ask("may I?".to_owned()))
-    });
-    let pipeline = Pipeline::builder(registry).pre_execute(ask_for_par).build();
-    let scheduler = Scheduler::builder(pipeline).approval(service).build();
-    let running = scheduler.clone();
-    tokio::spawn(async move {
-        running.call(&ModelCall::new("p", "parent", "{}"), &CancellationToken::new()).await
-    });
-    let door = doors.recv().await.unwrap();
+    let (_scheduler, door, shared) = parent_asking_for_par(service).await;
     let began = Instant::now();
     let result = call_by(&door, "p.1", "par", 10, 300).await;
     assert_eq!(result.code(), Some(ErrorCode::Timeout));
