@@ -64,11 +64,19 @@ struct Parser<'t, U: Unit> {
     shared: HashMap<&'t [U], JsString>,
     /// Where a string's units are decoded.
     scratch: Vec<u16>,
+    /// Where a number's text is put for Rust to read.
+    number_text: String,
 }
 
 /// The value of `text`, or a `SyntaxError` that says what was found where.
 pub(super) fn parse<U: Unit>(text: &[U], context: &mut Context) -> JsResult<JsValue> {
-    let mut parser = Parser { text, at: 0, shared: HashMap::new(), scratch: Vec::new() };
+    let mut parser = Parser {
+        text,
+        at: 0,
+        shared: HashMap::new(),
+        scratch: Vec::new(),
+        number_text: String::new(),
+    };
     let value = parser.value(context)?;
     parser.skip_whitespace();
     if parser.at < text.len() {
@@ -234,9 +242,11 @@ impl<'t, U: Unit> Parser<'t, U> {
             }
         }
         // Every unit read is ASCII: the text of a number as Rust reads it, correctly rounded.
-        let text: String =
-            self.text[start..self.at].iter().map(|unit| char::from(unit.get() as u8)).collect();
-        let number: f64 = text.parse().map_err(|_| self.error_at(start, "a malformed number"))?;
+        self.number_text.clear();
+        self.number_text
+            .extend(self.text[start..self.at].iter().map(|unit| char::from(unit.get() as u8)));
+        let number: f64 =
+            self.number_text.parse().map_err(|_| self.error_at(start, "a malformed number"))?;
         Ok(JsValue::from(number))
     }
 
