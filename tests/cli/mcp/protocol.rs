@@ -24,6 +24,25 @@ fn serve(scratch: &Scratch, flags: &[&str]) -> (Child, ChildStdin, BufReader<Chi
     (server, input, output)
 }
 
+/// Writes an `initialize` (as client `client`), `notifications/initialized`, then a
+/// `tools/call` of `run_code` with `code` as request 2.
+fn run_code_in_a_new_session(input: &mut ChildStdin, client: &str, code: &str) {
+    let initialize = json!({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
+        "protocolVersion": "2025-11-25", "capabilities": {},
+        "clientInfo": {"name": client, "version": "1"}}});
+    let call = json!({"jsonrpc": "2.0", "id": 2, "method": "tools/call",
+        "params": {"name": "run_code", "arguments": {"code": code}}});
+    for line in [
+        initialize.to_string(),
+        r#"{"jsonrpc":"2.0","method":"notifications/initialized"}"#.to_owned(),
+        call.to_string(),
+    ] {
+        input.write_all(line.as_bytes()).unwrap();
+        input.write_all(b"\n").unwrap();
+    }
+    input.flush().unwrap();
+}
+
 #[test]
 fn r_mcps_1_malformed_requests_get_protocol_errors_and_the_next_request_works() {
     let scratch = Scratch::new();
@@ -91,20 +110,7 @@ fn r_mcps_4_a_client_that_vanishes_mid_call_leaves_a_whole_log_and_no_process() 
     scratch.write("tools.toml", super::SLEEPER);
     let (mut server, mut input, mut output) =
         serve(&scratch, &["--tools", "tools.toml", "--session-dir", "logs"]);
-    let initialize = json!({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
-        "protocolVersion": "2025-11-25", "capabilities": {},
-        "clientInfo": {"name": "raw", "version": "1"}}});
-    let call = json!({"jsonrpc": "2.0", "id": 2, "method": "tools/call", "params": {
-        "name": "run_code", "arguments": {"code": "return await tools.sleeper({})"}}});
-    for line in [
-        initialize.to_string(),
-        r#"{"jsonrpc":"2.0","method":"notifications/initialized"}"#.to_owned(),
-        call.to_string(),
-    ] {
-        input.write_all(line.as_bytes()).unwrap();
-        input.write_all(b"\n").unwrap();
-    }
-    input.flush().unwrap();
+    run_code_in_a_new_session(&mut input, "raw", "return await tools.sleeper({})");
     let mut first = String::new();
     output.read_line(&mut first).unwrap();
     let pid_file = scratch.path().join("sleeper.pid");
@@ -159,20 +165,7 @@ fn dead(pid: u32) -> bool {
 fn r_rt_3_a_killed_server_takes_its_fork_server_and_workers_with_it() {
     let scratch = Scratch::new();
     let (mut server, mut input, mut output) = serve(&scratch, &[]);
-    let initialize = json!({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
-        "protocolVersion": "2025-11-25", "capabilities": {},
-        "clientInfo": {"name": "test", "version": "1"}}});
-    let call = json!({"jsonrpc": "2.0", "id": 2, "method": "tools/call",
-        "params": {"name": "run_code", "arguments": {"code": "return 6 * 7"}}});
-    for line in [
-        initialize.to_string(),
-        r#"{"jsonrpc":"2.0","method":"notifications/initialized"}"#.to_owned(),
-        call.to_string(),
-    ] {
-        input.write_all(line.as_bytes()).unwrap();
-        input.write_all(b"\n").unwrap();
-    }
-    input.flush().unwrap();
+    run_code_in_a_new_session(&mut input, "test", "return 6 * 7");
     let mut answers = String::new();
     while !answers.contains(r#""id":2"#) {
         assert!(output.read_line(&mut answers).unwrap() > 0, "closed: {answers}");
