@@ -176,24 +176,18 @@ fn own_data_property(
     at: &str,
 ) -> Result<Option<JsValue>, String> {
     let descriptor = originals
-        .own_property_descriptor
-        .call(&JsValue::undefined(), &[object.clone().into(), key.clone().into()], context)
+        .own_property(object, key.clone(), context)
         .map_err(|error| format!("{at}: {error}"))?;
-    let Some(descriptor) = descriptor.as_object() else {
+    let Some(descriptor) = descriptor else {
         return Ok(None);
     };
-    let own = |name: JsString, context: &mut Context| {
-        descriptor.has_own_property(name, context).unwrap_or(false)
-    };
-    if own(js_string!("get"), context) || own(js_string!("set"), context) {
+    if descriptor.is_accessor_descriptor() {
         return Err(format!("{at} is a getter or setter; only plain data can be passed"));
     }
-    let enumerable =
-        descriptor.get(js_string!("enumerable"), context).ok().and_then(|flag| flag.as_boolean());
-    if enumerable != Some(true) {
+    if descriptor.enumerable() != Some(true) {
         return Ok(None);
     }
-    descriptor.get(js_string!("value"), context).map(Some).map_err(|error| format!("{at}: {error}"))
+    Ok(Some(descriptor.value().cloned().unwrap_or_default()))
 }
 
 fn json_number(number: f64) -> Value {

@@ -115,15 +115,7 @@ fn install_one(
             originals::read(context, owner)?.as_object().ok_or_else(|| missing(owner))?
         };
         let name = JsString::from(*name);
-        let original = originals.own_property_descriptor.call(
-            &JsValue::undefined(),
-            &[owner.clone().into(), name.clone().into()],
-            context,
-        )?;
-        let original = match original.as_object() {
-            Some(descriptor) => Some(descriptor.to_property_descriptor(context)?),
-            None => None,
-        };
+        let original = originals.own_property(&owner, name.clone(), context)?;
         if original.is_some() {
             // To the end of the owner's properties, where turning back moves no other slot.
             owner.delete_property_or_throw(name.clone(), context)?;

@@ -2,7 +2,7 @@
 
 use boa_engine::object::FunctionObjectBuilder;
 use boa_engine::property::{PropertyDescriptor, PropertyKey};
-use boa_engine::{Context, JsObject, JsResult, JsString, JsValue, NativeFunction};
+use boa_engine::{Context, JsNativeError, JsObject, JsResult, JsString, JsValue, NativeFunction};
 
 /// A function as Boa calls a native one.
 pub(crate) type Native = fn(&JsValue, &[JsValue], &mut Context) -> JsResult<JsValue>;
@@ -36,4 +36,23 @@ pub(crate) fn define_method(
         .enumerable(false)
         .configurable(true);
     owner.define_property_or_throw(key, property, context).map(drop)
+}
+
+/// The function a built-in property `name` of `owner` holds (the one ordo's replaces).
+pub(crate) fn builtin(
+    owner: &JsObject,
+    name: JsString,
+    context: &mut Context,
+) -> JsResult<JsObject> {
+    let value = owner.get(name.clone(), context)?;
+    value.as_object().filter(JsObject::is_callable).ok_or_else(|| {
+        JsNativeError::typ()
+            .with_message(format!("the built-in {} is missing", name.to_std_string_escaped()))
+            .into()
+    })
+}
+
+/// The argument at `index`, `undefined` past the end.
+pub(crate) fn arg(args: &[JsValue], index: usize) -> JsValue {
+    args.get(index).cloned().unwrap_or_default()
 }

@@ -11,7 +11,7 @@
 //! [`Originals::for_format`], never from the global object.
 
 use boa_engine::object::builtins::{JsArray, JsFunction, JsMap, JsSet};
-use boa_engine::property::PropertyKey;
+use boa_engine::property::{PropertyDescriptor, PropertyKey};
 use boa_engine::{
     Context, JsNativeError, JsObject, JsResult, JsString, JsValue, NativeFunction, js_string,
 };
@@ -114,6 +114,32 @@ impl Originals {
             error_stack: function(error_stack).ok(),
             for_format,
         })
+    }
+}
+
+impl Originals {
+    /// `owner`'s own property `key`, read with `Object.getOwnPropertyDescriptor` as it was before
+    /// any script: no getter runs, and a script's replacement of it changes nothing.
+    pub(crate) fn own_property(
+        &self,
+        owner: &JsObject,
+        key: impl Into<PropertyKey>,
+        context: &mut Context,
+    ) -> JsResult<Option<PropertyDescriptor>> {
+        let key: JsValue = match key.into() {
+            PropertyKey::String(name) => name.into(),
+            PropertyKey::Symbol(symbol) => symbol.into(),
+            PropertyKey::Index(index) => index.get().into(),
+        };
+        let found = self.own_property_descriptor.call(
+            &JsValue::undefined(),
+            &[owner.clone().into(), key],
+            context,
+        )?;
+        match found.as_object() {
+            Some(descriptor) => Ok(Some(descriptor.to_property_descriptor(context)?)),
+            None => Ok(None),
+        }
     }
 }
 

@@ -126,11 +126,7 @@ fn own_value(
     originals: &Originals,
     context: &mut Context,
 ) -> Option<JsValue> {
-    let descriptor = originals
-        .own_property_descriptor
-        .call(&JsValue::undefined(), &[object.clone().into(), JsString::from(name).into()], context)
-        .ok()?;
-    let descriptor = descriptor.as_object()?.to_property_descriptor(context).ok()?;
+    let descriptor = originals.own_property(object, JsString::from(name), context).ok()??;
     descriptor.value().cloned()
 }
 
@@ -157,13 +153,9 @@ pub(crate) fn readable_frames(stack: &str, text: Option<&ScriptText>) -> Vec<Str
 pub(crate) fn install(context: &mut Context, originals: &Originals) -> JsResult<()> {
     let Some(getter) = originals.error_stack.clone() else { return Ok(()) };
     let prototype = context.intrinsics().constructors().error().prototype();
-    let descriptor = originals.own_property_descriptor.call(
-        &JsValue::undefined(),
-        &[prototype.clone().into(), js_string!("stack").into()],
-        context,
-    )?;
-    let Some(descriptor) = descriptor.as_object() else { return Ok(()) };
-    let descriptor = descriptor.to_property_descriptor(context)?;
+    let Some(descriptor) = originals.own_property(&prototype, js_string!("stack"), context)? else {
+        return Ok(());
+    };
     let get = NativeFunction::from_copy_closure_with_captures(
         |this, _args, getter: &JsFunction, context| {
             let stack = getter.call(this, &[], context)?;

@@ -24,11 +24,7 @@ struct BuiltinParse(JsObject);
 /// enumerable.
 pub(crate) fn install(context: &mut Context) -> JsResult<()> {
     let json = context.intrinsics().objects().json();
-    let builtin = json
-        .get(js_string!("parse"), context)?
-        .as_object()
-        .filter(JsObject::is_callable)
-        .ok_or_else(|| JsNativeError::typ().with_message("JSON.parse is missing"))?;
+    let builtin = native::builtin(&json, js_string!("parse"), context)?;
     context.insert_data(BuiltinParse(builtin));
     let function = native::function(context, js_string!("parse"), 2, json_parse);
     native::define_method(&json, js_string!("parse"), function, context)

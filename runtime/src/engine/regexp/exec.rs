@@ -6,9 +6,10 @@ use boa_engine::builtins::regexp::RegExp;
 use boa_engine::object::builtins::JsRegExp;
 use boa_engine::{Context, JsNativeError, JsObject, JsResult, JsString, JsValue, js_string};
 
+use super::super::native::arg;
+use super::Shared;
 use super::matcher::{Pattern, matches_at};
-use super::wide::Utf16;
-use super::{Shared, arg};
+use super::wide;
 
 pub(super) fn exec(this: &JsValue, args: &[JsValue], context: &mut Context) -> JsResult<JsValue> {
     // RequireInternalSlot(R, [[RegExpMatcher]]).
@@ -21,13 +22,13 @@ pub(super) fn exec(this: &JsValue, args: &[JsValue], context: &mut Context) -> J
     };
     let input = arg(args, 0).to_string(context)?;
     let shared = Shared::of(context)?;
-    let wide = shared.wide.of(&input);
-    if sticky_match(&shared, &regexp, &input, &wide, context)? == Some(false) {
+    let searched = shared.wide.of(&input);
+    if sticky_match(&shared, &regexp, &input, &searched, context)? == Some(false) {
         // RegExpBuiltinExec, where the matcher fails at lastIndex under `y`.
         regexp.set(js_string!("lastIndex"), 0, true, context)?;
         return Ok(JsValue::null());
     }
-    shared.builtin_exec.call(this, &[wide.string().clone().into()], context)
+    shared.builtin_exec.call(this, &[searched.into()], context)
 }
 
 /// For a sticky expression, whether it matches at `lastIndex`; `None` where Boa's `exec` is
@@ -38,7 +39,7 @@ fn sticky_match(
     shared: &Shared,
     regexp: &JsObject,
     input: &JsString,
-    wide: &Utf16,
+    searched: &JsString,
     context: &mut Context,
 ) -> JsResult<Option<bool>> {
     let Ok(wrapped) = JsRegExp::from_object(regexp.clone()) else { return Ok(None) };
@@ -57,19 +58,11 @@ fn sticky_match(
     let Some(pattern) = Pattern::of(regexp, &shared.unicode_sets, context)? else {
         return Ok(None);
     };
-    let units = wide.units();
-    if pattern.full_unicode() && inside_pair(&units, at) {
+    let units = wide::units(searched);
+    // Between the two halves of a surrogate pair.
+    if pattern.full_unicode() && at > 0 && wide::pair_at(&units, at - 1) {
         return Ok(None);
     }
     let Some(matcher) = shared.matchers.anchored(&pattern) else { return Ok(None) };
     Ok(Some(matches_at(&matcher, &units, at, pattern.full_unicode())))
-}
-
-/// Whether `at` falls between the two halves of a surrogate pair.
-fn inside_pair(units: &[u16], at: usize) -> bool {
-    let high = |unit: u16| (0xD800..0xDC00).contains(&unit);
-    let low = |unit: u16| (0xDC00..0xE000).contains(&unit);
-    at > 0
-        && units.get(at).copied().is_some_and(low)
-        && units.get(at - 1).copied().is_some_and(high)
 }

@@ -25,10 +25,7 @@ mod wide;
 
 use std::rc::Rc;
 
-use boa_engine::property::{PropertyDescriptor, PropertyKey};
-use boa_engine::{
-    Context, JsNativeError, JsObject, JsResult, JsString, JsSymbol, JsValue, js_string,
-};
+use boa_engine::{Context, JsNativeError, JsObject, JsResult, JsSymbol, JsValue, js_string};
 
 use super::native;
 use super::originals::Originals;
@@ -44,8 +41,8 @@ struct Shared {
     own_exec: JsObject,
     /// The getter of `RegExp.prototype.unicodeSets` (`JsRegExp` has no method for it).
     unicode_sets: JsObject,
-    /// `Object.getOwnPropertyDescriptor`, as it was before any script.
-    own_property_descriptor: JsObject,
+    /// The built-ins as they were before any script.
+    originals: Originals,
     wide: WideCopies,
     matchers: Matchers,
 }
@@ -64,64 +61,24 @@ impl Shared {
 /// writable, configurable, not enumerable.
 pub(crate) fn install(context: &mut Context, originals: &Originals) -> JsResult<()> {
     let prototype = context.intrinsics().constructors().regexp().prototype();
-    let builtin_exec = data_function(&prototype, js_string!("exec"), context)?;
-    let own_property_descriptor: JsObject = originals.own_property_descriptor.clone().into();
-    let unicode_sets =
-        own_descriptor(&own_property_descriptor, &prototype, js_string!("unicodeSets"), context)?
-            .and_then(|descriptor| descriptor.get().and_then(JsValue::as_object))
-            .ok_or_else(|| missing("the getter of RegExp.prototype.unicodeSets"))?;
+    let builtin_exec = native::builtin(&prototype, js_string!("exec"), context)?;
+    let unicode_sets = originals
+        .own_property(&prototype, js_string!("unicodeSets"), context)?
+        .and_then(|descriptor| descriptor.get().and_then(JsValue::as_object))
+        .ok_or_else(|| {
+            JsNativeError::typ()
+                .with_message("the getter of RegExp.prototype.unicodeSets is missing")
+        })?;
     let exec = native::function(context, js_string!("exec"), 1, exec::exec);
     let split = native::function(context, js_string!("[Symbol.split]"), 2, split::split);
     context.insert_data(Rc::new(Shared {
         builtin_exec,
         own_exec: exec.clone(),
         unicode_sets,
-        own_property_descriptor,
+        originals: originals.clone(),
         wide: WideCopies::default(),
         matchers: Matchers::default(),
     }));
     native::define_method(&prototype, js_string!("exec"), exec, context)?;
     native::define_method(&prototype, JsSymbol::split(), split, context)
-}
-
-/// The function held in `owner`'s data property `name`.
-fn data_function(owner: &JsObject, name: JsString, context: &mut Context) -> JsResult<JsObject> {
-    let value = owner.get(name.clone(), context)?;
-    value
-        .as_object()
-        .filter(JsObject::is_callable)
-        .ok_or_else(|| missing(&name.to_std_string_escaped()))
-}
-
-fn missing(what: &str) -> boa_engine::JsError {
-    JsNativeError::typ().with_message(format!("{what} is missing")).into()
-}
-
-/// `owner`'s own property `key`, read with the `Object.getOwnPropertyDescriptor` captured before
-/// any script (no getter runs).
-fn own_descriptor(
-    own_property_descriptor: &JsObject,
-    owner: &JsObject,
-    key: impl Into<PropertyKey>,
-    context: &mut Context,
-) -> JsResult<Option<PropertyDescriptor>> {
-    let key: JsValue = match key.into() {
-        PropertyKey::String(name) => name.into(),
-        PropertyKey::Symbol(symbol) => symbol.into(),
-        PropertyKey::Index(index) => index.get().into(),
-    };
-    let found = own_property_descriptor.call(
-        &JsValue::undefined(),
-        &[owner.clone().into(), key],
-        context,
-    )?;
-    match found.as_object() {
-        Some(descriptor) => Ok(Some(descriptor.to_property_descriptor(context)?)),
-        None => Ok(None),
-    }
-}
-
-/// The argument at `index`, `undefined` past the end.
-fn arg(args: &[JsValue], index: usize) -> JsValue {
-    args.get(index).cloned().unwrap_or_default()
 }

@@ -13,8 +13,9 @@ use boa_engine::{
 };
 use regress::Regex;
 
+use super::super::native::arg;
 use super::matcher::Pattern;
-use super::{Shared, arg, own_descriptor};
+use super::{Shared, wide};
 
 pub(super) fn split(this: &JsValue, args: &[JsValue], context: &mut Context) -> JsResult<JsValue> {
     let Some(rx) = this.as_object() else {
@@ -44,8 +45,8 @@ pub(super) fn split(this: &JsValue, args: &[JsValue], context: &mut Context) -> 
     let shared = Shared::of(context)?;
     let pieces = match searchable(&shared, &splitter, &constructor, &regexp_constructor, context)? {
         Some((matcher, pattern)) => {
-            let wide = shared.wide.of(&string);
-            searched(&matcher, &pattern, &string, &wide.units(), limit)
+            let held = shared.wide.of(&string);
+            searched(&matcher, &pattern, &string, &wide::units(&held), limit)
         }
         None => tried_at_each_position(&splitter, &string, unicode_matching, limit, context)?,
     };
@@ -121,8 +122,7 @@ fn searchable(
         return Ok(None);
     }
     let prototype = context.intrinsics().constructors().regexp().prototype();
-    let exec =
-        own_descriptor(&shared.own_property_descriptor, &prototype, js_string!("exec"), context)?;
+    let exec = shared.originals.own_property(&prototype, js_string!("exec"), context)?;
     let builtin = exec
         .and_then(|descriptor| descriptor.value().and_then(JsValue::as_object))
         .is_some_and(|exec| JsObject::equals(&exec, &shared.own_exec));
@@ -234,8 +234,5 @@ fn tried_at_each_position(
 /// `AdvanceStringIndex(S, index, unicode)`: past a whole surrogate pair under `unicode`
 /// (`units` is only read then).
 fn advance(units: &[u16], index: usize, unicode: bool) -> usize {
-    let pair = unicode
-        && units.get(index).is_some_and(|&unit| (0xD800..0xDC00).contains(&unit))
-        && units.get(index + 1).is_some_and(|&unit| (0xDC00..0xE000).contains(&unit));
-    index + if pair { 2 } else { 1 }
+    index + if unicode && wide::pair_at(units, index) { 2 } else { 1 }
 }

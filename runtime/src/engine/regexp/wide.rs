@@ -20,58 +20,42 @@ const KEPT_FROM: usize = 256;
 pub(super) struct WideCopies(RefCell<Option<(JsString, JsString)>>);
 
 impl WideCopies {
-    /// `input` with its code units at hand, and the string to search that is equal to it unit by
-    /// unit: `input` itself if it is held in UTF-16, its kept copy if it is large.
-    pub(super) fn of(&self, input: &JsString) -> Utf16 {
-        let JsStrVariant::Latin1(bytes) = input.as_str().variant() else {
-            return Utf16::Held(input.clone());
-        };
+    /// The string to search for `input`, equal to it unit by unit: `input` itself if it is held
+    /// in UTF-16 or short, its kept copy in UTF-16 if it is large.
+    pub(super) fn of(&self, input: &JsString) -> JsString {
+        let JsStrVariant::Latin1(bytes) = input.as_str().variant() else { return input.clone() };
         if bytes.len() < KEPT_FROM {
-            return Utf16::Short(input.clone());
+            return input.clone();
         }
         let mut kept = self.0.borrow_mut();
         if let Some((original, copy)) = kept.as_ref()
             && same_bytes(original, bytes)
         {
-            return Utf16::Held(copy.clone());
+            return copy.clone();
         }
-        let units = widened(bytes);
-        let copy = JsString::from(&units[..]);
+        let copy = JsString::from(&widened(bytes)[..]);
         if !matches!(copy.as_str().variant(), JsStrVariant::Utf16(_)) {
             // Boa gives back a string it already holds (a short common one) as it is held.
-            return Utf16::Short(input.clone());
+            return input.clone();
         }
         // The original is kept with its copy: while it lives, no other string has its bytes.
         *kept = Some((input.clone(), copy.clone()));
-        Utf16::Held(copy)
+        copy
     }
 }
 
-/// A string to search, and its code units.
-pub(super) enum Utf16 {
-    /// A string held in UTF-16: its units are its own.
-    Held(JsString),
-    /// A short string in Latin-1: its units are copied when asked for.
-    Short(JsString),
+/// The code units of `string`: its own if it is held in UTF-16, copied if in Latin-1.
+pub(super) fn units(string: &JsString) -> Cow<'_, [u16]> {
+    match string.as_str().variant() {
+        JsStrVariant::Utf16(units) => Cow::Borrowed(units),
+        JsStrVariant::Latin1(bytes) => Cow::Owned(widened(bytes)),
+    }
 }
 
-impl Utf16 {
-    pub(super) fn units(&self) -> Cow<'_, [u16]> {
-        let string = match self {
-            Self::Held(string) | Self::Short(string) => string,
-        };
-        match string.as_str().variant() {
-            JsStrVariant::Utf16(units) => Cow::Borrowed(units),
-            JsStrVariant::Latin1(bytes) => Cow::Owned(widened(bytes)),
-        }
-    }
-
-    /// The string to search: held in UTF-16 where the input is large.
-    pub(super) fn string(&self) -> &JsString {
-        match self {
-            Self::Held(string) | Self::Short(string) => string,
-        }
-    }
+/// Whether a surrogate pair starts at `at` (a high surrogate, then a low one).
+pub(super) fn pair_at(units: &[u16], at: usize) -> bool {
+    units.get(at).is_some_and(|unit| (0xD800..0xDC00).contains(unit))
+        && units.get(at + 1).is_some_and(|unit| (0xDC00..0xE000).contains(unit))
 }
 
 /// Whether `string` is the very string whose bytes are `bytes` (same memory, same length).
@@ -90,13 +74,11 @@ fn widened(bytes: &[u8]) -> Vec<u16> {
 mod tests {
     use super::*;
 
-    fn units(string: &Utf16) -> Option<&[u16]> {
-        match string {
-            Utf16::Held(string) => match string.as_str().variant() {
-                JsStrVariant::Utf16(units) => Some(units),
-                JsStrVariant::Latin1(_) => None,
-            },
-            Utf16::Short(_) => None,
+    /// The units of a string held in UTF-16, `None` for one in Latin-1.
+    fn held(string: &JsString) -> Option<&[u16]> {
+        match string.as_str().variant() {
+            JsStrVariant::Utf16(units) => Some(units),
+            JsStrVariant::Latin1(_) => None,
         }
     }
 
@@ -105,13 +87,13 @@ mod tests {
         let copies = WideCopies::default();
         let text = JsString::from("é and some text ".repeat(40).as_str());
         let first = copies.of(&text);
-        assert_eq!(*first.string(), text);
+        assert_eq!(first, text);
         let again = copies.of(&text.clone());
-        assert!(std::ptr::eq(units(&first).unwrap(), units(&again).unwrap()));
+        assert!(std::ptr::eq(held(&first).unwrap(), held(&again).unwrap()));
         // Another string with the same characters is another string.
         let other = JsString::from("é and some text ".repeat(40).as_str());
         let third = copies.of(&other);
-        assert!(!std::ptr::eq(units(&first).unwrap(), units(&third).unwrap()));
+        assert!(!std::ptr::eq(held(&first).unwrap(), held(&third).unwrap()));
     }
 
     #[test]
@@ -119,15 +101,12 @@ mod tests {
         let copies = WideCopies::default();
         // "a" is one of the strings Boa holds once, in Latin-1, whatever it is made from.
         for short in ["a", "abc"] {
-            let copied = copies.of(&JsString::from(short));
-            assert_eq!(*copied.units(), short.encode_utf16().collect::<Vec<_>>());
-            assert_eq!(*copied.string(), JsString::from(short));
+            let searched = copies.of(&JsString::from(short));
+            assert_eq!(*units(&searched), short.encode_utf16().collect::<Vec<_>>());
+            assert_eq!(searched, JsString::from(short));
         }
         assert!(copies.0.borrow().is_none());
         let wide = JsString::from("snow ☃ ".repeat(100).as_str());
-        assert!(std::ptr::eq(
-            units(&copies.of(&wide)).unwrap(),
-            units(&Utf16::Held(wide)).unwrap()
-        ));
+        assert!(std::ptr::eq(held(&copies.of(&wide)).unwrap(), held(&wide).unwrap()));
     }
 }

@@ -8,12 +8,8 @@ use boa_engine::{
     Context, JsNativeError, JsObject, JsResult, JsString, JsSymbol, JsValue, js_string,
 };
 
+use super::super::native::arg;
 use super::search::{self, Finder};
-
-/// The argument at `index`, `undefined` past the end.
-fn arg(args: &[JsValue], index: usize) -> JsValue {
-    args.get(index).cloned().unwrap_or_default()
-}
 
 /// `RequireObjectCoercible(this)`, with the method's name in the error.
 fn coercible(this: &JsValue, method: &str) -> JsResult<()> {
