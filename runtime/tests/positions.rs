@@ -54,7 +54,7 @@ async fn r_rt_4_every_error_class_is_placed_at_its_expression() {
         // Boa places these itself.
         (
             "const o = null;\nreturn o.x;",
-            "TypeError: Cannot read properties of undefined or null (reading 'x'): o is undefined or null",
+            "TypeError: Cannot read properties of null (reading 'x')",
             at(2, 10),
         ),
         ("const a = 1;\nthrow new Error('boom');", "Error: boom", at(2, 7)),

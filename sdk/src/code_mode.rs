@@ -125,7 +125,9 @@ fn description(tools: &[Arc<Tool>], config: &CodeModeConfig) -> String {
          result (not text); a failed call rejects with a `ToolError` (declared below): branch on `e.name` for what went \
          wrong (\"NotFound\", as each tool's `@throws` lists) or on `e.code` for which stage stopped it (\"DENIED\", \"TIMEOUT\"). To bound one call, pass \
          `{{ timeout: ms }}` after its arguments (`tools.<name>(args, {{ timeout: 5000 }})`): past it the call rejects \
-         with code \"TIMEOUT\", is cancelled, and the script goes on. `console.log` output is \
+         with code \"TIMEOUT\", is cancelled, and the script goes on. Calls started together (`Promise.all`) overlap \
+         only where their tools are concurrent: each tool's declaration says whether it is concurrent or runs alone \
+         (then its calls run one at a time however they are awaited), and why. `console.log` output is \
          returned with the result. Beyond ECMAScript there are `Intl` (en-US by default; `localeCompare` and \
          `toLocale*` as in V8), `atob`/`btoa`, `TextEncoder`/`TextDecoder` (UTF-8), `structuredClone` and \
          `Array.fromAsync`; there is no file system, network (`fetch`), process, timers (`setTimeout`), `require`, \

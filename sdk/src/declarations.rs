@@ -75,7 +75,7 @@ use std::collections::{HashMap, HashSet, VecDeque};
 use std::sync::Arc;
 
 pub use ordo_tools::registry::namespaced;
-use ordo_tools::{RUN_CODE, Tool};
+use ordo_tools::{Concurrency, RUN_CODE, Tool};
 use serde_json::{Map, Value};
 
 use jsdoc::{doc_lines, text_lines, write_doc};
@@ -136,6 +136,8 @@ pub struct ToolSignature<'a> {
     pub output: &'a Value,
     /// The names its failures may carry (a `ToolError`'s `name`), as the tool declares them.
     pub error_names: &'a [&'static str],
+    /// Whether its calls run concurrently or alone, and why; `None` says nothing of it.
+    pub concurrency: Option<(Concurrency, &'a str)>,
 }
 
 impl<'a> ToolSignature<'a> {
@@ -147,6 +149,10 @@ impl<'a> ToolSignature<'a> {
             parameters: tool.parameters_schema().source(),
             output: tool.output_schema().source(),
             error_names: tool.definition().error_names(),
+            concurrency: Some((
+                tool.definition().concurrency(),
+                tool.definition().concurrency_reason(),
+            )),
         }
     }
 }
@@ -231,6 +237,9 @@ fn write_tools<'a>(out: &mut String, tools: impl IntoIterator<Item = ToolSignatu
 /// One method of `tools` (or of a namespace in it), with its JSDoc, at `depth`.
 fn write_method(out: &mut String, tool: &ToolSignature<'_>, name: &str, base: &str, depth: usize) {
     let mut doc = text_lines(tool.description);
+    if let Some((mode, reason)) = tool.concurrency {
+        doc.push(mode.sentence(reason));
+    }
     if !tool.error_names.is_empty() {
         let names: Vec<String> =
             tool.error_names.iter().map(|name| format!("\"{name}\"")).collect();

@@ -199,10 +199,17 @@ fn answer(tool: &str, result: ToolResult) -> Result<Value, HostError> {
     }
 }
 
-/// The error a script's call rejects with: the pipeline's envelope, plus the tool.
+/// The error a script's call rejects with: the pipeline's envelope, plus the tool as the
+/// script calls it (`tool` is its path under `tools`: `read_file`, `fx.slow`), and the message
+/// naming it so too (`tools.fx.slow` where the pipeline wrote `tool "fx__slow"`).
 fn host_error(tool: &str, error: &ErrorInfo) -> HostError {
+    let script_name = script_name(tool);
     let mut data = Map::new();
     data.insert("code".into(), json!(error.code.as_str()));
-    data.insert("tool".into(), json!(tool));
-    HostError { name: error.name.clone(), message: error.message.clone(), data }
+    data.insert("tool".into(), json!(script_name.trim_start_matches("tools.")));
+    let message = error
+        .message
+        .replace(&format!("tool {tool:?}"), &script_name)
+        .replace(&format!("{tool:?}"), &script_name);
+    HostError { name: error.name.clone(), message, data }
 }

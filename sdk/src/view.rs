@@ -226,12 +226,12 @@ mod tests {
     /// uncaught error included.
     #[test]
     fn r_def_2_a_failed_run_keeps_its_error_message() {
-        let message = "runtime: NotFound: `a.txt` does not exist (TOOL_ERROR from tool read_file)\n  at line 1, column 7\n  await tools.read_file({ path: 'a.txt' })";
+        let message = "runtime: NotFound: `a.txt` does not exist (TOOL_ERROR from tools.read_file)\n  at line 1, column 7\n  await tools.read_file({ path: 'a.txt' })";
         let failure = ordo_tools::ToolFailure::new(message).into_error_info();
         let card = present_result(&json!({}), &ResultRecord::failure(failure));
         assert_eq!(
             card.title,
-            "TOOL_ERROR: runtime: NotFound: `a.txt` does not exist (TOOL_ERROR from tool read_file)"
+            "TOOL_ERROR: runtime: NotFound: `a.txt` does not exist (TOOL_ERROR from tools.read_file)"
         );
     }
 

@@ -457,7 +457,7 @@ async fn r_code_1_script_failures_are_tool_errors_that_start_with_their_kind() {
     let uncaught = run_code(&world.scheduler, "await tools.fails({})").await;
     let message = &uncaught.error().unwrap().message;
     assert!(
-        message.starts_with("runtime: NotFound: no such file (TOOL_ERROR from tool fails)"),
+        message.starts_with("runtime: NotFound: no such file (TOOL_ERROR from tools.fails)"),
         "{message}"
     );
 

@@ -71,7 +71,8 @@ const REPLAY_EXAMPLES: &str = "Examples:
 const TOOLS_EXAMPLES: &str = "Examples:
   ordo tools
   ordo tools --format anthropic
-  ordo tools --format ts --tools examples/tools.toml";
+  ordo tools --format ts --tools examples/tools.toml
+  ordo tools --format summary --tools examples/tools.toml   # which calls overlap, and why";
 
 const MCP_EXAMPLES: &str = "Examples:
   ordo mcp                                   # stdio: what a client's config starts
@@ -91,6 +92,11 @@ pub(crate) struct ToolFlags {
     /// `.mcp.json`); their tools are `tools.<server>.<tool>` in scripts (repeatable).
     #[arg(long = "mcp-config", value_name = "FILE")]
     pub(crate) mcp_configs: Vec<PathBuf>,
+    /// Trust the mounted MCP server of this name (repeatable), as `"trust": "trusted"` in its
+    /// config does: its read-only hints are believed, so those tools' calls run concurrently,
+    /// and its calls ask no approval unless its config says otherwise.
+    #[arg(long = "trust", value_name = "SERVER")]
+    pub(crate) trust: Vec<String>,
 }
 
 /// The flags of the commands that run calls (`run`, `calls`).
@@ -374,4 +380,6 @@ pub(crate) enum SchemaFormat {
     Anthropic,
     /// The TypeScript declarations of the `tools` SDK that scripts call.
     Ts,
+    /// One line per tool: its name, whether its calls run concurrently or alone, and why.
+    Summary,
 }

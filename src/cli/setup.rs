@@ -59,6 +59,7 @@ pub(crate) async fn tool_set(flags: &ToolFlags, roots: Roots) -> Result<ToolSet,
     for path in &flags.mcp_configs {
         servers.extend(mount::load(path).map_err(|error| CliError::usage(error.to_string()))?);
     }
+    trust(&mut servers, &flags.trust)?;
     let mounts = mount::mount(&registry, servers)
         .await
         .map_err(|error| CliError::usage(error.to_string()))?;
@@ -66,6 +67,21 @@ pub(crate) async fn tool_set(flags: &ToolFlags, roots: Roots) -> Result<ToolSet,
         mounts.approval_hook().map(|hook| -> Arc<dyn PreExecuteHook> { Arc::new(hook) });
     let renamed = mounts.renamed().to_vec();
     Ok(ToolSet { registry, roots, approval, mount_approval, renamed })
+}
+
+/// Marks the servers `--trust` names trusted; a name no server has is a usage error.
+fn trust(servers: &mut [mount::ServerSpec], names: &[String]) -> Result<(), CliError> {
+    for name in names {
+        let Some(server) = servers.iter_mut().find(|server| &server.name == name) else {
+            let known: Vec<&str> = servers.iter().map(|server| server.name.as_str()).collect();
+            return Err(CliError::usage(format!(
+                "--trust {name}: no MCP server is named {name:?} (the servers: {})",
+                if known.is_empty() { "none".to_owned() } else { known.join(", ") }
+            )));
+        };
+        server.trusted = true;
+    }
+    Ok(())
 }
 
 /// The default roots: read the current directory, write nothing.

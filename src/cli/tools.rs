@@ -37,6 +37,10 @@ pub(crate) async fn run(args: &ToolsArgs) -> Result<Exit, CliError> {
             output::print_text(ordo_sdk::declarations::declarations(&tools).trim_end())?;
             return Ok(Exit::Success);
         }
+        SchemaFormat::Summary => {
+            output::print_text(&summary(&registry.tools()))?;
+            return Ok(Exit::Success);
+        }
         SchemaFormat::Openai => Provider::OpenAiChat,
         SchemaFormat::OpenaiResponses => Provider::OpenAiResponses,
         SchemaFormat::Anthropic => Provider::Anthropic,
@@ -44,4 +48,28 @@ pub(crate) async fn run(args: &ToolsArgs) -> Result<Exit, CliError> {
     let list = registry.schemas().iter().map(|schema| schema.for_provider(provider)).collect();
     output::print_json(&Value::Array(list))?;
     Ok(Exit::Success)
+}
+
+/// One line per tool: name, concurrency mode, reason, in aligned columns.
+fn summary(tools: &[Arc<Tool>]) -> String {
+    let rows: Vec<(String, &str, &str)> = tools
+        .iter()
+        .map(|tool| {
+            let definition = tool.definition();
+            (
+                visible::line(tool.name()).into_owned(),
+                definition.concurrency().as_str(),
+                definition.concurrency_reason(),
+            )
+        })
+        .collect();
+    let name_width = rows.iter().map(|(name, ..)| name.chars().count()).max().unwrap_or(0);
+    let mode_width = rows.iter().map(|(_, mode, _)| mode.len()).max().unwrap_or(0);
+    let lines: Vec<String> = rows
+        .iter()
+        .map(|(name, mode, reason)| {
+            format!("{name:<name_width$}  {mode:<mode_width$}  {}", visible::line(reason))
+        })
+        .collect();
+    lines.join("\n")
 }

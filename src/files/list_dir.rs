@@ -128,7 +128,8 @@ pub fn definition(roots: Arc<Roots>) -> ToolDefinition {
     // Reads inside its roots only: changes nothing, reaches nothing beyond them (R-MCPS-2).
     .with_annotations(ToolAnnotations::READ_ONLY)
     .with_error_names(&["NotFound", "NotADirectory", "PermissionDenied", "OutsideRoots"])
-    .with_concurrency_safe(|_args| true)
+    .with_concurrent_calls()
+    .with_concurrency_reason(super::shared::READS_ONLY)
     .with_present_call(|args| {
         let path = path_or_dot(args.get("path").and_then(Value::as_str));
         let recursive = args.get("recursive").and_then(Value::as_bool) == Some(true);

@@ -125,7 +125,8 @@ pub fn definition(roots: Arc<Roots>) -> ToolDefinition {
         "PermissionDenied",
         "OutsideRoots",
     ])
-    .with_concurrency_safe(|_args| true)
+    .with_concurrent_calls()
+    .with_concurrency_reason(super::shared::READS_ONLY)
     .with_present_call(present_call)
     .with_present_result(|_args, record| {
         result_card(record, |meta: Meta| {

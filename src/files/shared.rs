@@ -17,6 +17,9 @@ use serde_json::Value;
 
 use super::roots::{Access, Roots};
 
+/// Why the reading tools' calls run beside others (their concurrency reason).
+pub(super) const READS_ONLY: &str = "it only reads files";
+
 /// A tool body confined to `roots`: each call runs `run` with them.
 pub(crate) fn confined<Fut>(
     roots: Arc<Roots>,

@@ -72,6 +72,7 @@ pub fn definition(roots: Arc<Roots>) -> ToolDefinition {
         "PermissionDenied",
         "OutsideRoots",
     ])
+    .with_concurrency_reason("it changes files")
     .with_present_call(present_call)
     .with_present_result(|_args, record| {
         result_card(record, |meta: Output| {

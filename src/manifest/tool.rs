@@ -154,9 +154,13 @@ impl CommandTool {
         if let Some(timeout) = self.timeout {
             definition = definition.with_timeout(timeout);
         }
-        if self.concurrency_safe {
-            definition = definition.with_concurrency_safe(|_arguments| true);
-        }
+        definition = if self.concurrency_safe {
+            definition
+                .with_concurrent_calls()
+                .with_concurrency_reason("its manifest sets concurrency_safe = true")
+        } else {
+            definition.with_concurrency_reason("its manifest does not set concurrency_safe = true")
+        };
         definition
     }
 }

@@ -22,7 +22,7 @@
 //!     }),
 //!     |args: std::sync::Arc<serde_json::Value>, _cx| async move { Ok(args["text"].clone()) },
 //! )
-//! .with_concurrency_safe(|_args| true);
+//! .with_concurrent_calls();
 //! # let _ = echo;
 //! ```
 
@@ -35,6 +35,7 @@ use futures::future::BoxFuture;
 use serde_json::Value;
 
 use crate::annotations::ToolAnnotations;
+use crate::concurrency::Concurrency;
 use crate::content::ContentBlock;
 use crate::context::CallContext;
 use crate::presentation::Card;
@@ -191,6 +192,8 @@ pub struct ToolDefinition {
     annotations: ToolAnnotations,
     error_names: Vec<&'static str>,
     concurrency_safe: Option<Arc<ClassifierFn>>,
+    concurrency: Concurrency,
+    concurrency_reason: Option<String>,
     present_call: Option<Arc<PresentCallFn>>,
     present_result: Option<Arc<PresentResultFn>>,
     finalize_content: Option<Arc<FinalizeContentFn>>,
@@ -215,6 +218,8 @@ impl ToolDefinition {
             annotations: ToolAnnotations::default(),
             error_names: Vec::new(),
             concurrency_safe: None,
+            concurrency: Concurrency::Alone,
+            concurrency_reason: None,
             present_call: None,
             present_result: None,
             finalize_content: None,
@@ -246,13 +251,30 @@ impl ToolDefinition {
         self
     }
 
-    /// Declares which calls may run beside others (R-DEF-4). Only `true` makes a call parallel;
-    /// a panic counts as `false`.
+    /// Declares which calls may run beside others, by their arguments (R-DEF-4). Only `true`
+    /// makes a call parallel; a panic counts as `false`. Declared as
+    /// [`Concurrency::ByArguments`]; a tool whose every call may run beside others says so with
+    /// [`with_concurrent_calls`](Self::with_concurrent_calls).
     pub fn with_concurrency_safe(
         mut self,
         classifier: impl Fn(&Value) -> bool + Send + Sync + 'static,
     ) -> Self {
         self.concurrency_safe = Some(Arc::new(classifier));
+        self.concurrency = Concurrency::ByArguments;
+        self
+    }
+
+    /// Declares that every call may run beside others ([`Concurrency::Concurrent`]).
+    pub fn with_concurrent_calls(mut self) -> Self {
+        self.concurrency_safe = Some(Arc::new(|_: &Value| true));
+        self.concurrency = Concurrency::Concurrent;
+        self
+    }
+
+    /// Says why the tool's calls run as they do (`it only reads files`, `server "fx" is not
+    /// trusted`): shown beside the mode in code mode's declarations and by `ordo tools`.
+    pub fn with_concurrency_reason(mut self, reason: impl Into<String>) -> Self {
+        self.concurrency_reason = Some(reason.into());
         self
     }
 
@@ -325,6 +347,22 @@ impl ToolDefinition {
     /// [`ToolFailure::named`]: crate::ToolFailure::named
     pub fn error_names(&self) -> &[&'static str] {
         &self.error_names
+    }
+
+    /// How its calls are scheduled, as declared: [`Concurrency::Alone`] unless a classifier was.
+    pub fn concurrency(&self) -> Concurrency {
+        self.concurrency
+    }
+
+    /// Why its calls run as they do, as declared ([`crate::concurrency::UNDECLARED`] for a tool
+    /// that declares nothing).
+    pub fn concurrency_reason(&self) -> &str {
+        match (&self.concurrency_reason, self.concurrency) {
+            (Some(reason), _) => reason,
+            (None, Concurrency::Alone) => crate::concurrency::UNDECLARED,
+            (None, Concurrency::Concurrent) => "declared safe to run beside other calls",
+            (None, Concurrency::ByArguments) => "its definition decides, call by call",
+        }
     }
 
     /// The concurrency classifier, if declared.

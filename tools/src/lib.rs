@@ -47,6 +47,7 @@ extern crate self as ordo_tools;
 
 pub mod annotations;
 pub mod approval;
+pub mod concurrency;
 pub mod content;
 pub mod context;
 pub mod definition;
@@ -66,6 +67,7 @@ pub mod typed;
 
 pub use annotations::ToolAnnotations;
 pub use approval::{ApprovalOutcome, ApprovalRequest, ApprovalService};
+pub use concurrency::Concurrency;
 pub use content::ContentBlock;
 pub use context::{CallContext, CallId};
 pub use definition::{ProjectionError, ToolBody, ToolDefinition, ToolOutput};

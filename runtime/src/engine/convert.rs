@@ -257,7 +257,7 @@ pub(crate) fn describe_thrown(
     let code = text_property(&object, "code", context);
     let tool = text_property(&object, "tool", context);
     match (code, tool) {
-        (Some(code), Some(tool)) => text.push_str(&format!(" ({code} from tool {tool})")),
+        (Some(code), Some(tool)) => text.push_str(&format!(" ({code} from tools.{tool})")),
         (Some(code), None) => text.push_str(&format!(" ({code})")),
         _ => {}
     }

@@ -1,12 +1,11 @@
 //! Boa's terse `TypeError`s said as V8 says them (issue 37), naming what was read, set, called
 //! or iterated, from the code at the error's place (R-RT-4).
 //!
-//! Boa 0.22 says `cannot convert 'null' or 'undefined' to object` for `o.a.foo` with `o.a`
-//! undefined, and `not a callable function` for `x.map(f)` with `x` a number: true, and of no
-//! help to a model that learned V8's `Cannot read properties of undefined (reading 'foo')` and
-//! `x.map is not a function`. Boa places such an error at the property name or the call's
-//! parenthesis; the expression there is in the code, so its text can be said. What Boa does not
-//! say is whether the value was `undefined` or `null`: the message says both.
+//! Boa 0.22 says `not a callable function` for `x.map(f)` with `x` a number: true, and of no
+//! help to a model that learned V8's `x.map is not a function`. Boa places such an error at the
+//! call's parenthesis; the callee there is in the code, so its text can be said. (A read or
+//! write on `undefined` or `null` needs no help: the patched VM says it as V8 does, naming the
+//! value and the key, `vendor/boa_engine/src/vm/opcode/nullish_base.rs`.)
 //!
 //! Only the message of an error that leaves the script is rewritten (a script that catches one
 //! sees Boa's); where the code at the place is not one of these forms, Boa's message stands.
@@ -15,26 +14,19 @@ use std::ops::ControlFlow;
 use std::path::Path;
 
 use boa_engine::ast::expression::Call;
-use boa_engine::ast::expression::access::{PropertyAccess, PropertyAccessField};
-use boa_engine::ast::expression::literal::LiteralKind;
-use boa_engine::ast::expression::operator::Assign;
-use boa_engine::ast::expression::operator::assign::AssignTarget;
 use boa_engine::ast::scope::Scope;
 use boa_engine::ast::statement::iteration::ForOfLoop;
 use boa_engine::ast::visitor::{VisitWith, Visitor};
-use boa_engine::ast::{Expression, Position, Span, Spanned};
-use boa_engine::interner::Interner;
+use boa_engine::ast::{Position, Span, Spanned};
 use boa_engine::parser::Parser;
 use boa_engine::{Context, Source};
 
 /// What Boa's message says went wrong.
 enum Failure {
-    /// A property read or set on `undefined` or `null`.
-    NullishAccess,
     /// A call of something that is not a function.
     NotCallable,
-    /// `for … of` or a spread of something not iterable; the value's type, as Boa names it.
-    NotIterable(String),
+    /// `for … of` or a spread of something not iterable.
+    NotIterable,
     /// An assignment to a `const` binding, by name.
     Constant(String),
 }
@@ -43,17 +35,19 @@ impl Failure {
     fn of(headline: &str) -> Option<Self> {
         let message = headline.strip_prefix("TypeError: ")?;
         match message {
-            "cannot convert 'null' or 'undefined' to object" => Some(Self::NullishAccess),
             "not a callable function" => Some(Self::NotCallable),
             _ if message.starts_with("cannot mutate an immutable binding '") => {
                 let name = message.strip_prefix("cannot mutate an immutable binding '")?;
                 Some(Self::Constant(name.strip_suffix('\'')?.to_owned()))
             }
-            _ => {
-                let kind =
-                    message.strip_prefix("value with type `")?.strip_suffix("` is not iterable")?;
-                Some(Self::NotIterable(kind.to_owned()))
+            // Boa's words, and the patched VM's for `undefined` and `null`.
+            _ if message.starts_with("value with type `")
+                && message.ends_with("` is not iterable") =>
+            {
+                Some(Self::NotIterable)
             }
+            "undefined is not iterable" | "null is not iterable" => Some(Self::NotIterable),
+            _ => None,
         }
     }
 }
@@ -88,36 +82,16 @@ fn from_code(
     let _ = script.visit_with(&mut places);
     let text = Text::new(wrapped);
     match failure {
-        Failure::NullishAccess => {
-            let at = at?;
-            // A read is placed at its field; an assignment at the start of its target.
-            let set = places.set_targets.iter().find(|(start, _)| *start == at);
-            let field_start = set.map_or(at, |(_, field)| *field);
-            let access = places.accesses.iter().find(|access| access.field_start == field_start)?;
-            let target = text.of(access.target)?;
-            let key = key_text(&access.field, &text, interner)?;
-            let (verb, noun) = if set.is_some() { ("set", "setting") } else { ("read", "reading") };
-            Some(match target {
-                "undefined" | "null" => {
-                    format!("TypeError: Cannot {verb} properties of {target} ({noun} '{key}')")
-                }
-                _ => format!(
-                    "TypeError: Cannot {verb} properties of undefined or null ({noun} '{key}'): \
-                     {target} is undefined or null"
-                ),
-            })
-        }
         Failure::NotCallable => {
             let at = at?;
             let callee = places.callees.iter().find(|callee| position(callee.end()) == at)?;
             Some(format!("TypeError: {} is not a function", text.of(*callee)?))
         }
         Failure::Constant(_) => None,
-        Failure::NotIterable(kind) => {
+        Failure::NotIterable => {
             // Boa does not place this one: the only iterated expression of the code is the one.
             let [iterable] = places.iterables.as_slice() else { return None };
-            let what = text.of(*iterable)?;
-            Some(format!("TypeError: {what} is not iterable (it is of type {kind})"))
+            Some(format!("TypeError: {} is not iterable", text.of(*iterable)?))
         }
     }
 }
@@ -158,25 +132,9 @@ fn reworded(headline: &str) -> Option<String> {
     ))
 }
 
-/// A property access: where its field starts, its target's span, and its field.
-struct Access {
-    field_start: (u32, u32),
-    target: Span,
-    field: Field,
-}
-
-/// A field as written: a name, or an expression in brackets.
-enum Field {
-    Name(boa_engine::interner::Sym),
-    Computed(Span, Option<String>),
-}
-
 /// The places of the code where the failures above can happen.
 #[derive(Default)]
 struct Places {
-    accesses: Vec<Access>,
-    /// Assignments to a property: where the target starts, and where its field does.
-    set_targets: Vec<((u32, u32), (u32, u32))>,
     callees: Vec<Span>,
     iterables: Vec<Span>,
 }
@@ -187,39 +145,6 @@ fn position(position: Position) -> (u32, u32) {
 
 impl<'ast> Visitor<'ast> for Places {
     type BreakTy = ();
-
-    fn visit_property_access(&mut self, node: &'ast PropertyAccess) -> ControlFlow<()> {
-        if let PropertyAccess::Simple(access) = node {
-            let field = match access.field() {
-                PropertyAccessField::Const(name) => Field::Name(name.sym()),
-                PropertyAccessField::Expr(expression) => {
-                    let literal = match expression.as_ref() {
-                        Expression::Literal(literal) => match literal.kind() {
-                            LiteralKind::Num(number) => Some(number.to_string()),
-                            LiteralKind::Int(number) => Some(number.to_string()),
-                            _ => None,
-                        },
-                        _ => None,
-                    };
-                    Field::Computed(expression.span(), literal)
-                }
-            };
-            self.accesses.push(Access {
-                field_start: position(access.field().span().start()),
-                target: access.target().span(),
-                field,
-            });
-        }
-        node.visit_with(self)
-    }
-
-    fn visit_assign(&mut self, node: &'ast Assign) -> ControlFlow<()> {
-        if let AssignTarget::Access(PropertyAccess::Simple(access)) = node.lhs() {
-            let field = position(access.field().span().start());
-            self.set_targets.push((position(access.span().start()), field));
-        }
-        node.visit_with(self)
-    }
 
     fn visit_call(&mut self, node: &'ast Call) -> ControlFlow<()> {
         self.callees.push(node.function().span());
@@ -234,22 +159,6 @@ impl<'ast> Visitor<'ast> for Places {
     fn visit_spread(&mut self, node: &'ast boa_engine::ast::expression::Spread) -> ControlFlow<()> {
         self.iterables.push(node.target().span());
         node.visit_with(self)
-    }
-}
-
-/// A field as V8 writes it in `(reading 'x')`: a name, a number, or a quoted string's content.
-fn key_text(field: &Field, text: &Text<'_>, interner: &Interner) -> Option<String> {
-    match field {
-        Field::Name(sym) => interner.resolve(*sym).map(|name| name.to_string()),
-        Field::Computed(_, Some(literal)) => Some(literal.clone()),
-        Field::Computed(span, None) => {
-            let written = text.of(*span)?;
-            let quoted = written
-                .strip_prefix('"')
-                .and_then(|rest| rest.strip_suffix('"'))
-                .or_else(|| written.strip_prefix('\'').and_then(|rest| rest.strip_suffix('\'')));
-            Some(quoted.unwrap_or(written).to_owned())
-        }
     }
 }
 

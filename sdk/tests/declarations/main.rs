@@ -57,6 +57,7 @@ fn declare_raw(parameters: &Value, output: &Value) -> String {
         parameters,
         output,
         error_names: &[],
+        concurrency: None,
     }])
 }
 
@@ -301,6 +302,7 @@ fn r_code_5_mutually_recursive_definitions_are_shared_by_component() {
         parameters: &parameters,
         output,
         error_names: &[],
+        concurrency: None,
     };
     let declarations =
         declarations_for([tool("a", &same), tool("b", &same), tool("c", &different)]);
@@ -404,7 +406,10 @@ fn r_code_5_descriptions_cannot_close_the_jsdoc_comment() {
     )]);
     assert_valid_typescript(&declarations);
     assert!(!declarations.contains("early */"), "{declarations}");
-    assert!(declarations.contains("/** Ends early *\\/ declare const x: number; /* */"));
+    assert!(
+        declarations.contains("   * Ends early *\\/ declare const x: number; /*\n"),
+        "{declarations}"
+    );
     assert!(declarations.contains("   * one *\\/ two\n   * three\n   * four *\\/\n"));
 }
 

@@ -159,6 +159,7 @@ fn r_code_5_large_interlinked_definitions_are_declared_once_in_linear_output() {
         parameters: &schema,
         output: &schema,
         error_names: &[],
+        concurrency: None,
     };
     let declarations = declarations_for([signature("first"), signature("second")]);
     assert_valid_typescript(&declarations);

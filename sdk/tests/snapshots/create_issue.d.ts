@@ -35,7 +35,10 @@ declare const input: unknown;
 
 /** The tools this script can call; each resolves to the tool's structured result. */
 declare const tools: {
-  /** Create a new issue in a GitHub repository. */
+  /**
+   * Create a new issue in a GitHub repository.
+   * Runs alone (calls under `Promise.all` take turns): not declared safe to run beside other calls.
+   */
   create_issue(args: CreateIssueArgs, options?: CallOptions): Promise<CreateIssueResult>;
 };
 

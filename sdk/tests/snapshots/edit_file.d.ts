@@ -35,7 +35,10 @@ declare const input: unknown;
 
 /** The tools this script can call; each resolves to the tool's structured result. */
 declare const tools: {
-  /** Make line-based edits to a text file. Each edit replaces exact line sequences with new content. Returns a git-style diff showing the changes made. Only works within allowed directories. */
+  /**
+   * Make line-based edits to a text file. Each edit replaces exact line sequences with new content. Returns a git-style diff showing the changes made. Only works within allowed directories.
+   * Runs alone (calls under `Promise.all` take turns): not declared safe to run beside other calls.
+   */
   edit_file(args: EditFileArgs, options?: CallOptions): Promise<EditFileResult>;
 };
 

@@ -35,7 +35,10 @@ declare const input: unknown;
 
 /** The tools this script can call; each resolves to the tool's structured result. */
 declare const tools: {
-  /** Builds a tree. */
+  /**
+   * Builds a tree.
+   * Runs alone (calls under `Promise.all` take turns): not declared safe to run beside other calls.
+   */
   make_tree(args: MakeTreeArgs, options?: CallOptions): Promise<MakeTreeResult>;
 };
 

@@ -35,9 +35,15 @@ declare const input: unknown;
 
 /** The tools this script can call; each resolves to the tool's structured result. */
 declare const tools: {
-  /** Has awkward names. */
+  /**
+   * Has awkward names.
+   * Runs alone (calls under `Promise.all` take turns): not declared safe to run beside other calls.
+   */
   "needs-quoting"(args?: NeedsQuotingArgs, options?: CallOptions): Promise<NeedsQuotingResult>;
-  /** Has awkward names. */
+  /**
+   * Has awkward names.
+   * Runs alone (calls under `Promise.all` take turns): not declared safe to run beside other calls.
+   */
   "2fa"(args?: _2faArgs, options?: CallOptions): Promise<_2faResult>;
 };
 

@@ -35,19 +35,32 @@ declare const input: unknown;
 
 /** The tools this script can call; each resolves to the tool's structured result. */
 declare const tools: {
-  /** Searches the project's source files. */
+  /**
+   * Searches the project's source files.
+   * Concurrent or alone, by its arguments: its definition decides, call by call.
+   */
   search_code(args: SearchCodeArgs, options?: CallOptions): Promise<SearchCodeResult>;
-  /** Make line-based edits to a text file. Each edit replaces exact line sequences with new content. Returns a git-style diff showing the changes made. Only works within allowed directories. */
+  /**
+   * Make line-based edits to a text file. Each edit replaces exact line sequences with new content. Returns a git-style diff showing the changes made. Only works within allowed directories.
+   * Runs alone (calls under `Promise.all` take turns): not declared safe to run beside other calls.
+   */
   edit_file(args: EditFileArgs, options?: CallOptions): Promise<EditFileResult>;
-  /** Create a new issue in a GitHub repository. */
+  /**
+   * Create a new issue in a GitHub repository.
+   * Runs alone (calls under `Promise.all` take turns): not declared safe to run beside other calls.
+   */
   create_issue(args: CreateIssueArgs, options?: CallOptions): Promise<CreateIssueResult>;
   /**
    * Searches the web.
    *
    * Use `freshness` to restrict results by age.
+   * Runs alone (calls under `Promise.all` take turns): not declared safe to run beside other calls.
    */
   web_search(args: WebSearchArgs, options?: CallOptions): Promise<WebSearchResult>;
-  /** Builds a tree. */
+  /**
+   * Builds a tree.
+   * Runs alone (calls under `Promise.all` take turns): not declared safe to run beside other calls.
+   */
   make_tree(args: MakeTreeArgs, options?: CallOptions): Promise<MakeTreeResult>;
 };
 

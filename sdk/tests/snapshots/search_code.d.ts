@@ -35,7 +35,10 @@ declare const input: unknown;
 
 /** The tools this script can call; each resolves to the tool's structured result. */
 declare const tools: {
-  /** Searches the project's source files. */
+  /**
+   * Searches the project's source files.
+   * Concurrent or alone, by its arguments: its definition decides, call by call.
+   */
   search_code(args: SearchCodeArgs, options?: CallOptions): Promise<SearchCodeResult>;
 };
 

@@ -39,6 +39,7 @@ declare const tools: {
    * Searches the web.
    *
    * Use `freshness` to restrict results by age.
+   * Runs alone (calls under `Promise.all` take turns): not declared safe to run beside other calls.
    */
   web_search(args: WebSearchArgs, options?: CallOptions): Promise<WebSearchResult>;
 };

@@ -32,7 +32,8 @@ pub struct ServerSpec {
     pub name: String,
     /// How to reach it.
     pub transport: Transport,
-    /// Whether its annotations are believed (`readOnlyHint` makes calls concurrent).
+    /// Whether its annotations are believed (`readOnlyHint` makes calls concurrent): its
+    /// `"trust": "trusted"`, or `--trust NAME` on the command line.
     pub trusted: bool,
     /// How long it has to start and list its tools (`start_timeout_ms`).
     pub start_timeout: Duration,
@@ -41,8 +42,9 @@ pub struct ServerSpec {
     pub call_timeout: Duration,
     /// Whether a server that does not start is a warning rather than an error.
     pub optional: bool,
-    /// Which of its calls ask a human first.
-    pub approval: Approval,
+    /// Which of its calls ask a human first, as configured (`"approval"`); `None` leaves it to
+    /// [`ServerSpec::approval`].
+    pub approval: Option<Approval>,
     /// Annotations set by hand, by tool name (as the server names it).
     pub overrides: HashMap<String, Overrides>,
 }
@@ -89,6 +91,18 @@ pub enum Transport {
         /// Headers sent with every request (values may be secrets).
         headers: Vec<(String, String)>,
     },
+}
+
+impl ServerSpec {
+    /// Which of its calls ask a human first: as configured, else none of a trusted server's
+    /// and the not read-only ones of another's.
+    pub fn approval(&self) -> Approval {
+        match self.approval {
+            Some(approval) => approval,
+            None if self.trusted => Approval::Never,
+            None => Approval::UnlessReadOnly,
+        }
+    }
 }
 
 impl fmt::Debug for ServerSpec {
@@ -240,10 +254,10 @@ fn spec_fields(
     let start_timeout = milliseconds(server, "start_timeout_ms", DEFAULT_START_TIMEOUT)?;
     let call_timeout = milliseconds(server, "timeout_ms", DEFAULT_CALL_TIMEOUT)?;
     let approval = match server.get("approval").map(Value::as_str) {
-        None if trusted => Approval::Never,
-        None | Some(Some("unless-read-only")) => Approval::UnlessReadOnly,
-        Some(Some("never")) => Approval::Never,
-        Some(Some("always")) => Approval::Always,
+        None => None,
+        Some(Some("unless-read-only")) => Some(Approval::UnlessReadOnly),
+        Some(Some("never")) => Some(Approval::Never),
+        Some(Some("always")) => Some(Approval::Always),
         Some(_) => {
             return Err(
                 "field \"approval\": must be \"never\", \"always\" or \"unless-read-only\""
@@ -483,7 +497,7 @@ tools = { read = { read_only = true } }
         assert_eq!(command, &["npx", "-y", "pkg", "."]);
         assert_eq!(env[0].1, "hunter2");
         assert!(spec.trusted);
-        assert_eq!(spec.approval, Approval::Never, "a trusted server asks nothing by default");
+        assert_eq!(spec.approval(), Approval::Never, "a trusted server asks nothing by default");
         assert_eq!(spec.call_timeout, Duration::from_millis(5000));
         assert_eq!(spec.overrides["read"].read_only, Some(true));
     }

@@ -14,6 +14,7 @@
 //!   `ApprovalPolicy` asks for them).
 
 mod config;
+mod failure;
 mod relay;
 mod restarts;
 mod server;
@@ -81,7 +82,7 @@ impl Mounts {
 pub async fn mount(registry: &ToolRegistry, specs: Vec<ServerSpec>) -> Result<Mounts, StartError> {
     let started = futures::future::join_all(specs.into_iter().map(|spec| async move {
         let optional = spec.optional;
-        let approval = spec.approval;
+        let approval = spec.approval();
         (optional, approval, MountedServer::start(spec).await)
     }))
     .await;

@@ -6,7 +6,8 @@
 //!   schema ordo refuses is skipped, with a warning); its `outputSchema`, when it has one, the
 //!   output schema.
 //! - Value: the `structuredContent` when present, else the text parsed as JSON when it parses,
-//!   else the content blocks as they came. `isError` is a `TOOL_ERROR` with the server's text.
+//!   else the content blocks as they came. `isError` is a `TOOL_ERROR` with the server's text,
+//!   named where the server named it (`failure.rs`).
 //! - Policy: `readOnlyHint` is believed only from a trusted server, or when a person set it
 //!   (`tools = { name = { read_only = true } }`); then calls are concurrent, else exclusive. It
 //!   is also what `approval = "unless-read-only"` looks at; nothing skips a guard.
@@ -14,7 +15,8 @@
 use std::sync::Arc;
 
 use ordo_tools::{
-    CallContext, ContentBlock, ToolAnnotations, ToolDefinition, ToolFailure, ToolOutput,
+    CallContext, Concurrency, ContentBlock, ToolAnnotations, ToolDefinition, ToolFailure,
+    ToolOutput,
 };
 use rmcp::model::{CallToolResult, ContentBlock as McpBlock, Tool as McpTool};
 use serde_json::{Value, json};
@@ -66,15 +68,30 @@ pub(crate) fn annotations(tool: &McpTool, overrides: Option<&Overrides>) -> Tool
     }
 }
 
-/// Whether calls of the tool may run beside others: only a read-only tool, by a person's
-/// override or by the hint of a trusted server.
-pub(crate) fn concurrent(tool: &McpTool, trusted: bool, overrides: Option<&Overrides>) -> bool {
+/// Whether calls of `tool` on `server` may run beside others, and why: only a read-only tool's
+/// may, by a person's override or by the hint of a trusted server.
+pub(crate) fn concurrency(
+    tool: &McpTool,
+    server: &str,
+    trusted: bool,
+    overrides: Option<&Overrides>,
+) -> (Concurrency, String) {
+    let hinted = tool.annotations.as_ref().and_then(|hints| hints.read_only_hint) == Some(true);
     match overrides.and_then(|set| set.read_only) {
-        Some(read_only) => read_only,
-        None => {
-            trusted
-                && tool.annotations.as_ref().and_then(|hints| hints.read_only_hint) == Some(true)
-        }
+        Some(true) => (Concurrency::Concurrent, "its configuration sets read_only = true".into()),
+        Some(false) => (Concurrency::Alone, "its configuration sets read_only = false".into()),
+        None if hinted && trusted => (
+            Concurrency::Concurrent,
+            format!("server \"{server}\" is trusted and marks it read-only"),
+        ),
+        None if hinted => (
+            Concurrency::Alone,
+            format!(
+                "server \"{server}\" is not trusted, so its read-only hint is not believed \
+                 (`--trust {server}` trusts it)"
+            ),
+        ),
+        None => (Concurrency::Alone, format!("server \"{server}\" does not mark it read-only")),
     }
 }
 
@@ -115,11 +132,13 @@ pub(crate) fn definition(
     )
     .with_annotations(annotations(tool, server.overrides(&tool.name)))
     .with_timeout(server.call_backstop());
-    if concurrent(tool, server.trusted(), server.overrides(&tool.name)) {
-        definition.with_concurrency_safe(|_| true)
-    } else {
-        definition
-    }
+    let (mode, reason) =
+        concurrency(tool, server.name(), server.trusted(), server.overrides(&tool.name));
+    let definition = match mode {
+        Concurrency::Concurrent => definition.with_concurrent_calls(),
+        _ => definition,
+    };
+    definition.with_concurrency_reason(reason)
 }
 
 /// The value of a result (see the module's documentation).
@@ -133,9 +152,7 @@ fn value(result: CallToolResult) -> Result<Value, ToolFailure> {
             .join("\n")
     };
     if result.is_error == Some(true) {
-        let message = text();
-        let message = if message.is_empty() { "the tool failed".to_owned() } else { message };
-        return Err(ToolFailure::new(message));
+        return Err(super::failure::failure(text(), result.structured_content.as_ref()));
     }
     if let Some(structured) = result.structured_content.clone() {
         return Ok(structured);

@@ -50,7 +50,8 @@ fn r_mcpm_2_every_tool_of_a_mounted_server_is_declared_and_listed() {
 }
 
 /// R-MCPM-3: values are the structured content, else the text (parsed when it is JSON);
-/// an error result is a TOOL_ERROR with the server's message; images stay images.
+/// an error result is a TOOL_ERROR with the server's message, named where the server said what
+/// failed; images stay images.
 #[test]
 fn r_mcpm_3_scripts_get_structured_values_errors_and_images() {
     let Some(scratch) = scratch() else { return };
@@ -62,8 +63,12 @@ const weather = await tools.everything["get-structured-content"]({ location: "Ne
 const file = await tools.fs.read_text_file({ path: "a.txt" });
 let denied;
 try { await tools.fs.read_text_file({ path: "/etc/passwd" }) } catch (e) { denied = e.code }
+let missing;
+try { await tools.fs.read_text_file({ path: "missing.txt" }) } catch (e) { missing = [e.code, e.name, e.tool] }
+let invalid;
+try { await tools.fs.read_text_file({ pth: "a.txt" }) } catch (e) { invalid = [e.code, e.message] }
 const image = await tools.everything["get-tiny-image"]({});
-return { echo, weather: Object.keys(weather).sort(), file: file.content, denied,
+return { echo, weather: Object.keys(weather).sort(), file: file.content, denied, missing, invalid,
          image: image.map(block => block.type) };
 "#,
     );
@@ -74,6 +79,12 @@ return { echo, weather: Object.keys(weather).sort(), file: file.content, denied,
     assert_eq!(value["weather"], json!(["conditions", "humidity", "temperature"]));
     assert_eq!(value["file"], "alpha\n");
     assert_eq!(value["denied"], "TOOL_ERROR");
+    // Issue 37: the server's ENOENT arrives named as the file tools name it, and errors name the
+    // tool as the script called it.
+    assert_eq!(value["missing"], json!(["TOOL_ERROR", "NotFound", "fs.read_text_file"]), "{value}");
+    assert_eq!(value["invalid"][0], "INVALID_ARGUMENTS", "{value}");
+    let message = value["invalid"][1].as_str().unwrap();
+    assert!(message.contains("tools.fs.read_text_file") && !message.contains("fs__"), "{message}");
     assert!(value["image"].as_array().unwrap().contains(&json!("image")), "{value}");
 }
 

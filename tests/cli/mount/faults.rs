@@ -122,6 +122,83 @@ fn r_mcpm_4_read_only_calls_overlap_only_on_a_trusted_server() {
     assert_eq!(run(&trusted, code), json!(true), "a trusted server's read-only calls overlap");
 }
 
+/// Issue 37: `--trust fx` trusts an `mcpServers` entry from the command line (its read-only
+/// calls overlap), and names no server it does not know.
+#[test]
+fn r_mcpm_4_trust_on_the_command_line_makes_read_only_calls_overlap() {
+    let Some(scratch) = scratch(json!({})) else { return };
+    scratch.write(
+        "script.js",
+        "const reads = await Promise.all([1, 2, 3].map(() => tools.fx.slow_read({ms: 300}))); \
+         return reads.slice(1).some((read, i) => read.start < reads[i].end)",
+    );
+    let trusted = ["run", "script.js", "--mcp-config", "mcp.json", "--trust", "fx"];
+    let output = scratch.ordo(&trusted).output().unwrap();
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    assert_eq!(json(&output), json!(true), "--trust fx: the read-only calls overlap");
+
+    let unknown = ["run", "script.js", "--mcp-config", "mcp.json", "--trust", "fs"];
+    let output = scratch.ordo(&unknown).output().unwrap();
+    assert_eq!(output.status.code(), Some(2), "{}", stderr(&output));
+    assert!(
+        stderr(&output).contains("--trust fs: no MCP server is named \"fs\" (the servers: fx)"),
+        "{}",
+        stderr(&output)
+    );
+}
+
+/// Issue 37: every tool's declaration says whether its calls run concurrently or alone, and
+/// why; `ordo tools --format summary` lists the same, and `--trust` changes both.
+#[test]
+fn r_code_5_declarations_and_ordo_tools_state_each_tools_concurrency() {
+    let Some(scratch) = scratch(json!({})) else { return };
+    let tools = |extra: &[&str], format: &str| {
+        let mut args = vec!["tools", "--format", format, "--mcp-config", "mcp.json"];
+        args.extend_from_slice(extra);
+        let output = scratch.ordo(&args).output().unwrap();
+        assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+        String::from_utf8(output.stdout).unwrap()
+    };
+    let row = |summary: &str, name: &str| -> String {
+        let line = summary.lines().find(|line| line.starts_with(&format!("{name} ")));
+        line.unwrap_or_else(|| panic!("no row for {name} in:\n{summary}"))
+            .split_whitespace()
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    let summary = tools(&[], "summary");
+    assert_eq!(row(&summary, "read_file"), "read_file concurrent it only reads files");
+    assert_eq!(row(&summary, "write_file"), "write_file alone it changes files");
+    assert_eq!(
+        row(&summary, "fx__slow_read"),
+        "fx__slow_read alone server \"fx\" is not trusted, so its read-only hint is not believed \
+         (`--trust fx` trusts it)"
+    );
+    assert_eq!(
+        row(&summary, "fx__crash"),
+        "fx__crash alone server \"fx\" does not mark it read-only"
+    );
+    let trusted = tools(&["--trust", "fx"], "summary");
+    assert_eq!(
+        row(&trusted, "fx__slow_read"),
+        "fx__slow_read concurrent server \"fx\" is trusted and marks it read-only"
+    );
+
+    let declarations = tools(&[], "ts");
+    assert!(
+        declarations.contains(
+            "Runs alone (calls under `Promise.all` take turns): server \"fx\" is not trusted, so \
+             its read-only hint is not believed (`--trust fx` trusts it)."
+        ),
+        "{declarations}"
+    );
+    assert!(
+        tools(&["--trust", "fx"], "ts")
+            .contains("Concurrent (calls under `Promise.all` overlap): server \"fx\" is trusted and marks it read-only."),
+        "the trusted server's read-only tool is declared concurrent"
+    );
+}
+
 /// A person's `read_only` override, in a manifest's `[[mcp]]` table, is believed whatever the
 /// server's trust.
 #[test]

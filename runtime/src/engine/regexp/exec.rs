@@ -55,9 +55,7 @@ fn sticky_match(
     if at > input.len() {
         return Ok(None);
     }
-    let Some(pattern) = Pattern::of(regexp, &shared.unicode_sets, context)? else {
-        return Ok(None);
-    };
+    let Some(pattern) = Pattern::of(regexp) else { return Ok(None) };
     let units = wide::units(searched);
     // Between the two halves of a surrogate pair.
     if pattern.full_unicode() && at > 0 && wide::pair_at(&units, at - 1) {

@@ -3,20 +3,17 @@
 //! that finds the next match from a position (for `[Symbol.split]`), and an anchored one that
 //! tells whether the expression matches exactly at a position (for `y`).
 //!
-//! Boa does not expose a `RegExp`'s matcher or its `[[OriginalSource]]`, only `source`, which is
-//! `EscapeRegExpPattern` of it: every `/` written `\/`, line terminators written `\n`, `\r`,
-//! `\u2028`, `\u2029`. Each `/` of that text was written by the escape, so dropping the
-//! backslash before it gives the source back; a written `\n` means what the line feed it
-//! stood for means, except after a backslash, where the two readings differ (`\` + line feed
-//! against `\\` + `n`). An expression whose text holds such a place gets no matcher here, and
-//! its calls go to Boa's own path.
+//! Boa does not expose a `RegExp`'s matcher; the patched engine (`vendor/boa_engine`) exposes
+//! its `[[OriginalSource]]` and `[[OriginalFlags]]`, which is what Boa compiles. (`source` would
+//! not do: it is `EscapeRegExpPattern` of the source, which two sources that match differently
+//! can share, `\` + line feed and `\\` + `n`.)
 
 use std::cell::RefCell;
 use std::collections::HashMap;
 use std::rc::Rc;
 
-use boa_engine::object::builtins::JsRegExp;
-use boa_engine::{Context, JsObject, JsResult, JsValue};
+use boa_engine::JsObject;
+use boa_engine::builtins::regexp::RegExp;
 use regress::{Flags, Regex};
 
 /// How many sources the cache keeps before it starts over.
@@ -34,27 +31,21 @@ pub(super) struct Pattern {
 }
 
 impl Pattern {
-    /// The pattern of `regexp` (a `RegExp`), read through the flag getters that answer from its
-    /// internal slots (no script can see these reads). `None` where the source cannot be told
-    /// back from its escaped text.
-    pub(super) fn of(
-        regexp: &JsObject,
-        unicode_sets: &JsObject,
-        context: &mut Context,
-    ) -> JsResult<Option<Self>> {
-        let Ok(wrapped) = JsRegExp::from_object(regexp.clone()) else { return Ok(None) };
-        let escaped: Vec<u16> = wrapped.source(context)?.encode_utf16().collect();
-        let Some(source) = unescaped_source(&escaped) else { return Ok(None) };
-        Ok(Some(Self {
-            source,
-            ignore_case: wrapped.ignore_case(context)?,
-            multiline: wrapped.multiline(context)?,
-            dot_all: wrapped.dot_all(context)?,
-            unicode: wrapped.unicode(context)?,
-            unicode_sets: unicode_sets
-                .call(&JsValue::from(regexp.clone()), &[], context)?
-                .to_boolean(),
-        }))
+    /// The pattern of `regexp` (a `RegExp`): its `[[OriginalSource]]` and the flags that change
+    /// matching, read from its internal slots (no script can see these reads). `None` for an
+    /// object that is not a `RegExp`.
+    pub(super) fn of(regexp: &JsObject) -> Option<Self> {
+        let regexp = regexp.downcast_ref::<RegExp>()?;
+        let flags = regexp.original_flags();
+        let has = |flag: u8| flags.iter().any(|unit| unit == u16::from(flag));
+        Some(Self {
+            source: regexp.original_source().iter().collect(),
+            ignore_case: has(b'i'),
+            multiline: has(b'm'),
+            dot_all: has(b's'),
+            unicode: has(b'u'),
+            unicode_sets: has(b'v'),
+        })
     }
 
     /// `u` or `v`: the input is read as code points.
@@ -108,31 +99,6 @@ impl Pattern {
 
 fn is_digit(unit: u16) -> bool {
     (u16::from(b'1')..=u16::from(b'9')).contains(&unit)
-}
-
-/// `[[OriginalSource]]` from `EscapeRegExpPattern` of it, or `None` where two sources give the
-/// same text and match differently.
-fn unescaped_source(escaped: &[u16]) -> Option<Vec<u16>> {
-    let backslash = u16::from(b'\\');
-    let mut source: Vec<u16> = Vec::with_capacity(escaped.len());
-    for &unit in escaped {
-        if unit == u16::from(b'/') {
-            // Every `/` was written `\/`.
-            source.pop();
-        }
-        source.push(unit);
-    }
-    let written_terminator = |rest: &[u16]| {
-        matches!(rest.first(), Some(0x6E /* n */ | 0x72 /* r */))
-            || rest.starts_with(&[0x75, 0x32, 0x30, 0x32]) // u202, then 8 or 9
-                && matches!(rest.get(4), Some(0x38 | 0x39))
-    };
-    let ambiguous = (0..source.len().saturating_sub(2)).any(|at| {
-        source[at] == backslash
-            && source[at + 1] == backslash
-            && written_terminator(&source[at + 2..])
-    });
-    (!ambiguous).then_some(source)
 }
 
 /// Both matchers of a pattern, each compiled at its first use.
@@ -199,23 +165,6 @@ mod tests {
 
     fn units(text: &str) -> Vec<u16> {
         text.encode_utf16().collect()
-    }
-
-    #[test]
-    fn the_source_comes_back_from_its_escaped_text() {
-        // `/a\/b/` is stored as `a\/b` and Boa's `source` writes `a\\/b`.
-        assert_eq!(unescaped_source(&units(r"a\\/b")), Some(units(r"a\/b")));
-        assert_eq!(unescaped_source(&units(r"[\/]")), Some(units("[/]")));
-        assert_eq!(unescaped_source(&units(r"\\\/")), Some(units(r"\\/")));
-        assert_eq!(unescaped_source(&units(r"a\nb")), Some(units(r"a\nb")));
-    }
-
-    #[test]
-    fn a_backslash_before_a_written_line_terminator_has_no_single_reading() {
-        assert_eq!(unescaped_source(&units(r"\\n")), None);
-        assert_eq!(unescaped_source(&units(r"x\\r")), None);
-        assert_eq!(unescaped_source(&units(r"\\u2028")), None);
-        assert_eq!(unescaped_source(&units(r"\\u0041")), Some(units(r"\\u0041")));
     }
 
     fn pattern(source: &str, unicode: bool) -> Pattern {

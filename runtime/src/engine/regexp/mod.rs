@@ -25,7 +25,7 @@ mod wide;
 
 use std::rc::Rc;
 
-use boa_engine::{Context, JsNativeError, JsObject, JsResult, JsSymbol, JsValue, js_string};
+use boa_engine::{Context, JsNativeError, JsObject, JsResult, JsSymbol, js_string};
 
 use super::native;
 use super::originals::Originals;
@@ -39,8 +39,6 @@ struct Shared {
     /// This module's `exec` as installed: `[Symbol.split]` searches on its own only while it is
     /// still `RegExp.prototype.exec`.
     own_exec: JsObject,
-    /// The getter of `RegExp.prototype.unicodeSets` (`JsRegExp` has no method for it).
-    unicode_sets: JsObject,
     /// The built-ins as they were before any script.
     originals: Originals,
     wide: WideCopies,
@@ -62,19 +60,11 @@ impl Shared {
 pub(crate) fn install(context: &mut Context, originals: &Originals) -> JsResult<()> {
     let prototype = context.intrinsics().constructors().regexp().prototype();
     let builtin_exec = native::builtin(&prototype, js_string!("exec"), context)?;
-    let unicode_sets = originals
-        .own_property(&prototype, js_string!("unicodeSets"), context)?
-        .and_then(|descriptor| descriptor.get().and_then(JsValue::as_object))
-        .ok_or_else(|| {
-            JsNativeError::typ()
-                .with_message("the getter of RegExp.prototype.unicodeSets is missing")
-        })?;
     let exec = native::function(context, js_string!("exec"), 1, exec::exec);
     let split = native::function(context, js_string!("[Symbol.split]"), 2, split::split);
     context.insert_data(Rc::new(Shared {
         builtin_exec,
         own_exec: exec.clone(),
-        unicode_sets,
         originals: originals.clone(),
         wide: WideCopies::default(),
         matchers: Matchers::default(),

@@ -265,6 +265,14 @@ impl JsValue {
         hint: IteratorHint,
         context: &mut Context,
     ) -> JsResult<IteratorRecord> {
+        // ordo's patch: V8's words for iterating `undefined` or `null`, where Boa said `cannot
+        // convert 'null' or 'undefined' to object` (the same TypeError GetMethod would throw).
+        if self.is_null_or_undefined() {
+            let value = if self.is_null() { "null" } else { "undefined" };
+            return Err(JsNativeError::typ()
+                .with_message(format!("{value} is not iterable"))
+                .into());
+        }
         let method = match hint {
             // 1. If kind is async, then
             IteratorHint::Async => {

@@ -30,6 +30,8 @@ use std::str::FromStr;
 
 use super::{BuiltInBuilder, BuiltInConstructor, IntrinsicObject};
 
+// ordo's patch: compiled matchers kept by pattern and flags.
+mod compiled;
 mod regexp_string_iterator;
 pub(crate) use regexp_string_iterator::RegExpStringIterator;
 #[cfg(test)]
@@ -40,8 +42,8 @@ mod tests;
 // Safety: `RegExp` does not contain any objects which needs to be traced, so this is safe.
 #[boa_gc(unsafe_empty_trace)]
 pub struct RegExp {
-    /// Regex matcher.
-    matcher: Regex,
+    /// Regex matcher (ordo's patch: shared by every object of one pattern and flags).
+    matcher: std::rc::Rc<Regex>,
     flags: RegExpFlags,
     original_source: JsString,
     original_flags: JsString,
@@ -49,12 +51,18 @@ pub struct RegExp {
 
 impl RegExp {
     /// Returns the original source string of the regex (e.g. `"regex-test"`).
-    pub(crate) fn original_source(&self) -> &JsString {
+    ///
+    /// ordo's patch: public, so an embedder's own matcher is compiled from
+    /// `[[OriginalSource]]` itself, not from `source` (its escaped text, which two different
+    /// sources can share).
+    pub fn original_source(&self) -> &JsString {
         &self.original_source
     }
 
     /// Returns the original flags string of the regex (e.g. `"gi"`).
-    pub(crate) fn original_flags(&self) -> &JsString {
+    ///
+    /// ordo's patch: public, for the same reason.
+    pub fn original_flags(&self) -> &JsString {
         &self.original_flags
     }
 }
@@ -355,14 +363,15 @@ impl RegExp {
         let full_unicode =
             flags.contains(RegExpFlags::UNICODE) || flags.contains(RegExpFlags::UNICODE_SETS);
 
-        let matcher = if full_unicode {
+        // ordo's patch: compiled once per pattern and flags (`compiled.rs`).
+        let compile = || if full_unicode {
             // Unicode mode (u/v flag) OR pattern has named groups:
             // compile as full Unicode codepoints.
             Regex::from_unicode(p.code_points().map(CodePoint::as_u32), Flags::from(flags))
                 .map_err(|error| {
                     JsNativeError::syntax()
                         .with_message(format!("failed to create matcher: {}", error.text))
-                })?
+                })
         } else {
             // Non-Unicode mode with no named groups:
             // compile as raw UTF-16 code units so that surrogate pairs
@@ -381,8 +390,9 @@ impl RegExp {
             Regex::from_unicode(utf16_units, Flags::from(flags)).map_err(|error| {
                 JsNativeError::syntax()
                     .with_message(format!("failed to create matcher: {}", error.text))
-            })?
+            })
         };
+        let matcher = compiled::matcher(&p, flags.bits(), compile)?;
 
         // 15. Assert: parseResult is a Pattern Parse Node.
         // 16. Set obj.[[OriginalSource]] to P.

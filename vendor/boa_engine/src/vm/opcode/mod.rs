@@ -41,6 +41,8 @@ mod iteration;
 mod meta;
 mod new;
 mod nop;
+// ordo's patch: V8's words for a read or write on `undefined` or `null`.
+mod nullish_base;
 mod object;
 mod pop;
 mod push;

@@ -4,7 +4,10 @@ use crate::{
     Context, JsResult, JsValue, js_string,
     object::{internal_methods::InternalMethodPropertyContext, shape::slot::SlotAttributes},
     property::PropertyKey,
-    vm::opcode::{IndexOperand, Operation, RegisterOperand},
+    vm::opcode::{
+        IndexOperand, Operation, RegisterOperand,
+        nullish_base::{Access, primitive_key, require_base},
+    },
 };
 
 fn get_by_name<const LENGTH: bool>(
@@ -35,6 +38,13 @@ fn get_by_name<const LENGTH: bool>(
     //
     //    To prevent the creation of a temporary JsObject, we directly retrieve the prototype that
     //    `to_object()` would produce, such as `Number.prototype`, `String.prototype`, etc.
+    // ordo's patch: the error names the value and the property (`nullish_base.rs`).
+    require_base(
+        object,
+        Access::Read,
+        |context| Some(context.vm.frame().code_block().ic[usize::from(index)].name.clone().into()),
+        context,
+    )?;
     let object = object.base_class(context)?;
 
     let ic = &context.vm.frame().code_block().ic[usize::from(index)];
@@ -91,6 +101,8 @@ fn get_by_value<const PUSH_KEY: bool>(
 ) -> JsResult<()> {
     let key_value = context.vm.get_register(key.into()).clone();
     let base = context.vm.get_register(object.into()).clone();
+    // ordo's patch: the error names the value and the property (`nullish_base.rs`).
+    require_base(&base, Access::Read, |context| primitive_key(&key_value, context), context)?;
     let object = base.base_class(context)?;
     let key_value = key_value.to_property_key(context)?;
 

@@ -1,6 +1,7 @@
 use crate::JsExpect;
 use crate::JsValue;
 use crate::value::JsVariant;
+use crate::vm::opcode::nullish_base::{Access, primitive_key, require_base};
 use crate::vm::opcode::{IndexOperand, RegisterOperand};
 use crate::{
     Context, JsNativeError, JsResult,
@@ -20,6 +21,13 @@ fn set_by_name(
 ) -> JsResult<()> {
     let value = context.vm.get_register(value.into()).clone();
 
+    // ordo's patch: the error names the value and the property (`nullish_base.rs`).
+    require_base(
+        value_object,
+        Access::Set,
+        |context| Some(context.vm.frame().code_block().ic[usize::from(index)].name.clone().into()),
+        context,
+    )?;
     let object = value_object.to_object(context)?;
 
     let ic = &context.vm.frame().code_block().ic[usize::from(index)];
@@ -158,6 +166,8 @@ impl SetPropertyByValue {
         let key = context.vm.get_register(key.into()).clone();
         let receiver = context.vm.get_register(receiver.into()).clone();
         let object = context.vm.get_register(object.into()).clone();
+        // ordo's patch: the error names the value and the property (`nullish_base.rs`).
+        require_base(&object, Access::Set, |context| primitive_key(&key, context), context)?;
         let object = object.to_object(context)?;
 
         let key = key.to_property_key(context)?;

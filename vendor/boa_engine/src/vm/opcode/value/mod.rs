@@ -14,12 +14,14 @@ impl ValueNotNullOrUndefined {
         let value = context.vm.get_register(value.into());
         if value.is_null() {
             return Err(JsNativeError::typ()
-                .with_message("Cannot destructure 'null' value")
+                // ordo's patch: V8's words.
+                .with_message("Cannot destructure 'null' as it is null.")
                 .into());
         }
         if value.is_undefined() {
             return Err(JsNativeError::typ()
-                .with_message("Cannot destructure 'undefined' value")
+                // ordo's patch: V8's words.
+                .with_message("Cannot destructure 'undefined' as it is undefined.")
                 .into());
         }
         Ok(())

@@ -9,11 +9,13 @@ use std::time::Duration;
 
 use ordo::files::{self, Access, ResolveError, RootError, Roots};
 use ordo_tools::{
-    Arguments, CallRequest, Card, ErrorCode, ExecutionMode, Pipeline, ToolAnnotations,
+    Arguments, CallRequest, Card, Concurrency, ErrorCode, ExecutionMode, Pipeline, ToolAnnotations,
     ToolRegistry, ToolResult,
 };
 use serde_json::{Value, json};
 use tempfile::TempDir;
+
+mod declared_names;
 
 /// A sandbox: `work/` is the base and read root, `work/out/` the write root (when granted),
 /// `outside/` lies beyond every root and holds `secret.txt`.
@@ -672,6 +674,15 @@ fn r_cli_7_reading_tools_are_concurrency_safe_and_write_file_is_exclusive() {
         assert_eq!(registry.execution_mode(tool, &args), ExecutionMode::Parallel, "{tool}");
     }
     assert_eq!(registry.execution_mode("write_file", &args), ExecutionMode::Exclusive);
+    // What the declarations say of it (issue 37), and why.
+    let stated = |tool: &str| {
+        let tool = registry.get(tool).unwrap();
+        (tool.definition().concurrency(), tool.definition().concurrency_reason().to_owned())
+    };
+    for tool in ["read_file", "list_dir", "search_files"] {
+        assert_eq!(stated(tool), (Concurrency::Concurrent, "it only reads files".into()), "{tool}");
+    }
+    assert_eq!(stated("write_file"), (Concurrency::Alone, "it changes files".into()));
 }
 
 /// R-MCPS-2: the file tools declare what they may do, for MCP clients: the reading tools only
