@@ -68,6 +68,9 @@ pub(crate) struct RunRequest {
     /// Trusted JavaScript the embedder runs first, in the same context. Its failure is a `host`
     /// error.
     pub(crate) prelude: Option<String>,
+    /// The seed of the run's random numbers; `None`: the worker draws one.
+    #[serde(default)]
+    pub(crate) seed: Option<u64>,
     /// The async host functions, by name: globals, but for those the namespace places.
     pub(crate) host_functions: Vec<String>,
     /// The engine's limits.

@@ -143,6 +143,8 @@ pub(crate) fn prepare(context: &mut Context) -> Result<Originals, String> {
     super::json::install(context).map_err(|error| format!("cannot install JSON.parse: {error}"))?;
     super::stack::install(context, &originals)
         .map_err(|error| format!("cannot install Error.prototype.stack: {error}"))?;
+    super::random::install(context)
+        .map_err(|error| format!("cannot install Math.random and crypto: {error}"))?;
     let global = context.global_object();
     global
         .delete_property_or_throw(js_string!("eval"), context)

@@ -22,6 +22,7 @@ mod lazy;
 mod namespace;
 mod native;
 mod originals;
+mod random;
 mod regexp;
 mod script_text;
 mod stack;
@@ -138,6 +139,7 @@ impl Engine {
     /// Runs one script to its end. Call it once: the context is the script's afterwards.
     pub(crate) fn run(&mut self, request: &RunRequest, bridge: Box<dyn Bridge>) -> EngineOutcome {
         self.apply_limits(&request.limits);
+        random::seed(&mut self.context, request.seed);
         globals::install(&mut self.context, bridge, request, self.originals.clone())
             .map_err(|message| failure(ScriptFailureKind::Prelude, message, None))?;
         let texts = [Some(request.code.as_str()), request.prelude.as_deref()];

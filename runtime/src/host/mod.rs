@@ -44,6 +44,9 @@ pub struct Script {
     pub prelude: Option<String>,
     /// The run's deadline, if not the runtime's.
     pub deadline: Option<Duration>,
+    /// The seed of the run's random numbers (`Math.random`, `crypto`): a run made again with
+    /// the same seed draws the same numbers. `None`: one from the operating system.
+    pub seed: Option<u64>,
 }
 
 impl Script {
@@ -56,6 +59,7 @@ impl Script {
             constants: Vec::new(),
             prelude: None,
             deadline: None,
+            seed: None,
         }
     }
 
@@ -79,6 +83,12 @@ impl Script {
     /// Adds a prelude.
     pub fn with_prelude(mut self, prelude: impl Into<String>) -> Self {
         self.prelude = Some(prelude.into());
+        self
+    }
+
+    /// Seeds the run's random numbers (see [`Script::seed`]).
+    pub fn with_seed(mut self, seed: u64) -> Self {
+        self.seed = Some(seed);
         self
     }
 
@@ -318,6 +328,7 @@ impl Runtime {
             namespace: script.namespace.clone(),
             constants: script.constants.clone(),
             prelude: script.prelude.clone(),
+            seed: script.seed,
             host_functions: host.names().map(str::to_owned).collect(),
             limits: self.limits.engine.clone(),
         };

@@ -22,7 +22,11 @@ fn coercible(this: &JsValue, method: &str) -> JsResult<()> {
 }
 
 /// `RequireObjectCoercible(this)`, then `ToString`.
-fn this_string(this: &JsValue, method: &str, context: &mut Context) -> JsResult<JsString> {
+pub(super) fn this_string(
+    this: &JsValue,
+    method: &str,
+    context: &mut Context,
+) -> JsResult<JsString> {
     coercible(this, method)?;
     this.to_string(context)
 }

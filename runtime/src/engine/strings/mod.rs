@@ -1,10 +1,12 @@
 //! String built-ins of ordo's own, in Rust, installed over Boa's on `String.prototype` when an
 //! engine is built (before any script): those Boa 0.22 makes quadratic by searching from a
-//! position one window at a time (`split`, `indexOf`, `lastIndexOf`, `includes`, `replaceAll`).
+//! position one window at a time (`split`, `indexOf`, `lastIndexOf`, `includes`, `replaceAll`),
+//! and `repeat`, which made a reference per repetition.
 //! Each follows the specification's steps; `runtime/tests/string_scaling.rs` holds their cost
 //! linear, and the test262 subset `strings` their behaviour.
 
 mod methods;
+mod repeat;
 mod search;
 
 use boa_engine::{Context, JsResult, JsString};
@@ -12,12 +14,13 @@ use boa_engine::{Context, JsResult, JsString};
 use super::native::{self, Native};
 
 /// Each method: its name, its `length`, and the function.
-const METHODS: [(&str, usize, Native); 5] = [
+const METHODS: [(&str, usize, Native); 6] = [
     ("indexOf", 1, methods::index_of),
     ("lastIndexOf", 1, methods::last_index_of),
     ("includes", 1, methods::includes),
     ("split", 2, methods::split),
     ("replaceAll", 2, methods::replace_all),
+    ("repeat", 1, repeat::repeat),
 ];
 
 /// Puts the methods on `String.prototype`, as the built-ins they replace are: writable,
