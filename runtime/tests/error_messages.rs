@@ -5,15 +5,26 @@
 //! the script (`engine/explain.rs`). Each case beside what Node 20 prints where that differs.
 #![allow(clippy::unwrap_used)] // test helpers outside #[test] fns unwrap too
 
-use ordo_runtime::{HostFunctions, RunError, Runtime, RuntimeConfig, Script, WorkerCommand};
+use ordo_runtime::{
+    HostFunctions, RunError, RunOutput, Runtime, RuntimeConfig, Script, WorkerCommand,
+};
 use tokio_util::sync::CancellationToken;
 
 async fn failure(script: Script) -> RunError {
-    let worker = WorkerCommand::program(env!("CARGO_BIN_EXE_ordo-js-worker"));
-    Runtime::new(RuntimeConfig { warm_workers: 0, ..RuntimeConfig::new(worker) })
+    runtime()
         .run(&script, &HostFunctions::new(), &CancellationToken::new())
         .await
         .expect_err("the script fails")
+}
+
+/// What a script that does not fail gives.
+async fn succeeded(script: Script) -> RunOutput {
+    runtime().run(&script, &HostFunctions::new(), &CancellationToken::new()).await.unwrap()
+}
+
+fn runtime() -> Runtime {
+    let worker = WorkerCommand::program(env!("CARGO_BIN_EXE_ordo-js-worker"));
+    Runtime::new(RuntimeConfig { warm_workers: 0, ..RuntimeConfig::new(worker) })
 }
 
 /// (code, ordo's message, Node's where it differs).
@@ -106,11 +117,7 @@ async fn issue_37_the_message_is_said_of_the_code_as_written_in_typescript_too()
 #[tokio::test]
 async fn issue_37_a_caught_error_names_the_value_and_the_key() {
     let code = "const rows = [{ a: 1 }, null];\nconst seen = [];\nfor (const row of rows) {\n  try { seen.push(row.a) } catch (e) { seen.push(e.message) }\n}\ntry { rows[3].b = 1 } catch (e) { seen.push(e.message) }\nreturn seen;";
-    let worker = WorkerCommand::program(env!("CARGO_BIN_EXE_ordo-js-worker"));
-    let out = Runtime::new(RuntimeConfig { warm_workers: 0, ..RuntimeConfig::new(worker) })
-        .run(&Script::javascript(code), &HostFunctions::new(), &CancellationToken::new())
-        .await
-        .unwrap();
+    let out = succeeded(Script::javascript(code)).await;
     assert_eq!(
         out.result,
         serde_json::json!([
@@ -125,11 +132,7 @@ async fn issue_37_a_caught_error_names_the_value_and_the_key() {
 async fn issue_37_e_stack_reads_as_v8_s_in_the_lines_as_written() {
     // An enum makes the TypeScript generated code: its lines are not the source's.
     let code = "enum Color { Red }\nfunction inner(): never {\n  throw new Error('deep');\n}\nfunction outer(): number {\n  return inner();\n}\ntry { outer(); } catch (e) { return (e as Error).stack; }";
-    let worker = WorkerCommand::program(env!("CARGO_BIN_EXE_ordo-js-worker"));
-    let out = Runtime::new(RuntimeConfig { warm_workers: 0, ..RuntimeConfig::new(worker) })
-        .run(&Script::typescript(code), &HostFunctions::new(), &CancellationToken::new())
-        .await
-        .unwrap();
+    let out = succeeded(Script::typescript(code)).await;
     assert_eq!(
         out.result,
         "Error: deep\n    at inner (script:3:9)\n    at outer (script:6:10)\n    at <main> (script:8:7)"

@@ -105,15 +105,14 @@ fn get_random_values(_: &JsValue, args: &[JsValue], context: &mut Context) -> Js
     else {
         return Err(dom_error("TypeMismatchError", mismatch, context));
     };
-    let mut bytes = vec![0_u8; length];
-    generator(context)?.with(|generator| generator.fill_bytes(&mut bytes));
+    let generator = generator(context)?;
     let Some(mut data) = buffer.data_mut() else {
         return Err(JsNativeError::typ().with_message("the array's buffer is detached").into());
     };
     let target = data.get_mut(offset..offset + length).ok_or_else(|| {
         JsError::from(JsNativeError::range().with_message("the array lies outside its buffer"))
     })?;
-    target.copy_from_slice(&bytes);
+    generator.with(|generator| generator.fill_bytes(target));
     Ok(array)
 }
 
