@@ -29,8 +29,10 @@ command = ["sh", "-c", "echo 7"]
 }
 
 /// Waits until `count` sleepy tools run: their bodies started, not merely announced in the log.
+/// Patient: beside the suite's busiest tests (eight spinning scripts on two cores), starting a
+/// debug build and two shells has taken most of 20 s.
 fn wait_for_sleepers(scratch: &Scratch, count: usize) {
-    wait_until(std::time::Duration::from_secs(20), || {
+    wait_until(std::time::Duration::from_secs(60), || {
         std::fs::read_dir(scratch.path())
             .unwrap()
             .filter(|entry| {
