@@ -170,3 +170,14 @@ async fn r_rt_2_json_parse_does_what_only_json_parse_does() {
         ])
     );
 }
+
+/// A number crosses from the engine to the host as the same double (the host read some 1 unit
+/// in the last place off, found by the generated documents above).
+#[tokio::test]
+async fn r_rt_2_numbers_reach_the_host_as_the_same_double() {
+    let numbers = [-5.854402923046482e299, 1.797_693_134_862_315_7e308, 5e-324, 0.1 + 0.2];
+    let parsed =
+        run("return [-5.854402923046482e+299, 1.7976931348623157e308, 5e-324, 0.1 + 0.2];").await;
+    let parsed: Vec<f64> = parsed.as_array().unwrap().iter().map(|n| n.as_f64().unwrap()).collect();
+    assert_eq!(parsed, numbers);
+}

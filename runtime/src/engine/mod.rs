@@ -27,6 +27,7 @@ mod regexp;
 mod script_text;
 mod stack;
 mod strings;
+mod template;
 
 use std::io;
 use std::path::Path;

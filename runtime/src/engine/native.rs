@@ -38,17 +38,16 @@ pub(crate) fn define_method(
     owner.define_property_or_throw(key, property, context).map(drop)
 }
 
-/// The function a built-in property `name` of `owner` holds (the one ordo's replaces).
+/// The function a built-in property `key` of `owner` holds (the one ordo's replaces).
 pub(crate) fn builtin(
     owner: &JsObject,
-    name: JsString,
+    key: impl Into<PropertyKey>,
     context: &mut Context,
 ) -> JsResult<JsObject> {
-    let value = owner.get(name.clone(), context)?;
+    let key = key.into();
+    let value = owner.get(key.clone(), context)?;
     value.as_object().filter(JsObject::is_callable).ok_or_else(|| {
-        JsNativeError::typ()
-            .with_message(format!("the built-in {} is missing", name.to_std_string_escaped()))
-            .into()
+        JsNativeError::typ().with_message(format!("the built-in {key} is missing")).into()
     })
 }
 

@@ -12,7 +12,9 @@
 //!   each of which (above) searches to the next separator ([`split`] searches once per piece
 //!   where no script can see the difference).
 //!
-//! Everything else (`[Symbol.match]`, `[Symbol.replace]`, `matchAll`, `test`) is Boa's, and
+//! `[Symbol.match]`, `test` ([`matching`]) and `[Symbol.replace]` ([`replace`]) are ordo's too:
+//! on an expression no script has changed ([`plain`]) they match without building a result
+//! object per match, which was most of their time. Everything else (`matchAll`) is Boa's, and
 //! reaches this `exec` through the `exec` property as the specification says. Matching itself
 //! is Boa's engine, regress, compiled from the same source and flags.
 //! `runtime/tests/string_scaling.rs` holds the cost linear, and the test262 subset `regexp`
@@ -20,6 +22,9 @@
 
 mod exec;
 mod matcher;
+mod matching;
+mod plain;
+mod replace;
 mod split;
 mod wide;
 
@@ -30,12 +35,20 @@ use boa_engine::{Context, JsNativeError, JsObject, JsResult, JsSymbol, js_string
 use super::native;
 use super::originals::Originals;
 use matcher::Matchers;
+use plain::Builtins;
 use wide::WideCopies;
 
 /// What the methods share in one engine (in the context's data).
 struct Shared {
     /// Boa's own `exec`, which does the matching and builds the result.
     builtin_exec: JsObject,
+    /// Boa's `[Symbol.match]`, `[Symbol.replace]` and `test`, for an expression that is not
+    /// plain.
+    builtin_match: JsObject,
+    builtin_replace: JsObject,
+    builtin_test: JsObject,
+    /// What makes an expression plain.
+    builtins: Builtins,
     /// This module's `exec` as installed: `[Symbol.split]` searches on its own only while it is
     /// still `RegExp.prototype.exec`.
     own_exec: JsObject,
@@ -55,20 +68,33 @@ impl Shared {
     }
 }
 
-/// Puts `exec` and `[Symbol.split]` on `RegExp.prototype`, as the built-ins they replace are:
-/// writable, configurable, not enumerable.
+/// Puts `exec`, `test`, `[Symbol.match]`, `[Symbol.replace]` and `[Symbol.split]` on `RegExp.prototype`, as the
+/// built-ins they replace are: writable, configurable, not enumerable.
 pub(crate) fn install(context: &mut Context, originals: &Originals) -> JsResult<()> {
     let prototype = context.intrinsics().constructors().regexp().prototype();
     let builtin_exec = native::builtin(&prototype, js_string!("exec"), context)?;
+    let builtin_test = native::builtin(&prototype, js_string!("test"), context)?;
+    let builtin_match = native::builtin(&prototype, JsSymbol::r#match(), context)?;
+    let builtin_replace = native::builtin(&prototype, JsSymbol::replace(), context)?;
     let exec = native::function(context, js_string!("exec"), 1, exec::exec);
+    let test = native::function(context, js_string!("test"), 1, matching::test);
+    let r#match = native::function(context, js_string!("[Symbol.match]"), 1, matching::r#match);
     let split = native::function(context, js_string!("[Symbol.split]"), 2, split::split);
+    let replace = native::function(context, js_string!("[Symbol.replace]"), 2, replace::replace);
     context.insert_data(Rc::new(Shared {
         builtin_exec,
+        builtin_match,
+        builtin_replace,
+        builtin_test,
+        builtins: Builtins::capture(&prototype, &exec)?,
         own_exec: exec.clone(),
         originals: originals.clone(),
         wide: WideCopies::default(),
         matchers: Matchers::default(),
     }));
     native::define_method(&prototype, js_string!("exec"), exec, context)?;
+    native::define_method(&prototype, js_string!("test"), test, context)?;
+    native::define_method(&prototype, JsSymbol::r#match(), r#match, context)?;
+    native::define_method(&prototype, JsSymbol::replace(), replace, context)?;
     native::define_method(&prototype, JsSymbol::split(), split, context)
 }

@@ -9,6 +9,7 @@ use boa_engine::{
 };
 
 use super::super::native::arg;
+use super::super::template;
 use super::search::{self, Finder};
 
 /// `RequireObjectCoercible(this)`, with the method's name in the error.
@@ -201,7 +202,9 @@ pub(super) fn replace_all(
     let search = search_value.to_string(context)?;
     let replacement = match replace_value.as_callable() {
         Some(function) => Replacement::Function(function.clone()),
-        None => Replacement::Template(template(&replace_value.to_string(context)?)),
+        None => {
+            Replacement::Template(template::pieces(&replace_value.to_string(context)?, 0, false))
+        }
     };
     let advance = search.len().max(1);
     let finder = Finder::new(string.as_str(), search.as_str());
@@ -221,13 +224,10 @@ pub(super) fn replace_all(
                 out.push(function.call(&JsValue::undefined(), &args, context)?.to_string(context)?);
             }
             Replacement::Template(pieces) => {
-                let tail = (at + search.len()).min(string.len());
-                out.extend(pieces.iter().map(|piece| match piece {
-                    Piece::Text(text) => text.clone(),
-                    Piece::Matched => search.clone(),
-                    Piece::Before => string.slice(0, at),
-                    Piece::After => string.slice(tail, string.len()),
-                }));
+                let range = at..at + search.len();
+                let found =
+                    template::Match { string: &string, range, captures: &[], named: &|_| None };
+                template::fill(pieces, &found, &mut out);
             }
         }
         end_of_last = at + search.len();
@@ -242,44 +242,5 @@ pub(super) fn replace_all(
 /// What a match is replaced with: what a function returns, or a template's pieces.
 enum Replacement {
     Function(JsObject),
-    Template(Vec<Piece>),
-}
-
-/// A piece of a replacement template (`GetSubstitution` for a match without captures).
-enum Piece {
-    /// Written as it is (`$$` is a `$`).
-    Text(JsString),
-    /// `$&`.
-    Matched,
-    /// `` $` ``: the string before the match.
-    Before,
-    /// `$'`: the string after the match.
-    After,
-}
-
-/// A template read once for every match: `$$`, `$&`, `` $` `` and `$'` are replaced, everything
-/// else (`$1`, `$<name>`: there are no captures) is kept as written.
-fn template(template: &JsString) -> Vec<Piece> {
-    let units: Vec<u16> = template.as_str().iter().collect();
-    let mut pieces = Vec::new();
-    let mut literal_start = 0;
-    let mut at = 0;
-    while at + 1 < units.len() {
-        let piece = match (units[at], units[at + 1]) {
-            (0x24, 0x24) => Piece::Text(js_string!("$")),
-            (0x24, 0x26) => Piece::Matched,
-            (0x24, 0x60) => Piece::Before,
-            (0x24, 0x27) => Piece::After,
-            _ => {
-                at += 1;
-                continue;
-            }
-        };
-        pieces.push(Piece::Text(template.slice(literal_start, at)));
-        pieces.push(piece);
-        at += 2;
-        literal_start = at;
-    }
-    pieces.push(Piece::Text(template.slice(literal_start, units.len())));
-    pieces
+    Template(Vec<template::Piece>),
 }

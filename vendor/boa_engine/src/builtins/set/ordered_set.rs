@@ -8,7 +8,8 @@ use std::fmt::Debug;
 /// A type wrapping `indexmap::IndexSet`
 #[derive(Default, Clone, Finalize, JsData)]
 pub struct OrderedSet {
-    inner: IndexSet<MapKey>,
+    // ordo: foldhash (seeded per process) instead of SipHash, as for `Map`.
+    inner: IndexSet<MapKey, foldhash::fast::RandomState>,
     lock: u32,
     empty_count: usize,
 }
@@ -40,7 +41,7 @@ impl OrderedSet {
     #[must_use]
     pub fn with_capacity(capacity: usize) -> Self {
         Self {
-            inner: IndexSet::with_capacity(capacity),
+            inner: IndexSet::with_capacity_and_hasher(capacity, foldhash::fast::RandomState::default()),
             lock: 0,
             empty_count: 0,
         }

@@ -1,0 +1,149 @@
+//! When a method may match on its own instead of calling `exec` once per match: the regular
+//! expression is "plain", so that no script can tell the difference.
+//!
+//! `[Symbol.match]` with `g` builds a result object per match only to read its element `0`, and
+//! `test` builds one only to compare it with `null`: in a loop over thousands of matches, or a
+//! `test` per line, those objects are most of the time (the matching itself is a few percent).
+//! The specification reads them through properties a script can change, so the shortcut is
+//! taken only where every property it reads is the built-in one:
+//!
+//! - the expression is a `RegExp` whose prototype is `%RegExp.prototype%` and whose only own
+//!   property is `lastIndex` (no own `exec`, `flags` or flag getters);
+//! - on `%RegExp.prototype%`, `exec` is still ordo's built-in and `flags` and each flag getter
+//!   (`hasIndices`, `global`, ..., `sticky`) are still the built-in accessors.
+//!
+//! Then `Get(rx, "flags")` returns the expression's own flags, each `RegExpExec` runs the
+//! built-in `exec`, and what remains observable is `lastIndex`, which the shortcuts read and
+//! write as the specification's steps do.
+
+use std::rc::Rc;
+
+use boa_engine::builtins::regexp::RegExp;
+use boa_engine::property::PropertyKey;
+use boa_engine::{Context, JsNativeError, JsObject, JsResult, js_string};
+use regress::Regex;
+
+use super::matcher::{Matchers, Pattern};
+
+/// The accessors of `%RegExp.prototype%` that `flags` and the methods read.
+const ACCESSORS: [&str; 9] = [
+    "flags",
+    "hasIndices",
+    "global",
+    "ignoreCase",
+    "multiline",
+    "dotAll",
+    "unicode",
+    "unicodeSets",
+    "sticky",
+];
+
+/// The built-in members of `%RegExp.prototype%`, as installed.
+pub(super) struct Builtins {
+    prototype: JsObject,
+    exec: JsObject,
+    getters: Vec<(PropertyKey, JsObject)>,
+}
+
+impl Builtins {
+    /// Captures the getters of `prototype` (`%RegExp.prototype%`) before any script runs; `exec`
+    /// is ordo's.
+    pub(super) fn capture(prototype: &JsObject, exec: &JsObject) -> JsResult<Self> {
+        let properties = prototype.borrow();
+        let getters = ACCESSORS
+            .iter()
+            .map(|name| {
+                let key = PropertyKey::from(js_string!(*name));
+                let getter = properties
+                    .properties()
+                    .get(&key)
+                    .and_then(|property| property.get().and_then(|get| get.as_object()));
+                getter.map(|getter| (key, getter)).ok_or_else(|| {
+                    JsNativeError::typ()
+                        .with_message(format!("the built-in RegExp.prototype.{name} is missing"))
+                        .into()
+                })
+            })
+            .collect::<JsResult<_>>()?;
+        drop(properties);
+        Ok(Self { prototype: prototype.clone(), exec: exec.clone(), getters })
+    }
+
+    /// Whether `exec` and every getter are still the ones captured.
+    fn untouched(&self) -> bool {
+        let prototype = self.prototype.borrow();
+        let properties = prototype.properties();
+        let exec = properties.get(&js_string!("exec").into());
+        let exec_untouched = exec
+            .and_then(|exec| exec.value().and_then(|value| value.as_object()))
+            .is_some_and(|exec| JsObject::equals(&exec, &self.exec));
+        exec_untouched
+            && self.getters.iter().all(|(key, getter)| {
+                properties
+                    .get(key)
+                    .and_then(|property| property.get().and_then(|get| get.as_object()))
+                    .is_some_and(|found| JsObject::equals(&found, getter))
+            })
+    }
+}
+
+/// A plain regular expression, with what the shortcuts match with.
+pub(super) struct Plain {
+    pub(super) pattern: Pattern,
+    /// The matcher that finds the next match from a position, or for a sticky expression the
+    /// anchored one (see [`Matchers::anchored`]).
+    matcher: Rc<Regex>,
+    pub(super) global: bool,
+    sticky: bool,
+}
+
+impl Plain {
+    /// `rx` as a plain regular expression, `None` where a script could see the shortcut (or
+    /// regress does not compile the pattern, and Boa's methods report that).
+    pub(super) fn of(
+        rx: &JsObject,
+        builtins: &Builtins,
+        matchers: &Matchers,
+        context: &mut Context,
+    ) -> JsResult<Option<Self>> {
+        let flags = {
+            let Some(regexp) = rx.downcast_ref::<RegExp>() else { return Ok(None) };
+            regexp.original_flags().iter().collect::<Vec<u16>>()
+        };
+        let own_prototype = rx
+            .prototype()
+            .is_some_and(|prototype| JsObject::equals(&prototype, &builtins.prototype));
+        // A `RegExp`'s `lastIndex` cannot be deleted: one own property is that one.
+        if !own_prototype || rx.own_property_keys(context)?.len() != 1 || !builtins.untouched() {
+            return Ok(None);
+        }
+        let Some(pattern) = Pattern::of(rx) else { return Ok(None) };
+        let has = |flag: u8| flags.contains(&u16::from(flag));
+        let sticky = has(b'y');
+        let matcher = if sticky { matchers.anchored(&pattern) } else { matchers.plain(&pattern) };
+        let Some(matcher) = matcher else { return Ok(None) };
+        Ok(Some(Self { pattern, matcher, global: has(b'g'), sticky }))
+    }
+
+    /// `global` or `sticky`: matching reads and moves `lastIndex`.
+    pub(super) fn moves(&self) -> bool {
+        self.global || self.sticky
+    }
+
+    /// The match the specification's matcher finds from `at` (a sticky one only at `at`).
+    pub(super) fn find(&self, units: &[u16], at: usize) -> Option<regress::Match> {
+        let full_unicode = self.pattern.full_unicode();
+        let found = if full_unicode {
+            self.matcher.find_from_utf16(units, at).next()
+        } else {
+            self.matcher.find_from_ucs2(units, at).next()
+        };
+        if !self.sticky {
+            return found;
+        }
+        // The anchored matcher's last group is its own (see `Pattern::anchored`).
+        let mut found = found.filter(|found| found.start() == at)?;
+        found.captures.pop().filter(Option::is_none)?;
+        Some(found)
+    }
+}
