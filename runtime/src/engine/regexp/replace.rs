@@ -136,7 +136,12 @@ fn replacer_arguments(
 }
 
 fn fill(pieces: &[Piece], string: &JsString, found: &regress::Match, out: &mut Vec<JsString>) {
-    let named = |name: &JsString| found.named_group(&name.to_std_string_escaped());
+    // `named_groups` gives a name repeated in the pattern the group of it that took part
+    // (`named_group` would give the first).
+    let named = |name: &JsString| {
+        let name = name.to_std_string_escaped();
+        found.named_groups().find(|(group, _)| *group == name).and_then(|(_, range)| range)
+    };
     let one =
         template::Match { string, range: found.range(), captures: &found.captures, named: &named };
     template::fill(pieces, &one, out);
