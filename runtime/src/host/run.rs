@@ -174,7 +174,7 @@ const LOG_SLACK: usize = 2 * LOG_ENTRY_OVERHEAD + 128;
 struct Held {
     /// Console output kept, each entry charged its text and [`LOG_ENTRY_OVERHEAD`].
     logs: usize,
-    /// The host calls in flight: their arguments by [`weight`] in [`ARGUMENT_QUARTERS`], and
+    /// The host calls in flight: their arguments by [`weight`] in [`ARGUMENT_THIRDS`], and
     /// [`HOST_CALL_OVERHEAD`] each.
     in_flight: usize,
     /// The most it held at once.
@@ -184,12 +184,13 @@ struct Held {
 }
 
 /// How many copies of a host call's arguments the host holds while the call is in flight,
-/// counted against the budget, in quarters: the host functions keep what they are given, and
+/// counted against the budget, in thirds: the host functions keep what they are given, and
 /// code mode's keep the value and its JSON text (`Arguments`), two copies; the allocator's
 /// rounding and the fragmentation of many runs' threads add to that. Measured against the
 /// host's resident memory (8 runs of `ordo mcp`, 60 KB arguments, 96 MiB charged at two
-/// copies): 104 MiB on one machine of CI's kind, 114-117 MiB on two others, so 2¼ copies.
-const ARGUMENT_QUARTERS: usize = 9;
+/// copies): 104 MiB on one machine of CI's kind, 114-117 MiB on two others. 2⅓ copies puts
+/// both inside 10% of the budget with about the same room on either side.
+const ARGUMENT_THIRDS: usize = 7;
 
 /// What a host call in flight costs the host beyond its arguments (its future, its place in
 /// the scheduler, its context and signal): measured at about 5 KiB (3,200 calls of tiny
@@ -262,7 +263,7 @@ impl Run<'_> {
                 // Charged until the call ends: a script cannot hold the host to many large
                 // arguments at once.
                 let arguments = weight(&args) + options.as_ref().map_or(0, weight);
-                let weight = arguments * ARGUMENT_QUARTERS / 4 + HOST_CALL_OVERHEAD;
+                let weight = arguments * ARGUMENT_THIRDS / 3 + HOST_CALL_OVERHEAD;
                 self.held.in_flight += weight;
                 if let Some(end) = self.held.check(connection.unsent_bytes(), self.limits) {
                     return Some(end);
