@@ -1,14 +1,20 @@
-//! `RegExp.prototype.exec(string)`: Boa's, handed the input in UTF-16 (kept between calls, see
-//! [`super::wide`]), and for a sticky expression first asked, at `lastIndex` alone, whether
-//! there is a match there at all.
+//! `RegExp.prototype.exec(string)`: the match found with the expression's matcher and its result
+//! array built here (`RegExpBuiltinExec` reads no property but `lastIndex`, so this holds
+//! whatever a script did to the expression's other properties). Boa's builds a second array of
+//! `indices` at every call whether or not the expression has `d`; it is still what answers for
+//! `d`, a `lastIndex` that is not a number, or a pattern only Boa compiles, handed the input in
+//! UTF-16 (kept between calls, see [`super::wide`]), and for a sticky expression first asked, at
+//! `lastIndex` alone, whether there is a match there at all.
 
 use boa_engine::builtins::regexp::RegExp;
-use boa_engine::object::builtins::JsRegExp;
+use boa_engine::object::builtins::{JsArray, JsRegExp};
 use boa_engine::{Context, JsNativeError, JsObject, JsResult, JsString, JsValue, js_string};
 
 use super::super::native::arg;
 use super::Shared;
 use super::matcher::{Pattern, matches_at};
+use super::matching::builtin_exec;
+use super::plain::Plain;
 use super::wide;
 
 pub(super) fn exec(this: &JsValue, args: &[JsValue], context: &mut Context) -> JsResult<JsValue> {
@@ -22,6 +28,15 @@ pub(super) fn exec(this: &JsValue, args: &[JsValue], context: &mut Context) -> J
     };
     let input = arg(args, 0).to_string(context)?;
     let shared = Shared::of(context)?;
+    if let Some(plain) =
+        Plain::compiled(&regexp, &shared.matchers).filter(|plain| !plain.has_indices)
+        && let Some(found) = builtin_exec(&shared, &regexp, &plain, &input, context)?
+    {
+        return match found {
+            Some(found) => Ok(result(&input, &found, context)?.into()),
+            None => Ok(JsValue::null()),
+        };
+    }
     let searched = shared.wide.of(&input);
     if sticky_match(&shared, &regexp, &input, &searched, context)? == Some(false) {
         // RegExpBuiltinExec, where the matcher fails at lastIndex under `y`.
@@ -63,4 +78,43 @@ fn sticky_match(
     }
     let Some(matcher) = shared.matchers.anchored(&pattern) else { return Ok(None) };
     Ok(Some(matches_at(&matcher, &units, at, pattern.full_unicode())))
+}
+
+/// `RegExpBuiltinExec`'s array for `found` in `input`: the match and each capture (`undefined`
+/// where it took no part), then `index`, `input` and `groups`, created in that order.
+fn result(input: &JsString, found: &regress::Match, context: &mut Context) -> JsResult<JsObject> {
+    let slice = |range: &std::ops::Range<usize>| JsValue::from(input.slice(range.start, range.end));
+    let elements = std::iter::once(slice(&found.range())).chain(
+        found
+            .captures
+            .iter()
+            .map(|capture| capture.as_ref().map_or_else(JsValue::undefined, slice)),
+    );
+    let array = JsArray::from_iter(elements, context);
+    array.create_data_property_or_throw(js_string!("index"), found.start(), context)?;
+    array.create_data_property_or_throw(js_string!("input"), input.clone(), context)?;
+    let groups = groups(input, found, context)?.map_or_else(JsValue::undefined, JsValue::from);
+    array.create_data_property_or_throw(js_string!("groups"), groups, context)?;
+    Ok(array.into())
+}
+
+/// The `groups` object of a match where the pattern names groups, as `RegExpBuiltinExec` makes
+/// it: no prototype, a property per name in the pattern's order (a name used twice: the group
+/// of it that took part).
+pub(super) fn groups(
+    input: &JsString,
+    found: &regress::Match,
+    context: &mut Context,
+) -> JsResult<Option<JsObject>> {
+    let mut names = found.named_groups().peekable();
+    if names.peek().is_none() {
+        return Ok(None);
+    }
+    let groups = JsObject::with_null_proto();
+    for (name, range) in names {
+        let value = range
+            .map_or_else(JsValue::undefined, |range| input.slice(range.start, range.end).into());
+        groups.create_data_property_or_throw(JsString::from(name), value, context)?;
+    }
+    Ok(Some(groups))
 }

@@ -95,6 +95,8 @@ pub(super) struct Plain {
     matcher: Rc<Regex>,
     pub(super) global: bool,
     sticky: bool,
+    /// `d`: `exec` adds `indices` to its result.
+    pub(super) has_indices: bool,
 }
 
 impl Plain {
@@ -106,23 +108,30 @@ impl Plain {
         matchers: &Matchers,
         context: &mut Context,
     ) -> JsResult<Option<Self>> {
-        let flags = {
-            let Some(regexp) = rx.downcast_ref::<RegExp>() else { return Ok(None) };
-            regexp.original_flags().iter().collect::<Vec<u16>>()
-        };
         let own_prototype = rx
             .prototype()
             .is_some_and(|prototype| JsObject::equals(&prototype, &builtins.prototype));
         // A `RegExp`'s `lastIndex` cannot be deleted: one own property is that one.
-        if !own_prototype || rx.own_property_keys(context)?.len() != 1 || !builtins.untouched() {
+        if !rx.is::<RegExp>()
+            || !own_prototype
+            || rx.own_property_keys(context)?.len() != 1
+            || !builtins.untouched()
+        {
             return Ok(None);
         }
-        let Some(pattern) = Pattern::of(rx) else { return Ok(None) };
+        Ok(Self::compiled(rx, matchers))
+    }
+
+    /// `rx` (a `RegExp`) with its matcher, whatever a script did to its properties: what `exec`
+    /// matches with, which reads none of them but `lastIndex`. `None` for an object that is not
+    /// a `RegExp` or a pattern regress does not compile.
+    pub(super) fn compiled(rx: &JsObject, matchers: &Matchers) -> Option<Self> {
+        let flags = rx.downcast_ref::<RegExp>()?.original_flags().iter().collect::<Vec<u16>>();
+        let pattern = Pattern::of(rx)?;
         let has = |flag: u8| flags.contains(&u16::from(flag));
         let sticky = has(b'y');
-        let matcher = if sticky { matchers.anchored(&pattern) } else { matchers.plain(&pattern) };
-        let Some(matcher) = matcher else { return Ok(None) };
-        Ok(Some(Self { pattern, matcher, global: has(b'g'), sticky }))
+        let matcher = if sticky { matchers.anchored(&pattern) } else { matchers.plain(&pattern) }?;
+        Some(Self { pattern, matcher, global: has(b'g'), sticky, has_indices: has(b'd') })
     }
 
     /// `global` or `sticky`: matching reads and moves `lastIndex`.

@@ -12,6 +12,7 @@ use boa_engine::{Context, JsResult, JsString, JsValue, js_string};
 
 use super::super::native::arg;
 use super::super::template::{self, Piece};
+use super::exec::groups;
 use super::matching::{builtin_exec, next_search, this_object};
 use super::plain::Plain;
 use super::{Shared, wide};
@@ -123,13 +124,7 @@ fn replacer_arguments(
     );
     args.push(JsValue::new(found.start() as f64));
     args.push(string.clone().into());
-    if named {
-        // As `exec` makes `groups`: no prototype, a property per name in the pattern's order.
-        let groups = JsObject::with_null_proto();
-        for (name, range) in found.named_groups() {
-            let value = range.as_ref().map_or_else(JsValue::undefined, slice);
-            groups.create_data_property_or_throw(JsString::from(name), value, context)?;
-        }
+    if named && let Some(groups) = groups(string, found, context)? {
         args.push(groups.into());
     }
     Ok(args)
