@@ -426,29 +426,21 @@ impl Hash for JsStr<'_> {
     #[inline]
     fn hash<H: Hasher>(&self, state: &mut H) {
         // NOTE: The hash function has been inlined to ensure that a hash of latin1 and U16
-        // encoded strings remains the same if they have the same characters.
-        // ordo: four code units per `write_u64` (the rest one by one), in both encodings: one
-        // hasher call per unit made hashing most of a `Map` lookup by string.
+        // encoded strings remains the same if they have the same characters
         match self.variant() {
-            JsStrVariant::Latin1(s) => hash_units(s.len(), s.iter().map(|&b| u16::from(b)), state),
-            JsStrVariant::Utf16(s) => hash_units(s.len(), s.iter().copied(), state),
+            JsStrVariant::Latin1(s) => {
+                state.write_usize(s.len());
+                for elem in s {
+                    state.write_u16(u16::from(*elem));
+                }
+            }
+            JsStrVariant::Utf16(s) => {
+                state.write_usize(s.len());
+                for elem in s {
+                    state.write_u16(*elem);
+                }
+            }
         }
-    }
-}
-
-/// Hashes `len` code units as [`JsStr`]'s `Hash` does for either encoding.
-#[inline]
-fn hash_units<H: Hasher>(len: usize, mut units: impl Iterator<Item = u16>, state: &mut H) {
-    state.write_usize(len);
-    for _ in 0..len / 4 {
-        let mut word = 0u64;
-        for shift in [0, 16, 32, 48] {
-            word |= u64::from(units.next().unwrap_or_default()) << shift;
-        }
-        state.write_u64(word);
-    }
-    for unit in units {
-        state.write_u16(unit);
     }
 }
 

@@ -36,8 +36,7 @@ impl Equivalent<MapKey> for JsValue {
 /// A structure wrapping `indexmap::IndexMap`.
 #[derive(Clone, Finalize, JsData)]
 pub struct OrderedMap<V> {
-    // ordo: foldhash (seeded per process) instead of SipHash, a third of a Map-heavy loop.
-    map: IndexMap<MapKey, Option<V>, foldhash::fast::RandomState>,
+    map: IndexMap<MapKey, Option<V>>,
     lock: u32,
     empty_count: usize,
 }
@@ -70,7 +69,7 @@ impl<V> OrderedMap<V> {
     #[must_use]
     pub fn new() -> Self {
         Self {
-            map: IndexMap::default(),
+            map: IndexMap::new(),
             lock: 0,
             empty_count: 0,
         }
@@ -80,7 +79,7 @@ impl<V> OrderedMap<V> {
     #[must_use]
     pub fn with_capacity(capacity: usize) -> Self {
         Self {
-            map: IndexMap::with_capacity_and_hasher(capacity, foldhash::fast::RandomState::default()),
+            map: IndexMap::with_capacity(capacity),
             lock: 0,
             empty_count: 0,
         }

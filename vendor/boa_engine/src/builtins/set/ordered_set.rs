@@ -8,8 +8,7 @@ use std::fmt::Debug;
 /// A type wrapping `indexmap::IndexSet`
 #[derive(Default, Clone, Finalize, JsData)]
 pub struct OrderedSet {
-    // ordo: foldhash (seeded per process) instead of SipHash, as for `Map`.
-    inner: IndexSet<MapKey, foldhash::fast::RandomState>,
+    inner: IndexSet<MapKey>,
     lock: u32,
     empty_count: usize,
 }
@@ -41,7 +40,7 @@ impl OrderedSet {
     #[must_use]
     pub fn with_capacity(capacity: usize) -> Self {
         Self {
-            inner: IndexSet::with_capacity_and_hasher(capacity, foldhash::fast::RandomState::default()),
+            inner: IndexSet::with_capacity(capacity),
             lock: 0,
             empty_count: 0,
         }
