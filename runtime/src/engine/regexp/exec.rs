@@ -83,19 +83,27 @@ fn sticky_match(
 /// `RegExpBuiltinExec`'s array for `found` in `input`: the match and each capture (`undefined`
 /// where it took no part), then `index`, `input` and `groups`, created in that order.
 fn result(input: &JsString, found: &regress::Match, context: &mut Context) -> JsResult<JsObject> {
-    let slice = |range: &std::ops::Range<usize>| JsValue::from(input.slice(range.start, range.end));
-    let elements = std::iter::once(slice(&found.range())).chain(
-        found
-            .captures
-            .iter()
-            .map(|capture| capture.as_ref().map_or_else(JsValue::undefined, slice)),
-    );
-    let array = JsArray::from_iter(elements, context);
+    let array = JsArray::from_iter(matched_and_captures(input, found), context);
     array.create_data_property_or_throw(js_string!("index"), found.start(), context)?;
     array.create_data_property_or_throw(js_string!("input"), input.clone(), context)?;
     let groups = groups(input, found, context)?.map_or_else(JsValue::undefined, JsValue::from);
     array.create_data_property_or_throw(js_string!("groups"), groups, context)?;
     Ok(array.into())
+}
+
+/// The matched string, then each capture (`undefined` where it took no part): the start of
+/// `exec`'s result and of a replacer function's arguments.
+pub(super) fn matched_and_captures<'a>(
+    input: &'a JsString,
+    found: &'a regress::Match,
+) -> impl Iterator<Item = JsValue> + 'a {
+    let slice = |range: &std::ops::Range<usize>| JsValue::from(input.slice(range.start, range.end));
+    std::iter::once(slice(&found.range())).chain(
+        found
+            .captures
+            .iter()
+            .map(move |capture| capture.as_ref().map_or_else(JsValue::undefined, slice)),
+    )
 }
 
 /// The `groups` object of a match where the pattern names groups, as `RegExpBuiltinExec` makes

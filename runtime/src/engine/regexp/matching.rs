@@ -26,36 +26,31 @@ pub(super) fn r#match(
             rx.set(js_string!("lastIndex"), 0, true, context)?;
             let held = shared.wide.of(&string);
             let units = wide::units(&held);
-            let found = all_matches(&plain, &string, &units);
+            let found = all_matches(&plain, &units);
             if found.is_empty() {
                 return Ok(JsValue::null());
             }
-            Ok(JsArray::from_iter(found, context).into())
+            let matched = found.iter().map(|one| string.slice(one.start(), one.end()).into());
+            Ok(JsArray::from_iter(matched, context).into())
         }
         _ => shared.builtin_match.call(this, &[string.into()], context),
     }
 }
 
-/// The matched strings of a `g` search from the start.
-fn all_matches(plain: &Plain, string: &JsString, units: &[u16]) -> Vec<JsValue> {
+/// Every match of a `g` search from the start: after an empty match the next search starts one
+/// character further, as the specification's loops advance `lastIndex`.
+pub(super) fn all_matches(plain: &Plain, units: &[u16]) -> Vec<regress::Match> {
     let mut found = Vec::new();
     let mut at = 0;
     while at <= units.len() {
         let Some(one) = plain.find(units, at) else { break };
-        at = next_search(plain, units, &one);
-        found.push(string.slice(one.start(), one.end()).into());
+        at = one.end();
+        if at == one.start() {
+            at += if plain.pattern.full_unicode() && wide::pair_at(units, at) { 2 } else { 1 };
+        }
+        found.push(one);
     }
     found
-}
-
-/// Where a `g` search goes on after `found`: its end, or after an empty match one character
-/// further, as the specification's loops advance `lastIndex`.
-pub(super) fn next_search(plain: &Plain, units: &[u16], found: &regress::Match) -> usize {
-    let end = found.end();
-    if end > found.start() {
-        return end;
-    }
-    end + if plain.pattern.full_unicode() && wide::pair_at(units, end) { 2 } else { 1 }
 }
 
 /// `RegExp.prototype.test(string)`.

@@ -12,8 +12,8 @@ use boa_engine::{Context, JsResult, JsString, JsValue, js_string};
 
 use super::super::native::arg;
 use super::super::template::{self, Piece};
-use super::exec::groups;
-use super::matching::{builtin_exec, next_search, this_object};
+use super::exec::{groups, matched_and_captures};
+use super::matching::{all_matches, builtin_exec, this_object};
 use super::plain::Plain;
 use super::{Shared, wide};
 
@@ -38,7 +38,7 @@ pub(super) fn replace(
     let found = if plain.global {
         // `Set(rx, "lastIndex", 0, true)`; the loop's last `exec` leaves it 0 too.
         rx.set(js_string!("lastIndex"), 0, true, context)?;
-        all(&plain, &units)
+        all_matches(&plain, &units)
     } else {
         match builtin_exec(&shared, &rx, &plain, &string, context)? {
             Some(found) => found.into_iter().collect(),
@@ -92,18 +92,6 @@ fn boas(
     shared.builtin_replace.call(this, &[string.into(), converted], context)
 }
 
-/// Every match of a `g` search from the start.
-fn all(plain: &Plain, units: &[u16]) -> Vec<regress::Match> {
-    let mut found = Vec::new();
-    let mut at = 0;
-    while at <= units.len() {
-        let Some(one) = plain.find(units, at) else { break };
-        at = next_search(plain, units, &one);
-        found.push(one);
-    }
-    found
-}
-
 /// The matched string, each capture (`undefined` where it took no part), the position, the
 /// string, and the named groups where the pattern has them.
 fn replacer_arguments(
@@ -112,16 +100,8 @@ fn replacer_arguments(
     named: bool,
     context: &mut Context,
 ) -> JsResult<Vec<JsValue>> {
-    let slice =
-        |range: &std::ops::Range<usize>| JsValue::from(string.slice(range.start, range.end));
     let mut args = Vec::with_capacity(found.captures.len() + 4);
-    args.push(slice(&found.range()));
-    args.extend(
-        found
-            .captures
-            .iter()
-            .map(|capture| capture.as_ref().map_or_else(JsValue::undefined, slice)),
-    );
+    args.extend(matched_and_captures(string, found));
     args.push(JsValue::new(found.start() as f64));
     args.push(string.clone().into());
     if named && let Some(groups) = groups(string, found, context)? {
