@@ -19,4 +19,6 @@ pub mod files;
 pub mod manifest;
 #[cfg(feature = "mcp")]
 pub mod mcp;
+#[cfg(feature = "state")]
+pub mod state;
 pub mod visible;

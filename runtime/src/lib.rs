@@ -31,10 +31,15 @@ pub mod typescript;
 pub mod worker;
 
 pub use host::{
-    HostCall, HostFunction, HostFunctions, Isolation, Runtime, RuntimeConfig, Script, WorkerCommand,
+    HostCall, HostFunction, HostFunctions, Isolation, Parking, Runtime, RuntimeConfig, Script,
+    WorkerCommand,
 };
 pub use limits::{EngineLimits, LOG_ENTRY_OVERHEAD, Limits};
 pub use outcome::{
-    ErrorKind, LimitKind, LogEntry, LogLevel, Position, RunError, RunOutcome, RunOutput,
+    ClockReadings, Ended, ErrorKind, LimitKind, LogEntry, LogLevel, Paused, Position, RunError,
+    RunOutcome, RunOutput,
 };
 pub use protocol::HostError;
+
+/// The most distinct readings of its clock a pausable run keeps (see [`ClockReadings`]).
+pub const MAX_CLOCK_RUNS: usize = engine::MAX_CLOCK_RUNS;

@@ -176,3 +176,35 @@ pub struct Position {
 
 /// How a run ended.
 pub type RunOutcome = Result<RunOutput, RunError>;
+
+/// The readings of a pausable run's wall clock (`Date.now()`, `new Date()`), in order, as runs
+/// of one value: what its replay reads again before the live clock (DESIGN.md R-RUN-3).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ClockReadings {
+    /// (value in milliseconds since the epoch, how many readings in a row gave it).
+    pub runs: Vec<(i64, u32)>,
+    /// The script read more distinct values than a run keeps: a replay would read the live
+    /// clock past the last one kept, so the run cannot pause.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub overflowed: bool,
+}
+
+/// A pausable run that stopped where nothing could go on but calls waiting outside it
+/// ([`crate::Parking`]): its worker is gone; a run of the same script seeded alike, given
+/// these readings, makes the same calls again.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Paused {
+    /// Its clock's readings.
+    pub clock: ClockReadings,
+    /// The console output up to the pause.
+    pub logs: Vec<LogEntry>,
+}
+
+/// How a run that may pause ended: as any run, or paused.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Ended {
+    /// It ran to its end.
+    Run(RunOutcome),
+    /// It paused.
+    Paused(Paused),
+}

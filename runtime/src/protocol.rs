@@ -9,6 +9,8 @@
 //! worker: HostCall { id, name, args, options? } (any number, any time)
 //! host:   HostReply { id, result } …             (in any order)
 //! worker: Log { … } …
+//! host:   Probe                                  (a pausable run: all calls wait outside)
+//! worker: Idle { answered, clock }               (when it has nothing left to run)
 //! worker: Done { outcome }                       (then exits)
 //! ```
 //!
@@ -26,7 +28,7 @@ use serde_json::{Map, Value};
 
 use crate::globals::{Constant, Namespace};
 use crate::limits::EngineLimits;
-use crate::outcome::{LogEntry, Position};
+use crate::outcome::{ClockReadings, LogEntry, Position};
 
 /// The largest frame either side accepts.
 pub(crate) const MAX_FRAME_BYTES: usize = 16 << 20;
@@ -50,6 +52,8 @@ pub(crate) enum ToWorker {
         /// Its value, or the error to reject its promise with.
         result: Result<Value, HostError>,
     },
+    /// Say [`FromWorker::Idle`] once nothing is left to run but waiting for answers.
+    Probe,
 }
 
 /// A script and how to run it.
@@ -71,6 +75,10 @@ pub(crate) struct RunRequest {
     /// The seed of the run's random numbers; `None`: the worker draws one.
     #[serde(default)]
     pub(crate) seed: Option<u64>,
+    /// A pausable run: its clock is recorded, and reads these values first. `None`: the live
+    /// clock, unrecorded.
+    #[serde(default)]
+    pub(crate) clock: Option<ClockReadings>,
     /// The async host functions, by name: globals, but for those the namespace places.
     pub(crate) host_functions: Vec<String>,
     /// The engine's limits.
@@ -98,6 +106,15 @@ pub(crate) enum FromWorker {
     },
     /// A console line.
     Log(LogEntry),
+    /// The answer to a [`ToWorker::Probe`]: nothing is left to run but waiting for answers,
+    /// after reading `answered` of them; the clock's readings so far when recorded.
+    Idle {
+        /// How many answers the script has read.
+        answered: u64,
+        /// The run's clock readings, when it records them.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        clock: Option<ClockReadings>,
+    },
     /// The run ended inside the engine.
     Done(EngineOutcome),
 }

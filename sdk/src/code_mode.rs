@@ -9,25 +9,28 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use ordo_runtime::globals::{Constant, Namespace};
-use ordo_runtime::{ErrorKind, RunError, Runtime, Script};
+use ordo_runtime::{Ended, ErrorKind, RunError, Runtime, Script};
 use ordo_tools::{
     CallContext, RUN_CODE, RegisterError, ScopeChain, Tool, ToolDefinition, ToolFailure,
     ToolOutput, ToolRegistry,
 };
+use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 
 use crate::declarations::namespaced;
 use crate::nested;
+use crate::pause::{PausedRun, Pausing, Recorder, Replay};
 use crate::view::{logs_text, present_call, present_result, presentation_meta, render};
 
 /// What a script is given besides `tools`: the globals `args` and `input` (DESIGN.md R-CLI-1a).
 /// `ordo run` fills them from its command line; a `run_code` call a model makes gets the
 /// default, so its scripts see `args` empty and `input` undefined.
-#[derive(Clone, Debug, Default, PartialEq)]
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct ScriptInputs {
     /// The global `args`, a frozen array of strings: `ordo run SCRIPT -- ARGS…`.
     pub args: Vec<String>,
     /// The global `input`: `ordo run --input JSON`; `undefined` when `None`.
+    #[serde(default)]
     pub input: Option<Value>,
 }
 
@@ -50,6 +53,9 @@ pub struct CodeModeConfig {
     pub declarations_budget: usize,
     /// The globals `args` and `input` of every script this config runs. Default: none.
     pub inputs: ScriptInputs,
+    /// Whether runs may pause for approvals, and where paused runs are kept (DESIGN.md R-RUN).
+    /// Default: `None`, no run pauses (an approval deferred fails the call).
+    pub pausing: Option<Pausing>,
 }
 
 impl CodeModeConfig {
@@ -62,6 +68,7 @@ impl CodeModeConfig {
             render_chars: 20_000,
             declarations_budget: 10_000,
             inputs: ScriptInputs::default(),
+            pausing: None,
         }
     }
 }
@@ -143,15 +150,25 @@ fn description(tools: &[Arc<Tool>], config: &CodeModeConfig) -> String {
 
 /// The body of `run_code`.
 async fn run(config: &CodeModeConfig, args: &Value, cx: CallContext) -> Result<Value, ToolFailure> {
-    let code = args["code"].as_str().unwrap_or_default();
     let calls = cx
         .nested()
         .ok_or_else(|| ToolFailure::new("run_code was called outside a pipeline"))?
         .within(&config.scopes);
+    let resumed = config.pausing.as_ref().and_then(|pausing| pausing.take_resume(cx.call_id()));
+    let (code, inputs) = match &resumed {
+        Some(run) => (run.code.as_str(), &run.inputs),
+        None => (args["code"].as_str().unwrap_or_default(), &config.inputs),
+    };
     let tools = callable_tools(calls.pipeline().registry());
     let truncations = nested::Truncations::default();
     let running = nested::InFlight::default();
-    let mut host = nested::host_functions(&calls, &tools, &truncations, &running);
+    // A pausable run's script runs under a signal of its own: a replay that diverges stops it.
+    let stop = cx.signal().child_token();
+    let pause = config.pausing.as_ref().map(|pausing| nested::RunPause {
+        recorder: Recorder::new(pausing.journal_quota),
+        replay: resumed.as_ref().map(|run| Replay::new(run, stop.clone())),
+    });
+    let mut host = nested::host_functions(&calls, &tools, (&truncations, &running), pause.as_ref());
     crate::catalog::host_functions(&mut host, &tools);
     let names: Vec<&str> = tools.iter().map(|tool| tool.name()).collect();
     let installed: Vec<&str> =
@@ -161,20 +178,142 @@ async fn run(config: &CodeModeConfig, args: &Value, cx: CallContext) -> Result<V
     let mut script = Script::typescript(code)
         .with_namespace(tools_namespace(&installed))
         .with_deadline(config.timeout + Duration::from_secs(1));
-    script.constants.extend(input_constants(&config.inputs));
-    let outcome = config.runtime.run(&script, &host, cx.signal()).await;
+    script.constants.extend(input_constants(inputs));
+    let seed = resumed.as_ref().map_or_else(fresh_seed, |run| run.seed);
+    if pause.is_some() {
+        let clock = resumed.as_ref().map(|run| run.clock.clone()).unwrap_or_default();
+        script = script.with_seed(seed).pausable(clock);
+    }
+    let outcome = match config.runtime.run_pausable(&script, &host, &stop).await {
+        Ended::Run(outcome) => outcome,
+        Ended::Paused(paused) => {
+            let (Some(pausing), Some(pause)) = (&config.pausing, &pause) else {
+                return Err(ToolFailure::new("a run that cannot pause paused"));
+            };
+            let run = Paused { code, inputs, seed, resumed: resumed.as_ref() };
+            return Err(pause_run(pausing, pause, run, paused, cx.call_id()));
+        }
+    };
+    let divergence = pause.as_ref().and_then(|pause| pause.replay.as_ref()?.divergence());
+    if let (Some(pausing), Some(run)) = (&config.pausing, &resumed) {
+        // The run resumed and ended: its journal is spent.
+        if let Err(error) = pausing.store.remove(&run.id) {
+            tracing::warn!(%error, run = %run.id, "could not forget a resumed run");
+        }
+    }
+    if let Some(why) = divergence {
+        return Err(ToolFailure::replay_diverged(format!(
+            "the resumed run stopped before running anything more: {why}"
+        )));
+    }
+    let replayed_logs = resumed.as_ref().map_or(0, |run| run.logs);
     match outcome {
         Ok(output) => {
             let mut notes = output.notes;
             notes.extend(truncations.take());
+            let logs: Vec<_> = output.logs.into_iter().skip(replayed_logs).collect();
             if notes.is_empty() {
-                Ok(json!({ "result": output.result, "logs": output.logs }))
+                Ok(json!({ "result": output.result, "logs": logs }))
             } else {
-                Ok(json!({ "result": output.result, "logs": output.logs, "notes": notes }))
+                Ok(json!({ "result": output.result, "logs": logs, "notes": notes }))
             }
         }
-        Err(error) => Err(failure(&error, code, &names, running.report())),
+        Err(mut error) => {
+            error.logs.drain(..replayed_logs.min(error.logs.len()));
+            Err(failure(&error, code, &names, running.report()))
+        }
     }
+}
+
+/// A seed for a run's random numbers.
+fn fresh_seed() -> u64 {
+    getrandom::u64().unwrap_or(0x2545_F491_4F6C_DD1D)
+}
+
+/// What a run that paused was given.
+struct Paused<'a> {
+    code: &'a str,
+    inputs: &'a ScriptInputs,
+    seed: u64,
+    resumed: Option<&'a PausedRun>,
+}
+
+/// Keeps a paused run in the store, and says so as `PAUSED`: which calls wait, and the run's id.
+fn pause_run(
+    pausing: &Pausing,
+    pause: &nested::RunPause,
+    run: Paused<'_>,
+    paused: ordo_runtime::Paused,
+    call_id: &str,
+) -> ToolFailure {
+    if let Some(why) = pause.replay.as_ref().and_then(Replay::divergence) {
+        return ToolFailure::replay_diverged(format!(
+            "the resumed run stopped before running anything more: {why}"
+        ));
+    }
+    let (settled, pending) = pause.recorder.take();
+    if pending.is_empty() {
+        return ToolFailure::new(
+            "the run stopped with its calls waiting on nothing it could ask for",
+        );
+    }
+    if paused.clock.overflowed {
+        return ToolFailure::new(format!(
+            "the run cannot pause: it read the clock (Date.now(), new Date()) at more than {} \
+             distinct times, which a resumed run would have to read again",
+            ordo_runtime::MAX_CLOCK_RUNS
+        ));
+    }
+    let id = run.resumed.map_or_else(new_run_id, |resumed| resumed.id.clone());
+    let paused_at = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |since| since.as_secs());
+    let logs = paused.logs.len();
+    let record = PausedRun {
+        id,
+        code: run.code.to_owned(),
+        inputs: run.inputs.clone(),
+        seed: run.seed,
+        clock: paused.clock,
+        logs,
+        settled,
+        pending,
+        paused_at,
+    };
+    if let Err(error) = pausing.store.save(&record) {
+        return ToolFailure::new(format!(
+            "the run paused for approval but cannot be kept: {error}"
+        ));
+    }
+    let waiting: Vec<String> = record
+        .pending
+        .iter()
+        .map(|call| format!("{} (call #{})", nested::script_name(&call.tool), call.call))
+        .collect();
+    let message = format!(
+        "the run paused: {} wait{} for approval ({}); run {} resumes where it stopped once they are answered",
+        waiting.len(),
+        if waiting.len() == 1 { "s" } else { "" },
+        waiting.join(", "),
+        record.id
+    );
+    pausing.paused(call_id, record);
+    let failure = ToolFailure::paused(message);
+    if paused.logs.is_empty() {
+        failure
+    } else {
+        failure
+            .with_report(format!("Console output before the pause:\n{}", logs_text(&paused.logs)))
+    }
+}
+
+/// A new run id: 16 random bytes in hex.
+fn new_run_id() -> String {
+    let mut bytes = [0u8; 16];
+    if getrandom::fill(&mut bytes).is_err() {
+        bytes = fresh_seed().to_le_bytes().repeat(2).try_into().unwrap_or([7; 16]);
+    }
+    bytes.iter().map(|byte| format!("{byte:02x}")).collect()
 }
 
 /// What a script cannot have, by global name, and why: a `ReferenceError` for one of them says

@@ -13,12 +13,15 @@
 use std::collections::BTreeMap;
 use std::sync::{Arc, Mutex, PoisonError};
 
-use ordo_runtime::{HostCall, HostError, HostFunctions};
+use ordo_runtime::{HostCall, HostError, HostFunctions, Parking};
 use ordo_tools::registry::namespaced;
-use ordo_tools::{Arguments, CancellationToken, ErrorInfo, NestedCalls, Tool, ToolResult};
+use ordo_tools::{
+    Arguments, CancellationToken, ErrorCode, ErrorInfo, NestedCalls, Tool, ToolResult,
+};
 use serde_json::{Map, Value, json};
 
 use crate::call_options::CallOptions;
+use crate::pause::{PendingCall, Recorder, Replay, Route, SettledCall, arguments_hash};
 
 /// The host function a tool is called through, which code mode places in the `tools`
 /// namespace (it is no global).
@@ -79,37 +82,89 @@ fn truncation_note(tool: &str, call: u64, value: &Value) -> String {
     }
 }
 
+/// What the host functions of a pausable run share: the recording of its calls, and, when it
+/// resumes a paused run, the journal that answers its replay.
+#[derive(Clone, Debug)]
+pub(crate) struct RunPause {
+    pub(crate) recorder: Recorder,
+    pub(crate) replay: Option<Replay>,
+}
+
 /// The host functions of `tools`: one per tool, each a call through `calls` (within the
 /// deadline its options give it), its cut-short values noted in `truncations`, its time in
-/// flight in `running`.
+/// flight in `running`; recorded, and answered from a journal, when the run can pause.
 pub(crate) fn host_functions(
     calls: &NestedCalls,
     tools: &[Arc<Tool>],
-    truncations: &Truncations,
-    running: &InFlight,
+    (truncations, running): (&Truncations, &InFlight),
+    pause: Option<&RunPause>,
 ) -> HostFunctions {
     let mut host = HostFunctions::new();
     for tool in tools {
         let (calls, name) = (calls.clone(), tool.name().to_owned());
         let (truncations, running) = (truncations.clone(), running.clone());
+        let pause = pause.cloned();
         let script_name = script_name(tool.name());
         host.insert(host_function_name(tool.name()), move |call: HostCall| {
             let options = CallOptions::read(&script_name, call.options.as_ref());
             let (name, truncations, number) = (name.clone(), truncations.clone(), call.id);
-            let settled = options.map(|options| {
-                let call_id = Arc::from(format!("{}.{}", calls.parent(), call.id));
-                let arguments = Arguments::from_value(call.args);
-                let signal = call.signal.clone();
-                let deadline = options.timeout;
-                calls.call_with_deadline(call_id, &name, arguments, signal, deadline)
+            let (pause, parking) = (pause.clone(), call.parking.clone());
+            let recorded = pause.as_ref().map(|_| (arguments_hash(&call.args), call.args.clone()));
+            let route = match (&pause, &recorded) {
+                (Some(RunPause { replay: Some(replay), .. }), Some((_, args))) => {
+                    replay.route(number, &name, args)
+                }
+                _ => Route::Live,
+            };
+            let settled = options.map(|options| match route {
+                Route::Live => {
+                    let call_id = Arc::from(format!("{}.{}", calls.parent(), call.id));
+                    let arguments = Arguments::from_value(call.args);
+                    let signal = call.signal.clone();
+                    let deadline = options.timeout;
+                    Some(calls.call_with_deadline(call_id, &name, arguments, signal, deadline))
+                }
+                Route::Journal | Route::Diverged => None,
             });
+            let signal = call.signal.clone();
             let flying = running.start(number, &script_name, call.signal);
             async move {
                 let answer = match settled {
-                    Ok(settled) => answer(&name, settled.await),
+                    Ok(Some(settled)) => {
+                        let result = settled.await;
+                        if let (Some(pause), Some((hash, args))) = (&pause, recorded.clone())
+                            && result.record.error.as_ref().map(|e| e.code)
+                                == Some(ErrorCode::ApprovalDeferred)
+                        {
+                            let waiting = PendingCall {
+                                call: number,
+                                tool: name.clone(),
+                                arguments: hash,
+                                value: args,
+                            };
+                            return park(pause, waiting, &parking, &signal).await;
+                        }
+                        if let Some(RunPause { replay: Some(replay), .. }) = &pause {
+                            replay.past_pause();
+                        }
+                        answer(&name, result)
+                    }
+                    Ok(None) => match pause.as_ref().and_then(|pause| pause.replay.as_ref()) {
+                        Some(replay) => match replay.answer(number, &parking).await {
+                            Some(answer) => answer,
+                            None => Err(HostError::new("the run is over")),
+                        },
+                        None => Err(HostError::new("the run is over")),
+                    },
                     Err(refused) => Err(refused),
                 };
                 flying.settled();
+                if let (Some(pause), Some((hash, _))) = (&pause, recorded) {
+                    let outcome = answer.clone();
+                    let settled =
+                        SettledCall { call: number, tool: name.clone(), arguments: hash, outcome };
+                    pause.recorder.settled(settled);
+                }
                 if let Ok(value) = &answer {
                     truncations.note(&name, number, value);
                 }
@@ -120,8 +175,36 @@ pub(crate) fn host_functions(
     host
 }
 
+/// A call whose approval was deferred: recorded as waiting, and parked until its run pauses
+/// (which cancels it). A run whose journal is past its quota cannot pause: the call fails at
+/// once, saying so.
+async fn park(
+    pause: &RunPause,
+    waiting: PendingCall,
+    parking: &Parking,
+    signal: &CancellationToken,
+) -> Result<Value, HostError> {
+    if let Err((kept, quota)) = pause.recorder.within_quota() {
+        let tool = script_name(&waiting.tool);
+        let mut data = Map::new();
+        data.insert("code".into(), json!(ErrorCode::ApprovalUnavailable.as_str()));
+        data.insert("tool".into(), json!(tool.trim_start_matches("tools.")));
+        return Err(HostError {
+            name: ErrorCode::ApprovalUnavailable.default_name().to_owned(),
+            message: format!(
+                "{tool} requires approval, but this run cannot pause to ask: its journal holds                  {kept} bytes of call results, past its quota of {quota} bytes"
+            ),
+            data,
+        });
+    }
+    pause.recorder.pending(waiting);
+    parking.park();
+    signal.cancelled().await;
+    Err(HostError::new("the run paused"))
+}
+
 /// A tool as scripts call it: `tools.read_file`, `tools.fx.hang`.
-fn script_name(tool: &str) -> String {
+pub(crate) fn script_name(tool: &str) -> String {
     match namespaced(tool) {
         Some((space, member)) => format!("tools.{space}.{member}"),
         None => format!("tools.{tool}"),

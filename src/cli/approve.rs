@@ -25,6 +25,7 @@ pub(crate) fn service(
     Some(match mode {
         ApproveMode::Yes => Arc::new(|_| async { ApprovalOutcome::AllowedOnce }),
         ApproveMode::No => Arc::new(|_| async { ApprovalOutcome::Rejected }),
+        ApproveMode::Later => Arc::new(|_| async { ApprovalOutcome::Deferred }),
         ApproveMode::Prompt => Arc::new(Prompt { bars, turn: Arc::default() }),
     })
 }

@@ -13,7 +13,7 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
     version,
     about,
     after_help = "Exit codes: 0 success, 1 the run ended in an error result, 2 usage or configuration \
-                  error, 130 interrupted.\nLogs: set ORDO_LOG (e.g. ORDO_LOG=debug) to see them on stderr."
+                  error, 3 the run paused for approval (--approve later), 130 interrupted.\nLogs: set ORDO_LOG (e.g. ORDO_LOG=debug) to see them on stderr."
 )]
 pub(crate) struct Cli {
     #[command(subcommand)]
@@ -28,6 +28,9 @@ pub(crate) enum Command {
     /// Run one model step: a JSON array of tool calls, results printed in model order.
     #[command(after_help = CALLS_EXAMPLES)]
     Calls(CallsArgs),
+    /// Continue a run that paused for approval (`ordo run --approve later`).
+    #[command(after_help = RESUME_EXAMPLES)]
+    Resume(ResumeArgs),
     /// Show a session log as the cards a live session showed, repairing it if it was cut short.
     #[command(after_help = REPLAY_EXAMPLES)]
     Replay(ReplayArgs),
@@ -52,6 +55,16 @@ value. The words after `--` are its `args` (strings), the value of --input its `
 returns is printed as JSON on stdout (with --raw, a string as it is); its console output and
 ordo's logs go to stderr. If the run ends in an error, stdout stays empty and stderr starts with
 the error code.";
+
+const RESUME_EXAMPLES: &str = "Examples:
+  ordo run examples/denied.js --allow-write target --approve later   # exits 3, prints the run's id
+  ordo resume 3f9c… --allow-write target --approve yes
+  ordo resume 3f9c… --allow-write target --approve prompt --session run.jsonl
+
+The run starts again from the top in a fresh worker: every call it made before the pause is
+answered from its journal (nothing runs twice), the calls that waited are asked now, and the run
+goes on. Give it the flags the paused run had (roots, tools); its script, `args` and `input` are
+the journal's.";
 
 const CALLS_EXAMPLES: &str = "Examples:
   ordo calls examples/step.json
@@ -111,6 +124,10 @@ pub(crate) struct SessionFlags {
     /// there is no approval channel and such calls fail with APPROVAL_UNAVAILABLE.
     #[arg(long, value_enum, value_name = "MODE")]
     pub(crate) approve: Option<ApproveMode>,
+    /// Where paused runs are kept (--approve later, `ordo resume`). Default:
+    /// $XDG_STATE_HOME/ordo, else ~/.local/state/ordo.
+    #[arg(long, value_name = "DIR")]
+    pub(crate) state_dir: Option<PathBuf>,
     #[command(flatten)]
     pub(crate) calls: CallFlags,
 }
@@ -286,6 +303,21 @@ pub(crate) enum ApproveMode {
     Yes,
     /// Reject each call (APPROVAL_REJECTED).
     No,
+    /// Pause the run instead of asking: exit code 3, and on stderr the calls waiting and the
+    /// `ordo resume` command that continues it.
+    Later,
+}
+
+#[derive(Debug, Args)]
+pub(crate) struct ResumeArgs {
+    /// The paused run's id, as `ordo run --approve later` printed it.
+    #[arg(value_name = "RUN_ID")]
+    pub(crate) run: String,
+    /// Print a string result as it is, as `ordo run --raw` does.
+    #[arg(long)]
+    pub(crate) raw: bool,
+    #[command(flatten)]
+    pub(crate) session: SessionFlags,
 }
 
 #[derive(Debug, Args)]

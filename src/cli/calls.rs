@@ -7,7 +7,7 @@ use ordo_tools::session::{ToolReply, tool_result_messages};
 use ordo_tools::{CallOutcome, Provider, RUN_CODE};
 use serde_json::{Value, json};
 
-use super::args::{CallsArgs, ResultFormat};
+use super::args::{ApproveMode, CallsArgs, ResultFormat};
 use super::exit::{CliError, Exit};
 use super::{interrupt, output, setup};
 
@@ -23,7 +23,12 @@ pub(crate) async fn run(args: CallsArgs) -> Result<Exit, CliError> {
         .map_err(|error| CliError::usage(format!("{origin}: {error}")))?;
     // A model step's scripts get no `args` and no `input`: only `ordo run` has them.
     let scripts = calls.iter().any(|call| call.name == RUN_CODE);
-    let session = setup::session(&args.session, ordo_sdk::ScriptInputs::default(), scripts).await?;
+    // With --approve later a script's run pauses: its result says so, with the run's id.
+    let pausing = (args.session.approve == Some(ApproveMode::Later))
+        .then(|| setup::pausing(&args.session))
+        .transpose()?;
+    let inputs = ordo_sdk::ScriptInputs::default();
+    let session = setup::session(&args.session, inputs, scripts, pausing).await?;
     let signal = interrupt::watch();
     let step = session
         .scheduler

@@ -11,6 +11,8 @@ pub(crate) enum Exit {
     ErrorResult = 1,
     /// A usage or configuration error: bad flag, unreadable file, invalid manifest.
     Usage = 2,
+    /// The run paused for approval (`--approve later`): `ordo resume` continues it.
+    Paused = 3,
     /// Ctrl-C: the run was cancelled, and the session log is complete.
     Interrupted = 130,
 }

@@ -42,6 +42,7 @@ pub(crate) fn main() -> ExitCode {
         Command::Tools(args) => with_runtime(Threads::One, tools::run(&args)),
         Command::Replay(args) => with_runtime(Threads::One, replay::run(&args)),
         Command::Run(args) => with_runtime(Threads::One, run::run(args)),
+        Command::Resume(args) => with_runtime(Threads::One, run::resume(args)),
         Command::Calls(args) => with_runtime(Threads::One, calls::run(args)),
         Command::Mcp(args) => with_runtime(Threads::PerCore, mcp::run(args)),
     };

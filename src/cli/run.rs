@@ -1,18 +1,23 @@
 //! `ordo run SCRIPT [-- ARGS…]` (R-CLI-1, R-CLI-1a, R-CLI-8): the script as one top-level
 //! `run_code` call through the scheduler, given `args` and `input`; its `result` as JSON on
-//! stdout (a string as it is with `--raw`), or a one-line error summary on stderr.
+//! stdout (a string as it is with `--raw`), or a one-line error summary on stderr. With
+//! `--approve later` a run that reaches an approval pauses (exit 3); `ordo resume` goes on.
 
 mod input;
+mod resume;
+
+pub(crate) use self::resume::resume;
 
 use std::path::Path;
 
 use ordo::visible;
 use ordo_runtime::LogEntry;
 use ordo_sdk::ScriptInputs;
-use ordo_tools::{ModelCall, RUN_CODE, ToolResult};
+use ordo_sdk::pause::PausedRun;
+use ordo_tools::{ErrorCode, ModelCall, RUN_CODE, ToolResult};
 use serde_json::{Value, json};
 
-use super::args::RunArgs;
+use super::args::{ApproveMode, RunArgs};
 use super::exit::{CliError, Exit};
 use super::output::notice;
 use super::{interrupt, output, setup};
@@ -23,13 +28,27 @@ pub(crate) async fn run(args: RunArgs) -> Result<Exit, CliError> {
     let from_stdin = args.script == Path::new("-");
     let input = args.input.as_deref().map(|flag| input::read(flag, from_stdin)).transpose()?;
     let inputs = ScriptInputs { args: args.args, input };
-    let session = setup::session(&args.session, inputs, true).await?;
+    let pausing = (args.session.approve == Some(ApproveMode::Later))
+        .then(|| setup::pausing(&args.session))
+        .transpose()?;
+    let session = setup::session(&args.session, inputs, true, pausing).await?;
+    run_script(&session, &code, args.raw, None).await
+}
+
+/// Runs `code` as the session's `run_code` call (resuming `resumed` when given) and prints
+/// what it ends with.
+async fn run_script(
+    session: &setup::Session,
+    code: &str,
+    raw: bool,
+    resumed: Option<PausedRun>,
+) -> Result<Exit, CliError> {
     let signal = interrupt::watch();
-    let call = ModelCall::new(
-        format!("run_{}", session.next_step),
-        RUN_CODE,
-        json!({ "code": code }).to_string(),
-    );
+    let call_id = format!("run_{}", session.next_step);
+    if let (Some(pausing), Some(run)) = (&session.pausing, resumed) {
+        pausing.resume_as(call_id.clone(), run);
+    }
+    let call = ModelCall::new(call_id.clone(), RUN_CODE, json!({ "code": code }).to_string());
     let step = session
         .scheduler
         .run_step(&[call], &signal)
@@ -47,10 +66,18 @@ pub(crate) async fn run(args: RunArgs) -> Result<Exit, CliError> {
             print_logs(&value["logs"]);
             print_notes(&value["notes"]);
             match &value["result"] {
-                Value::String(text) if args.raw => output::print_text(text)?,
+                Value::String(text) if raw => output::print_text(text)?,
                 result => output::print_json(result)?,
             }
             Ok(Exit::Success)
+        }
+        _ if outcome.result.error().is_some_and(|error| error.code == ErrorCode::Paused) => {
+            let paused = session.pausing.as_ref().and_then(|pausing| pausing.take_paused(&call_id));
+            notice!("{}", summary(&outcome.result));
+            if let Some(run) = paused {
+                resume::explain(&run);
+            }
+            Ok(Exit::Paused)
         }
         _ => {
             notice!("{}", summary(&outcome.result));

@@ -10,7 +10,9 @@ use std::time::Duration;
 use ordo::files::{self, Roots};
 use ordo::manifest::{self, Manifest};
 use ordo::mcp::{Listed, McpServer, McpServerConfig, mount};
+use ordo::state::SqliteStore;
 use ordo_runtime::{Runtime, RuntimeConfig, WorkerCommand};
+use ordo_sdk::pause::Pausing;
 use ordo_sdk::{CodeModeConfig, ScriptInputs};
 use ordo_tools::session::{DiscardSink, Durability, JsonlSink, LoadedLog, SessionLog};
 use ordo_tools::{ApprovalOutcome, Pipeline, PreExecuteHook, Scheduler, ToolRegistry};
@@ -101,15 +103,29 @@ pub(crate) struct Session {
     pub(crate) scheduler: Scheduler,
     /// The step number the next step gets (1 for a new log).
     pub(crate) next_step: u64,
+    /// Where runs pause, when they may (`--approve later`, `ordo resume`).
+    pub(crate) pausing: Option<Pausing>,
+}
+
+/// The state store of `--state-dir` (or the default folder), for runs that pause.
+pub(crate) fn pausing(flags: &SessionFlags) -> Result<Pausing, CliError> {
+    let dir = flags.state_dir.clone().or_else(ordo::state::default_dir).ok_or_else(|| {
+        CliError::usage("no folder for paused runs: set --state-dir, XDG_STATE_HOME or HOME")
+    })?;
+    let store = SqliteStore::open(&dir, ordo_sdk::pause::DEFAULT_RETENTION)
+        .map_err(|error| CliError::usage(format!("cannot open the paused runs: {error}")))?;
+    Ok(Pausing::new(Arc::new(store)))
 }
 
 /// Builds the session the flags describe; its scripts get `inputs` (R-CLI-1a).
 /// `script_coming`: the session's first step runs a script, whose worker then starts first,
 /// beside everything else built here.
+/// Runs may pause when `pausing` is given.
 pub(crate) async fn session(
     flags: &SessionFlags,
     inputs: ScriptInputs,
     script_coming: bool,
+    pausing: Option<Pausing>,
 ) -> Result<Session, CliError> {
     let runtime = Runtime::new(runtime_config()?);
     if script_coming {
@@ -121,13 +137,14 @@ pub(crate) async fn session(
 
     let (log, next_step) = open_log(flags, live.clone())?;
     let pipeline = pipeline(&tools, flags.approve, live.as_ref());
-    install_code_mode(&tools, runtime, &flags.calls, inputs, None)?;
+    let code_mode = CodeMode { inputs, render_chars: None, pausing: pausing.clone() };
+    install_code_mode(&tools, runtime, &flags.calls, code_mode)?;
     let scheduler = Scheduler::builder(pipeline)
         .log(log)
         .max_parallel_tool_calls(flags.calls.max_parallel)
         .first_step(next_step)
         .build();
-    Ok(Session { scheduler, next_step })
+    Ok(Session { scheduler, next_step, pausing })
 }
 
 /// The server `ordo mcp` runs: the tools, `run_code` with workers kept warm (a server lives
@@ -151,7 +168,9 @@ pub(crate) async fn mcp_server(args: &McpArgs) -> Result<McpServer, CliError> {
     // run_code's text is cut to the server's own cap, and its description states that cap: the
     // budget a model is told is the one its client gets.
     let budget = Some(args.max_output_chars);
-    install_code_mode(&tools, Runtime::new(runtime), &args.calls, ScriptInputs::default(), budget)?;
+    let code_mode =
+        CodeMode { inputs: ScriptInputs::default(), render_chars: budget, pausing: None };
+    install_code_mode(&tools, Runtime::new(runtime), &args.calls, code_mode)?;
     // Approvals go to each client session's own channel (elicitation, else --approve).
     let pipeline = pipeline(&tools, None, None);
     let approve = args.approve.map(|mode| match mode {
@@ -171,20 +190,29 @@ pub(crate) async fn mcp_server(args: &McpArgs) -> Result<McpServer, CliError> {
     Ok(McpServer::new(pipeline, config))
 }
 
-/// Installs `run_code` into the tool set's registry, with the flags' timeout, the scripts'
-/// inputs and, where the caller caps what its client gets, that cap as its result budget.
+/// What a command's `run_code` gets beyond the flags.
+struct CodeMode {
+    /// The scripts' `args` and `input`.
+    inputs: ScriptInputs,
+    /// Where the caller caps what its client gets, that cap as the result budget.
+    render_chars: Option<usize>,
+    /// Where runs pause, when they may.
+    pausing: Option<Pausing>,
+}
+
+/// Installs `run_code` into the tool set's registry, with the flags' timeout.
 fn install_code_mode(
     tools: &ToolSet,
     runtime: Runtime,
     flags: &CallFlags,
-    inputs: ScriptInputs,
-    render_chars: Option<usize>,
+    CodeMode { inputs, render_chars, pausing }: CodeMode,
 ) -> Result<(), CliError> {
     let mut code_mode = CodeModeConfig::new(runtime);
     if let Some(render_chars) = render_chars {
         code_mode.render_chars = render_chars;
     }
     code_mode.inputs = inputs;
+    code_mode.pausing = pausing;
     code_mode.timeout = Duration::from_millis(flags.timeout);
     code_mode.declarations_budget = flags.declarations_budget;
     ordo_sdk::install(&tools.registry, code_mode)

@@ -27,6 +27,9 @@ pub enum ApprovalOutcome {
     Cancelled,
     /// There is no one to ask (no terminal, no UI attached).
     Unavailable,
+    /// The question is put to a person later: the run pauses and asks, and the call is made
+    /// again when it resumes (`APPROVAL_DEFERRED`).
+    Deferred,
 }
 
 /// The question put to an approval service. Owned, so a service may keep it across awaits.
@@ -139,6 +142,12 @@ fn outcome_result(outcome: ApprovalOutcome, tool: &str) -> Result<(), ErrorInfo>
         ApprovalOutcome::Unavailable => (
             ErrorCode::ApprovalUnavailable,
             format!("tool {tool:?} requires approval, but no approval channel is available"),
+        ),
+        ApprovalOutcome::Deferred => (
+            ErrorCode::ApprovalDeferred,
+            format!(
+                "tool {tool:?} requires approval: the run pauses to ask, and makes the call again when it resumes"
+            ),
         ),
     };
     Err(ErrorInfo::new(code, message))

@@ -31,6 +31,15 @@ pub enum ErrorCode {
     ApprovalCancelled,
     /// The call needed approval and no approval channel was available.
     ApprovalUnavailable,
+    /// The call needed approval and its run paused to ask: the run's resumption makes the call
+    /// again, and the answer decides it there.
+    ApprovalDeferred,
+    /// A script's run paused to ask for approvals: nothing ran past the pause, and the run
+    /// resumes where it stopped once they are answered.
+    Paused,
+    /// A resumed run's script made other calls than the run that paused had made: it stopped
+    /// before running any of them.
+    ReplayDiverged,
     /// The tool body failed.
     ToolError,
     /// The call ran past its timeout.
@@ -51,13 +60,16 @@ pub enum ErrorCode {
 
 impl ErrorCode {
     /// Every code, in declaration order.
-    pub const ALL: [ErrorCode; 14] = [
+    pub const ALL: [ErrorCode; 17] = [
         Self::ToolNotFound,
         Self::InvalidArguments,
         Self::Denied,
         Self::ApprovalRejected,
         Self::ApprovalCancelled,
         Self::ApprovalUnavailable,
+        Self::ApprovalDeferred,
+        Self::Paused,
+        Self::ReplayDiverged,
         Self::ToolError,
         Self::Timeout,
         Self::InvalidToolOutput,
@@ -77,6 +89,9 @@ impl ErrorCode {
             Self::ApprovalRejected => "APPROVAL_REJECTED",
             Self::ApprovalCancelled => "APPROVAL_CANCELLED",
             Self::ApprovalUnavailable => "APPROVAL_UNAVAILABLE",
+            Self::ApprovalDeferred => "APPROVAL_DEFERRED",
+            Self::Paused => "PAUSED",
+            Self::ReplayDiverged => "REPLAY_DIVERGED",
             Self::ToolError => "TOOL_ERROR",
             Self::Timeout => "TIMEOUT",
             Self::InvalidToolOutput => "INVALID_TOOL_OUTPUT",
@@ -94,9 +109,12 @@ impl ErrorCode {
             Self::ToolNotFound => "ToolNotFoundError",
             Self::InvalidArguments => "ToolArgumentsError",
             Self::Denied => "ToolDeniedError",
-            Self::ApprovalRejected | Self::ApprovalCancelled | Self::ApprovalUnavailable => {
-                "ToolApprovalError"
-            }
+            Self::ApprovalRejected
+            | Self::ApprovalCancelled
+            | Self::ApprovalUnavailable
+            | Self::ApprovalDeferred => "ToolApprovalError",
+            Self::Paused => "PausedError",
+            Self::ReplayDiverged => "ReplayDivergedError",
             Self::ToolError => "ToolError",
             Self::Timeout => "ToolTimeoutError",
             Self::InvalidToolOutput => "ToolOutputError",
@@ -169,6 +187,16 @@ impl ToolFailure {
     /// it): `TOOL_OUTCOME_UNKNOWN`.
     pub fn outcome_unknown(message: impl Into<String>) -> Self {
         Self::with_code(ErrorCode::ToolOutcomeUnknown, message)
+    }
+
+    /// A run that paused to ask for approvals: `PAUSED`.
+    pub fn paused(message: impl Into<String>) -> Self {
+        Self::with_code(ErrorCode::Paused, message)
+    }
+
+    /// A resumed run whose script made other calls than before: `REPLAY_DIVERGED`.
+    pub fn replay_diverged(message: impl Into<String>) -> Self {
+        Self::with_code(ErrorCode::ReplayDiverged, message)
     }
 
     fn with_code(code: ErrorCode, message: impl Into<String>) -> Self {
@@ -405,6 +433,9 @@ mod tests {
                 "APPROVAL_REJECTED",
                 "APPROVAL_CANCELLED",
                 "APPROVAL_UNAVAILABLE",
+                "APPROVAL_DEFERRED",
+                "PAUSED",
+                "REPLAY_DIVERGED",
                 "TOOL_ERROR",
                 "TIMEOUT",
                 "INVALID_TOOL_OUTPUT",

@@ -5,6 +5,7 @@
 
 use std::cell::{Cell, RefCell};
 use std::collections::{HashMap, HashSet};
+use std::rc::Rc;
 
 use boa_engine::builtins::promise::ResolvingFunctions;
 use boa_engine::context::HostHooks;
@@ -17,10 +18,11 @@ use boa_engine::{
     Context, JsNativeError, JsObject, JsResult, JsString, JsValue, NativeFunction, js_string,
 };
 
-use super::Bridge;
+use super::clock::RunClock;
 use super::console::console_text;
 use super::convert;
 use super::originals::Originals;
+use super::{Bridge, Incoming};
 use crate::limits::LOG_ENTRY_OVERHEAD;
 use crate::outcome::{LogEntry, LogLevel};
 use crate::protocol::{HostError, RunRequest};
@@ -73,6 +75,8 @@ pub(crate) struct HostState {
     /// The errors host calls were rejected with, and where their calls were made: Boa gives an
     /// error made by the host no frame of the script's.
     error_places: RefCell<Vec<(JsObject, (u32, u32))>>,
+    /// How many answers the script has read: what an `Idle` tells the host.
+    answered: Cell<u64>,
 }
 
 impl HostState {
@@ -93,20 +97,32 @@ impl HostState {
         context.get_data::<Self>().is_some_and(|state| !state.pending.borrow().is_empty())
     }
 
-    /// Blocks for the next answer and settles its promise. `Err` when the host is gone.
+    /// Blocks for the next answer and settles its promise, saying `Idle` to each probe met
+    /// meanwhile (nothing is left to run: this is called with the job queue empty). `Err` when
+    /// the host is gone.
     pub(crate) fn answer_next(context: &mut Context) -> Result<(), String> {
+        let clock = context.get_data::<Rc<RunClock>>().cloned();
         let state = context.get_data::<Self>().ok_or("the host state is missing")?;
         if let Some(reason) = state.broken.borrow().clone() {
             return Err(reason);
         }
-        let reply = state
-            .bridge
-            .borrow_mut()
-            .next_reply()
-            .map_err(|error| format!("the host connection failed: {error}"))?;
-        let Some((id, result)) = reply else {
-            return Err("the host went away".to_owned());
+        let failed = |error: std::io::Error| format!("the host connection failed: {error}");
+        let (id, result) = loop {
+            let reply = state.bridge.borrow_mut().next_reply().map_err(failed)?;
+            match reply {
+                None => return Err("the host went away".to_owned()),
+                Some(Incoming::Answer(id, result)) => break (id, result),
+                Some(Incoming::Probe) => {
+                    let readings = clock.as_ref().and_then(|clock| clock.readings());
+                    state
+                        .bridge
+                        .borrow_mut()
+                        .idle(state.answered.get(), readings)
+                        .map_err(failed)?;
+                }
+            }
         };
+        state.answered.set(state.answered.get() + 1);
         let Some(resolvers) = state.pending.borrow_mut().remove(&id) else {
             return Err(format!("the host answered call {id}, which is not pending"));
         };
@@ -178,6 +194,7 @@ pub(crate) fn install(
         pending: RefCell::default(),
         call_places: RefCell::default(),
         error_places: RefCell::default(),
+        answered: Cell::new(0),
         next_id: Cell::new(1),
         originals,
         log_budget: Cell::new(request.limits.log_bytes),

@@ -10,6 +10,8 @@
 //! [`crate::worker`]) or on a thread of the host for trusted code ([`crate::InProcessRuntime`]).
 //! It talks to the host through a [`Bridge`].
 
+mod clock;
+pub(crate) use self::clock::MAX_RUNS as MAX_CLOCK_RUNS;
 mod console;
 mod convert;
 mod encoding;
@@ -41,11 +43,12 @@ use boa_engine::{Context, JsError, JsValue, Script, Source};
 use serde_json::Value;
 
 use crate::limits::EngineLimits;
-use crate::outcome::{LogEntry, Position};
+use crate::outcome::{ClockReadings, LogEntry, Position};
 use crate::protocol::{
     EngineOutcome, HostError, Returned, RunRequest, ScriptFailure, ScriptFailureKind,
 };
 
+use self::clock::RunClock;
 use self::globals::{Hooks, HostState};
 use self::jobs::JobQueue;
 use self::script_text::ScriptText;
@@ -59,10 +62,21 @@ const SUFFIX: &str = "\n})()";
 pub(crate) trait Bridge {
     /// Sends a host call, with the options the script passed after its argument, if any.
     fn call(&mut self, id: u64, name: &str, args: Value, options: Option<Value>) -> io::Result<()>;
-    /// Blocks until the host answers one of the calls; `None` when the host is gone.
-    fn next_reply(&mut self) -> io::Result<Option<(u64, Result<Value, HostError>)>>;
+    /// Blocks until the host answers one of the calls or probes; `None` when the host is gone.
+    fn next_reply(&mut self) -> io::Result<Option<Incoming>>;
+    /// Answers a probe: nothing is left to run, `answered` answers were read; the clock's
+    /// readings when the run records them.
+    fn idle(&mut self, answered: u64, clock: Option<ClockReadings>) -> io::Result<()>;
     /// Sends a console line.
     fn log(&mut self, entry: LogEntry) -> io::Result<()>;
+}
+
+/// What the host sends while a script waits.
+pub(crate) enum Incoming {
+    /// The answer to a host call.
+    Answer(u64, Result<Value, HostError>),
+    /// Say whether anything is left to run (see `ToWorker::Probe`).
+    Probe,
 }
 
 /// Trusted code run once when the engine is built, so that the first run does not pay for
@@ -91,6 +105,8 @@ pub(crate) struct Engine {
     context: Context,
     jobs: Rc<JobQueue>,
     hooks: Rc<Hooks>,
+    /// The wall clock, recorded in a pausable run.
+    clock: Rc<RunClock>,
     /// The built-ins the engine relies on, captured before any script ran.
     originals: originals::Originals,
 }
@@ -106,14 +122,17 @@ impl Engine {
     pub(crate) fn new(warm_up: bool) -> Result<Self, String> {
         let jobs = Rc::new(JobQueue::default());
         let hooks = Rc::new(Hooks::default());
+        let clock = Rc::new(RunClock::default());
         let mut context = Context::builder()
             .job_executor(Rc::clone(&jobs))
             .host_hooks(Rc::clone(&hooks))
+            .clock(Rc::clone(&clock))
             .can_block(false)
             .build()
             .map_err(|error| format!("cannot build the JavaScript context: {error}"))?;
+        context.insert_data(Rc::clone(&clock));
         let originals = globals::prepare(&mut context)?;
-        let mut engine = Self { context, jobs, hooks, originals };
+        let mut engine = Self { context, jobs, hooks, clock, originals };
         if warm_up {
             engine.warm_up()?;
         }
@@ -141,6 +160,7 @@ impl Engine {
     pub(crate) fn run(&mut self, request: &RunRequest, bridge: Box<dyn Bridge>) -> EngineOutcome {
         self.apply_limits(&request.limits);
         random::seed(&mut self.context, request.seed);
+        self.clock.start(request.clock.as_ref());
         globals::install(&mut self.context, bridge, request, self.originals.clone())
             .map_err(|message| failure(ScriptFailureKind::Prelude, message, None))?;
         let texts = [Some(request.code.as_str()), request.prelude.as_deref()];

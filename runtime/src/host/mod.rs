@@ -3,6 +3,7 @@
 mod connection;
 mod forked;
 mod memory;
+mod pause;
 mod pipe;
 mod pool;
 mod process;
@@ -17,12 +18,13 @@ use indexmap::IndexMap;
 use serde_json::Value;
 use tokio_util::sync::CancellationToken;
 
+pub use self::pause::Parking;
 use self::pool::{Engines, Pool};
 pub use self::process::WorkerCommand;
 use self::zygote::ForkServer;
 use crate::globals::{Constant, Namespace};
 use crate::limits::Limits;
-use crate::outcome::{ErrorKind, RunError, RunOutcome};
+use crate::outcome::{ClockReadings, Ended, ErrorKind, RunError, RunOutcome};
 use crate::protocol::{HostError, RunRequest};
 use crate::sandbox::ProcessLimits;
 
@@ -47,6 +49,9 @@ pub struct Script {
     /// The seed of the run's random numbers (`Math.random`, `crypto`): a run made again with
     /// the same seed draws the same numbers. `None`: one from the operating system.
     pub seed: Option<u64>,
+    /// A run that may pause (see [`Runtime::run_pausable`]): its clock is recorded, and reads
+    /// these values first (a replay's; empty for a first run). `None`: it cannot pause.
+    pub pausable: Option<ClockReadings>,
 }
 
 impl Script {
@@ -60,6 +65,7 @@ impl Script {
             prelude: None,
             deadline: None,
             seed: None,
+            pausable: None,
         }
     }
 
@@ -92,6 +98,12 @@ impl Script {
         self
     }
 
+    /// Lets the run pause, its clock reading `replay` first (see [`Script::pausable`]).
+    pub fn pausable(mut self, replay: ClockReadings) -> Self {
+        self.pausable = Some(replay);
+        self
+    }
+
     /// Sets the deadline of this run.
     pub fn with_deadline(mut self, deadline: Duration) -> Self {
         self.deadline = Some(deadline);
@@ -115,6 +127,9 @@ pub struct HostCall {
     /// Fires when the run ends before the call does (killed, cancelled, timed out, or finished
     /// without waiting for it): the call should stop.
     pub signal: CancellationToken,
+    /// Where the call says it waits on something outside the run: a pausable run pauses when
+    /// every call in flight is parked and the script has nothing else to run.
+    pub parking: Parking,
 }
 
 /// An async host function. It is called on the run's driver, in the order the script made its
@@ -296,6 +311,29 @@ impl Runtime {
         host: &HostFunctions,
         cancel: &CancellationToken,
     ) -> RunOutcome {
+        let script = Script { pausable: None, ..script.clone() };
+        match self.run_pausable(&script, host, cancel).await {
+            Ended::Run(outcome) => outcome,
+            Ended::Paused(paused) => Err(RunError {
+                kind: ErrorKind::Host,
+                message: "a run that cannot pause paused".to_owned(),
+                position: None,
+                logs: paused.logs,
+            }),
+        }
+    }
+
+    /// Runs a script to its end, or, when it is [`pausable`](Script::pausable), until it
+    /// pauses: every host call in flight [parked](Parking::park) (waiting on something outside
+    /// the run) and nothing else left to run. A paused run's worker is gone and its calls in
+    /// flight are cancelled; what it gives back ([`crate::Paused`]) lets the same script,
+    /// seeded alike and answered alike, run again to the same place.
+    pub async fn run_pausable(
+        &self,
+        script: &Script,
+        host: &HostFunctions,
+        cancel: &CancellationToken,
+    ) -> Ended {
         let deadline = script.deadline.unwrap_or(self.limits.deadline);
         let started = tokio::time::Instant::now();
         // A worker that never starts (a program that forgot `run_if_worker`) holds no run past
@@ -303,14 +341,16 @@ impl Runtime {
         let taken = tokio::select! {
             biased;
             () = cancel.cancelled() => {
-                return Err(failed(ErrorKind::Cancelled, "cancelled before the script started".to_owned()));
+                let message = "cancelled before the script started".to_owned();
+                return Ended::Run(Err(failed(ErrorKind::Cancelled, message)));
             }
             taken = tokio::time::timeout(deadline, self.pool.take()) => taken,
         };
         let engine = match taken {
             Ok(Ok(engine)) => engine,
             Ok(Err(error)) => {
-                return Err(failed(ErrorKind::Host, format!("cannot start a worker: {error}")));
+                let message = format!("cannot start a worker: {error}");
+                return Ended::Run(Err(failed(ErrorKind::Host, message)));
             }
             Err(_) => {
                 let message = format!(
@@ -319,7 +359,7 @@ impl Runtime {
                      (ordo_sdk::run_if_worker) first thing in main",
                     deadline.as_millis()
                 );
-                return Err(failed(ErrorKind::Host, message));
+                return Ended::Run(Err(failed(ErrorKind::Host, message)));
             }
         };
         let request = RunRequest {
@@ -329,6 +369,7 @@ impl Runtime {
             constants: script.constants.clone(),
             prelude: script.prelude.clone(),
             seed: script.seed,
+            clock: script.pausable.clone(),
             host_functions: host.names().map(str::to_owned).collect(),
             limits: self.limits.engine.clone(),
         };

@@ -25,9 +25,12 @@ use tokio_util::sync::CancellationToken;
 
 use super::connection::{Connection, Ending};
 use super::memory::{Charge, TRIM_AFTER, give_back_free_memory};
+use super::pause::{Parking, Quiescence};
 use super::{HostCall, HostFunctions, panic_text};
 use crate::limits::{LOG_ENTRY_OVERHEAD, Limits};
-use crate::outcome::{ErrorKind, LimitKind, LogEntry, RunError, RunOutcome, RunOutput};
+use crate::outcome::{
+    ClockReadings, Ended, ErrorKind, LimitKind, LogEntry, Paused, RunError, RunOutcome, RunOutput,
+};
 use crate::poll::POLL_FOR;
 use crate::protocol::{
     EngineOutcome, FromWorker, HostError, RunRequest, ScriptFailureKind, ToWorker,
@@ -36,13 +39,15 @@ use crate::protocol::{
 /// Why the loop stopped.
 enum End {
     Done(EngineOutcome),
+    /// A pausable run paused, its clock's readings so far.
+    Paused(ClockReadings),
     Kill(ErrorKind, String),
     Exited,
     Broken(String),
 }
 
-/// Runs `request` over `connection` to its end. The run's `deadline` was counted from `since`
-/// (before its worker was taken).
+/// Runs `request` over `connection` to its end, or to its pause when it is pausable (its
+/// clock recorded). The run's `deadline` was counted from `since` (before its worker was taken).
 pub(crate) async fn drive(
     mut connection: Box<dyn Connection>,
     request: RunRequest,
@@ -50,7 +55,8 @@ pub(crate) async fn drive(
     (limits, charge): (&Limits, Charge),
     (deadline, since): (Duration, tokio::time::Instant),
     cancel: &CancellationToken,
-) -> RunOutcome {
+) -> Ended {
+    let pausable = request.clock.is_some();
     // A script (with its constants and prelude) too large for a frame would never start: say
     // so at once rather than at the deadline.
     if let Err(error) = connection.send(ToWorker::Run(request)) {
@@ -58,7 +64,8 @@ pub(crate) async fn drive(
         let message = format!(
             "the script, its constants and its prelude cannot be sent to the worker: {error}"
         );
-        return Err(RunError { kind: ErrorKind::Host, message, position: None, logs: Vec::new() });
+        let error = RunError { kind: ErrorKind::Host, message, position: None, logs: Vec::new() };
+        return Ended::Run(Err(error));
     }
     let mut run = Run {
         calls: HostCalls {
@@ -70,6 +77,8 @@ pub(crate) async fn drive(
         held: Held { charge, ..Held::default() },
         logs: Vec::new(),
         polling: Polling::default(),
+        quiet: Quiescence::default(),
+        pausable,
         host,
         limits,
     };
@@ -110,11 +119,14 @@ pub(crate) async fn drive(
                 // An answer too large for a frame was replaced by an error already; a second
                 // failure leaves nothing to send.
                 let _ = connection.send(ToWorker::HostReply { id, result });
+                run.quiet.answer_sent();
                 run.polling.sent(run.calls.running.is_empty());
+                run.probe_if_quiet(&mut *connection);
                 if let Some(end) = run.held.check(connection.unsent_bytes(), limits) {
                     break end;
                 }
             }
+            () = run.quiet.parked.changed(), if pausable => run.probe_if_quiet(&mut *connection),
             frame = connection.recv(backpressure.then_some(UNREAD_ANSWERS_BYTES / 2)) => {
                 // `None`: the worker read its answers down below the bound; answer again.
                 if let Some(frame) = frame
@@ -127,6 +139,11 @@ pub(crate) async fn drive(
     };
     let Run { calls, calls_signal, logs, held, .. } = run;
     let outcome = match end {
+        End::Paused(clock) => {
+            connection.end(Ending::Kill).await;
+            calls.cancel_and_drain(&calls_signal).await;
+            return Ended::Paused(Paused { clock, logs });
+        }
         End::Done(outcome) => {
             // The outcome is known: the worker exits by itself and is reaped off the result's
             // path (killed if it lingers).
@@ -152,7 +169,7 @@ pub(crate) async fn drive(
     if peak >= TRIM_AFTER {
         give_back_free_memory();
     }
-    outcome
+    Ended::Run(outcome)
 }
 
 /// How long the host calls still in flight when a run ends get to honour their cancellation
@@ -234,11 +251,22 @@ struct Run<'a> {
     calls_signal: CancellationToken,
     logs: Vec<LogEntry>,
     polling: Polling,
+    /// Whether the run may pause, and when it does.
+    quiet: Quiescence,
+    pausable: bool,
     host: &'a HostFunctions,
     limits: &'a Limits,
 }
 
 impl Run<'_> {
+    /// Asks the worker whether it is idle when every call in flight is parked.
+    fn probe_if_quiet(&mut self, connection: &mut dyn Connection) {
+        if self.pausable && self.quiet.should_probe(self.calls.running.len()) {
+            // A probe is a few bytes; a worker that does not read it only does not pause.
+            let _ = connection.send(ToWorker::Probe);
+        }
+    }
+
     /// Handles a frame from the worker; `Some` when the run ends.
     fn on_frame(
         &mut self,
@@ -269,12 +297,31 @@ impl Run<'_> {
                     return Some(end);
                 }
                 let call = (id, name, args, options, weight);
-                if let Some(refusal) = self.calls.start(call, self.host, &self.calls_signal) {
+                let parking = self.quiet.parked.handle();
+                if let Some(refusal) =
+                    self.calls.start(call, self.host, &self.calls_signal, parking)
+                {
                     self.held.in_flight -= weight;
                     // A refusal is a short error: it fits a frame.
                     let _ = connection.send(refusal);
+                    self.quiet.answer_sent();
                     self.polling.sent(self.calls.running.is_empty());
                 }
+                None
+            }
+            Ok(Some(FromWorker::Idle { answered, clock })) => {
+                let in_flight = self.calls.running.len();
+                if !self.pausable {
+                    return None;
+                }
+                if self.quiet.idle(answered, in_flight) {
+                    // A worker that recorded no clock for a pausable run was told to.
+                    return Some(match clock {
+                        Some(clock) => End::Paused(clock),
+                        None => End::Broken("the worker did not record its clock".to_owned()),
+                    });
+                }
+                self.probe_if_quiet(connection);
                 None
             }
             Ok(Some(FromWorker::Log(entry))) => {
@@ -365,6 +412,7 @@ impl HostCalls {
         (id, name, args, options, weight): (u64, String, Value, Option<Value>, usize),
         host: &HostFunctions,
         run_signal: &CancellationToken,
+        parking: Parking,
     ) -> Option<ToWorker> {
         let Some(function) = host.get(&name) else {
             let error = HostError::new(format!("there is no host function named {name:?}"));
@@ -374,7 +422,14 @@ impl HostCalls {
         // A panic in a host function (its synchronous part here, its future below) is that
         // call's failure, never the driver's: the script sees an error and the run goes on.
         let started = std::panic::catch_unwind(AssertUnwindSafe(|| {
-            function(HostCall { id, name: name.clone(), args, options, signal })
+            function(HostCall {
+                id,
+                name: name.clone(),
+                args,
+                options,
+                signal,
+                parking: parking.clone(),
+            })
         }));
         let call = match started {
             Ok(call) => call,
@@ -391,6 +446,7 @@ impl HostCalls {
                     .unwrap_or_else(|panic| Err(panicked(&name, &*panic))),
                 Err(_) => Err(HostError::new("the run is over")),
             };
+            parking.unpark();
             (id, weight, result)
         }));
         None

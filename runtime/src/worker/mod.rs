@@ -29,11 +29,9 @@ use std::sync::mpsc::Receiver;
 use serde_json::Value;
 
 use self::inbox::{ChannelInbox, Inbox, StdinInbox};
-use crate::engine::{Bridge, Engine};
-use crate::outcome::LogEntry;
-use crate::protocol::{
-    FromWorker, HostError, ScriptFailure, ScriptFailureKind, ToWorker, write_frame,
-};
+use crate::engine::{Bridge, Engine, Incoming};
+use crate::outcome::{ClockReadings, LogEntry};
+use crate::protocol::{FromWorker, ScriptFailure, ScriptFailureKind, ToWorker, write_frame};
 
 mod inbox;
 #[cfg(target_os = "linux")]
@@ -222,14 +220,21 @@ impl<O: Outbox, I: Inbox> Bridge for HostBridge<O, I> {
         self.outbox.borrow_mut().send(FromWorker::HostCall { id, name, args, options })
     }
 
-    fn next_reply(&mut self) -> io::Result<Option<(u64, Result<Value, HostError>)>> {
+    fn next_reply(&mut self) -> io::Result<Option<Incoming>> {
         loop {
             match self.replies.recv_soon() {
-                Some(ToWorker::HostReply { id, result }) => return Ok(Some((id, result))),
+                Some(ToWorker::HostReply { id, result }) => {
+                    return Ok(Some(Incoming::Answer(id, result)));
+                }
+                Some(ToWorker::Probe) => return Ok(Some(Incoming::Probe)),
                 Some(ToWorker::Run(_)) => continue,
                 None => return Ok(None),
             }
         }
+    }
+
+    fn idle(&mut self, answered: u64, clock: Option<ClockReadings>) -> io::Result<()> {
+        self.outbox.borrow_mut().send(FromWorker::Idle { answered, clock })
     }
 
     fn log(&mut self, entry: LogEntry) -> io::Result<()> {

@@ -1,0 +1,187 @@
+//! Where paused runs are kept (DESIGN.md R-RUN-4): a SQLite database in the state folder,
+//! written before a pause is announced, so a run survives its process (`kill -9` included)
+//! and resumes from another.
+//!
+//! One table, a row per paused run: its id, when it paused, and its journal as JSON. Runs
+//! older than the retention period are swept when the store opens. WAL mode and a busy
+//! timeout let several `ordo` processes share one folder.
+
+use std::path::{Path, PathBuf};
+use std::sync::{Mutex, PoisonError};
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
+
+use ordo_sdk::pause::{PausedRun, RunStore, StoreError};
+use rusqlite::{Connection, OptionalExtension, params};
+
+/// The database's file in the state folder.
+const FILE: &str = "runs.sqlite3";
+
+/// Paused runs in SQLite.
+#[derive(Debug)]
+pub struct SqliteStore {
+    connection: Mutex<Connection>,
+    path: PathBuf,
+}
+
+impl SqliteStore {
+    /// Opens (creating) the store in `dir`, forgetting runs paused longer ago than `retention`.
+    pub fn open(dir: &Path, retention: Duration) -> Result<Self, StoreError> {
+        std::fs::create_dir_all(dir).map_err(|error| {
+            StoreError(format!("cannot create the state folder {}: {error}", dir.display()))
+        })?;
+        let path = dir.join(FILE);
+        let failed = |error: rusqlite::Error| StoreError(format!("{}: {error}", path.display()));
+        let connection = Connection::open(&path).map_err(failed)?;
+        connection.busy_timeout(Duration::from_secs(5)).map_err(failed)?;
+        connection
+            .execute_batch(
+                "PRAGMA journal_mode = WAL;
+                 PRAGMA synchronous = FULL;
+                 CREATE TABLE IF NOT EXISTS paused_runs (
+                     id TEXT PRIMARY KEY,
+                     paused_at INTEGER NOT NULL,
+                     journal TEXT NOT NULL
+                 );",
+            )
+            .map_err(failed)?;
+        let oldest = now().saturating_sub(retention.as_secs());
+        connection
+            .execute("DELETE FROM paused_runs WHERE paused_at < ?1", params![oldest as i64])
+            .map_err(failed)?;
+        Ok(Self { connection: Mutex::new(connection), path })
+    }
+
+    /// The database file.
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    /// A run's journal read back.
+    fn read(&self, id: &str, journal: Option<String>) -> Result<Option<PausedRun>, StoreError> {
+        journal
+            .map(|text| {
+                serde_json::from_str(&text).map_err(|error| {
+                    StoreError(format!("run {id} in {} is damaged: {error}", self.path.display()))
+                })
+            })
+            .transpose()
+    }
+
+    fn with<T>(&self, f: impl FnOnce(&Connection) -> rusqlite::Result<T>) -> Result<T, StoreError> {
+        let connection = self.connection.lock().unwrap_or_else(PoisonError::into_inner);
+        f(&connection).map_err(|error| StoreError(format!("{}: {error}", self.path.display())))
+    }
+}
+
+impl RunStore for SqliteStore {
+    fn save(&self, run: &PausedRun) -> Result<(), StoreError> {
+        let journal = serde_json::to_string(run)
+            .map_err(|error| StoreError(format!("cannot write run {}: {error}", run.id)))?;
+        self.with(|connection| {
+            connection.execute(
+                "INSERT OR REPLACE INTO paused_runs (id, paused_at, journal) VALUES (?1, ?2, ?3)",
+                params![run.id, run.paused_at as i64, journal],
+            )
+        })
+        .map(drop)
+    }
+
+    fn load(&self, id: &str) -> Result<Option<PausedRun>, StoreError> {
+        let journal: Option<String> = self.with(|connection| {
+            connection
+                .query_row("SELECT journal FROM paused_runs WHERE id = ?1", params![id], |row| {
+                    row.get(0)
+                })
+                .optional()
+        })?;
+        self.read(id, journal)
+    }
+
+    fn take(&self, id: &str) -> Result<Option<PausedRun>, StoreError> {
+        // One statement: of two processes taking the same run, one gets the row.
+        let journal: Option<String> = self.with(|connection| {
+            connection
+                .query_row(
+                    "DELETE FROM paused_runs WHERE id = ?1 RETURNING journal",
+                    params![id],
+                    |row| row.get(0),
+                )
+                .optional()
+        })?;
+        self.read(id, journal)
+    }
+
+    fn remove(&self, id: &str) -> Result<(), StoreError> {
+        self.with(|connection| {
+            connection.execute("DELETE FROM paused_runs WHERE id = ?1", params![id])
+        })
+        .map(drop)
+    }
+}
+
+/// The default state folder: `$XDG_STATE_HOME/ordo`, else `~/.local/state/ordo`.
+pub fn default_dir() -> Option<PathBuf> {
+    let state = std::env::var_os("XDG_STATE_HOME")
+        .filter(|dir| !dir.is_empty())
+        .map(PathBuf::from)
+        .or_else(|| std::env::var_os("HOME").map(|home| Path::new(&home).join(".local/state")))?;
+    Some(state.join("ordo"))
+}
+
+fn now() -> u64 {
+    SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |since| since.as_secs())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use ordo_runtime::ClockReadings;
+    use ordo_sdk::ScriptInputs;
+
+    fn run(id: &str, paused_at: u64) -> PausedRun {
+        PausedRun {
+            id: id.to_owned(),
+            code: "return 1".to_owned(),
+            inputs: ScriptInputs::default(),
+            seed: 7,
+            clock: ClockReadings::default(),
+            logs: 0,
+            settled: Vec::new(),
+            pending: Vec::new(),
+            paused_at,
+        }
+    }
+
+    #[test]
+    fn a_run_is_kept_across_opens_and_expires_after_the_retention() {
+        let dir = tempfile::tempdir().unwrap();
+        let day = Duration::from_secs(86_400);
+        let store = SqliteStore::open(dir.path(), day).unwrap();
+        store.save(&run("fresh", now())).unwrap();
+        store.save(&run("stale", now() - 2 * 86_400)).unwrap();
+        drop(store);
+        let store = SqliteStore::open(dir.path(), day).unwrap();
+        assert_eq!(store.load("fresh").unwrap(), Some(run("fresh", store_time(&store, "fresh"))));
+        assert_eq!(store.load("stale").unwrap(), None);
+        assert!(store.take("fresh").unwrap().is_some());
+        assert_eq!(store.take("fresh").unwrap(), None, "a run is taken once");
+        assert_eq!(store.load("fresh").unwrap(), None);
+    }
+
+    fn store_time(store: &SqliteStore, id: &str) -> u64 {
+        store.load(id).unwrap().unwrap().paused_at
+    }
+
+    #[test]
+    fn a_damaged_row_is_an_error_that_names_the_run() {
+        let dir = tempfile::tempdir().unwrap();
+        let store = SqliteStore::open(dir.path(), Duration::from_secs(60)).unwrap();
+        store
+            .with(|c| {
+                c.execute("INSERT INTO paused_runs VALUES ('r1', ?1, '{')", params![now() as i64])
+            })
+            .unwrap();
+        let error = store.load("r1").unwrap_err();
+        assert!(error.0.contains("run r1") && error.0.contains("damaged"), "{error}");
+    }
+}
