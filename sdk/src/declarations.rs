@@ -257,8 +257,13 @@ fn write_method(out: &mut String, tool: &ToolSignature<'_>, name: &str, base: &s
 /// The `ToolError` interface: what every failed call rejects with, its `code` the union of the
 /// pipeline's codes.
 fn tool_error() -> String {
-    let codes: Vec<String> =
-        ordo_tools::ErrorCode::ALL.iter().map(|code| format!("\"{}\"", code.as_str())).collect();
+    use ordo_tools::ErrorCode;
+    // `PAUSED` and `REPLAY_DIVERGED` end a run itself: no call of a script ever rejects with them.
+    let codes: Vec<String> = ErrorCode::ALL
+        .iter()
+        .filter(|code| !matches!(code, ErrorCode::Paused | ErrorCode::ReplayDiverged))
+        .map(|code| format!("\"{}\"", code.as_str()))
+        .collect();
     format!(
         "/**\n * What a failed `tools.<name>(…)` call rejects with. Branch on `name` for what went wrong\n \
          * (each tool's `@throws` lists its names, such as \"NotFound\"), or on `code` for which stage\n \

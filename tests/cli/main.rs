@@ -15,6 +15,7 @@ pub(crate) mod mcp;
 mod model_scripts;
 mod model_text;
 mod mount;
+mod pause;
 mod replay;
 mod roots;
 mod run;
