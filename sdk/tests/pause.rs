@@ -8,7 +8,7 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use ordo_runtime::{Runtime, RuntimeConfig};
-use ordo_sdk::pause::{MemoryStore, PausedRun, Pausing, RunStore};
+use ordo_sdk::pause::{MemoryStore, PausedRun, Pausing};
 use ordo_sdk::{CodeModeConfig, install};
 use ordo_tools::{
     ApprovalOutcome, ApprovalRequest, CallContext, CancellationToken, ContentBlock, ErrorCode,
