@@ -123,6 +123,11 @@ fn definition(config: &Arc<CodeModeConfig>, registry: &ToolRegistry) -> ToolDefi
     .with_present_result(present_result)
 }
 
+/// What a model reads of runs that pause, when they can (DESIGN.md R-RUN-3).
+const PAUSING: &str = " A run that reaches a call needing a person's approval may pause and later \
+    resume: it then runs again from the top, the calls it made before the pause answered as they were (nothing runs \
+    twice), so the script must depend on nothing but the tools' results (random numbers and the clock are replayed).";
+
 /// What the model reads about `run_code`: how to use it, and the declarations of `tools`.
 fn description(tools: &[Arc<Tool>], config: &CodeModeConfig) -> String {
     format!(
@@ -140,10 +145,11 @@ fn description(tools: &[Arc<Tool>], config: &CodeModeConfig) -> String {
          `crypto.randomUUID`/`getRandomValues` and `Array.fromAsync`; there is no file system, network (`fetch`), process, timers (`setTimeout`), `require`, \
          `eval` or imports: only the tools below. Limits: a run stops after {} s; what you read of it (the result, then the console \
          output) is cut past {} characters, the console output keeping its start and end; list, search and read \
-         results carry `truncated: true` when they hold only part of what exists, and the result notes which.\
+         results carry `truncated: true` when they hold only part of what exists, and the result notes which.{}\
          \n\n```ts\n{}```",
         config.timeout.as_secs(),
         config.render_chars,
+        if config.pausing.is_some() { PAUSING } else { "" },
         crate::catalog::declarations(tools, config.declarations_budget)
     )
 }

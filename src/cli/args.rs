@@ -56,15 +56,14 @@ returns is printed as JSON on stdout (with --raw, a string as it is); its consol
 ordo's logs go to stderr. If the run ends in an error, stdout stays empty and stderr starts with
 the error code.";
 
-const RESUME_EXAMPLES: &str = "Examples:
-  ordo run examples/denied.js --allow-write target --approve later   # exits 3, prints the run's id
-  ordo resume 3f9c… --allow-write target --approve yes
-  ordo resume 3f9c… --allow-write target --approve prompt --session run.jsonl
+const RESUME_EXAMPLES: &str = "How a paused run goes on:
+  $ ordo run deploy.js --tools tools.toml --approve later    # exit 3; stderr names the run
+  $ ordo resume RUN_ID --tools tools.toml --approve prompt   # or yes, or no
 
 The run starts again from the top in a fresh worker: every call it made before the pause is
 answered from its journal (nothing runs twice), the calls that waited are asked now, and the run
 goes on. Give it the flags the paused run had (roots, tools); its script, `args` and `input` are
-the journal's.";
+the journal's. Paused runs are kept a day, in --state-dir.";
 
 const CALLS_EXAMPLES: &str = "Examples:
   ordo calls examples/step.json
