@@ -160,7 +160,10 @@ async fn run(config: &CodeModeConfig, args: &Value, cx: CallContext) -> Result<V
         .nested()
         .ok_or_else(|| ToolFailure::new("run_code was called outside a pipeline"))?
         .within(&config.scopes);
-    let resumed = config.pausing.as_ref().and_then(|pausing| pausing.take_resume(cx.call_id()));
+    // Whether this run may pause, and the paused run it resumes if any.
+    let plan = config.pausing.as_ref().and_then(|pausing| pausing.plan(cx.call_id()));
+    let pausing = config.pausing.as_ref().filter(|_| plan.is_some());
+    let resumed = plan.flatten();
     let (code, inputs) = match &resumed {
         Some(run) => (run.code.as_str(), &run.inputs),
         None => (args["code"].as_str().unwrap_or_default(), &config.inputs),
@@ -170,7 +173,7 @@ async fn run(config: &CodeModeConfig, args: &Value, cx: CallContext) -> Result<V
     let running = nested::InFlight::default();
     // A pausable run's script runs under a signal of its own: a replay that diverges stops it.
     let stop = cx.signal().child_token();
-    let pause = config.pausing.as_ref().map(|pausing| nested::RunPause {
+    let pause = pausing.map(|pausing| nested::RunPause {
         recorder: Recorder::new(pausing.journal_quota),
         replay: resumed.as_ref().map(|run| Replay::new(run, stop.clone())),
     });
@@ -190,10 +193,14 @@ async fn run(config: &CodeModeConfig, args: &Value, cx: CallContext) -> Result<V
         let clock = resumed.as_ref().map(|run| run.clock.clone()).unwrap_or_default();
         script = script.with_seed(seed).pausable(clock);
     }
-    let outcome = match config.runtime.run_pausable(&script, &host, &stop).await {
+    let ended = config.runtime.run_pausable(&script, &host, &stop).await;
+    if let Some(pausing) = pausing {
+        pausing.forget(cx.call_id());
+    }
+    let outcome = match ended {
         Ended::Run(outcome) => outcome,
         Ended::Paused(paused) => {
-            let (Some(pausing), Some(pause)) = (&config.pausing, &pause) else {
+            let (Some(pausing), Some(pause)) = (pausing, &pause) else {
                 return Err(ToolFailure::new("a run that cannot pause paused"));
             };
             let run = Paused { code, inputs, seed, resumed: resumed.as_ref() };
@@ -201,7 +208,7 @@ async fn run(config: &CodeModeConfig, args: &Value, cx: CallContext) -> Result<V
         }
     };
     let divergence = pause.as_ref().and_then(|pause| pause.replay.as_ref()?.divergence());
-    if let (Some(pausing), Some(run)) = (&config.pausing, &resumed) {
+    if let (Some(pausing), Some(run)) = (pausing, &resumed) {
         // The run resumed and ended: its journal is spent.
         if let Err(error) = pausing.store.remove(&run.id) {
             tracing::warn!(%error, run = %run.id, "could not forget a resumed run");
@@ -285,6 +292,7 @@ fn pause_run(
         settled,
         pending,
         paused_at,
+        pause: fresh_seed(),
     };
     if let Err(error) = pausing.store.save(&record) {
         return ToolFailure::new(format!(

@@ -61,14 +61,16 @@ fn world(answer: Arc<Mutex<ApprovalOutcome>>, pausing: Pausing) -> World {
         .build();
     let mut config = CodeModeConfig::new(Runtime::new(RuntimeConfig::in_process()));
     config.timeout = Duration::from_secs(10);
-    config.pausing = Some(pausing.clone());
+    let mut every_run = pausing.clone();
+    every_run.every_run = true;
+    config.pausing = Some(every_run);
     install(pipeline.registry(), config).unwrap();
     World { scheduler: Scheduler::builder(pipeline).build(), pausing, runs }
 }
 
 async fn call(world: &World, id: &str, code: &str, resume: Option<PausedRun>) -> ToolResult {
     if let Some(run) = resume {
-        world.pausing.resume_as(id, run);
+        world.pausing.allow(id, Some(run), std::collections::HashMap::new());
     }
     let call = ModelCall::new(id, "run_code", json!({ "code": code }).to_string());
     world.scheduler.call(&call, &CancellationToken::new()).await.unwrap()

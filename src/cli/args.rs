@@ -194,6 +194,20 @@ pub(crate) struct McpArgs {
     /// List every tool to the client as a direct tool, besides `run_code`.
     #[arg(long)]
     pub(crate) direct: bool,
+    /// Where runs that pause for a client's approval are kept (clients of the 2026-07-28
+    /// revision are asked by `input_required`; a restarted server resumes their runs).
+    /// Default: $XDG_STATE_HOME/ordo, else ~/.local/state/ordo.
+    #[arg(long, value_name = "DIR")]
+    pub(crate) state_dir: Option<PathBuf>,
+    /// Seal the request states handed to clients with the key in this environment variable
+    /// (at least 32 bytes; give every replica the same). Default: a key made once and kept in
+    /// the state folder.
+    #[arg(long, value_name = "VAR")]
+    pub(crate) state_key_env: Option<String>,
+    /// Seconds a client has to answer the approvals of a paused run.
+    #[arg(long, value_name = "SECONDS",
+          default_value_t = Seconds(ordo::mcp::DEFAULT_APPROVAL_EXPIRY))]
+    pub(crate) approval_expiry: Seconds,
     #[command(flatten)]
     pub(crate) http_flags: HttpFlags,
 }

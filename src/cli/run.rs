@@ -46,7 +46,7 @@ async fn run_script(
     let signal = interrupt::watch();
     let call_id = format!("run_{}", session.next_step);
     if let (Some(pausing), Some(run)) = (&session.pausing, resumed) {
-        pausing.resume_as(call_id.clone(), run);
+        pausing.allow(call_id.clone(), Some(run), std::collections::HashMap::new());
     }
     let call = ModelCall::new(call_id.clone(), RUN_CODE, json!({ "code": code }).to_string());
     let step = session

@@ -107,9 +107,17 @@ pub(crate) struct Session {
     pub(crate) pausing: Option<Pausing>,
 }
 
-/// The state store of `--state-dir` (or the default folder), for runs that pause.
+/// The state store of `--state-dir` (or the default folder), for runs that pause: every run
+/// of the command line may pause (it asked to, with --approve later or resume).
 pub(crate) fn pausing(flags: &SessionFlags) -> Result<Pausing, CliError> {
-    let dir = flags.state_dir.clone().or_else(ordo::state::default_dir).ok_or_else(|| {
+    let mut pausing = state_store(flags.state_dir.as_deref())?;
+    pausing.every_run = true;
+    Ok(pausing)
+}
+
+/// The paused runs kept in `dir`, else the default state folder.
+fn state_store(dir: Option<&std::path::Path>) -> Result<Pausing, CliError> {
+    let dir = dir.map(PathBuf::from).or_else(ordo::state::default_dir).ok_or_else(|| {
         CliError::usage("no folder for paused runs: set --state-dir, XDG_STATE_HOME or HOME")
     })?;
     let store = SqliteStore::open(&dir, ordo_sdk::pause::DEFAULT_RETENTION)
@@ -168,8 +176,21 @@ pub(crate) async fn mcp_server(args: &McpArgs) -> Result<McpServer, CliError> {
     // run_code's text is cut to the server's own cap, and its description states that cap: the
     // budget a model is told is the one its client gets.
     let budget = Some(args.max_output_chars);
-    let code_mode =
-        CodeMode { inputs: ScriptInputs::default(), render_chars: budget, pausing: None };
+    // Runs pause for the approvals of clients asked by `input_required`, kept in the state
+    // folder; a server that cannot open it asks them as before (they cannot be: unavailable).
+    let pausing = match state_store(args.state_dir.as_deref()) {
+        Ok(pausing) => Some(pausing),
+        Err(error) if args.state_dir.is_none() && args.state_key_env.is_none() => {
+            tracing::warn!(error = %error.message, "runs cannot pause for approvals");
+            None
+        }
+        Err(error) => return Err(error),
+    };
+    let code_mode = CodeMode {
+        inputs: ScriptInputs::default(),
+        render_chars: budget,
+        pausing: pausing.clone(),
+    };
     install_code_mode(&tools, Runtime::new(runtime), &args.calls, code_mode)?;
     // Approvals go to each client session's own channel (elicitation, else --approve).
     let pipeline = pipeline(&tools, None, None);
@@ -187,7 +208,30 @@ pub(crate) async fn mcp_server(args: &McpArgs) -> Result<McpServer, CliError> {
         max_workers: args.max_workers,
         reserved_workers: args.reserved_workers,
     };
-    Ok(McpServer::new(pipeline, config))
+    let Some(pausing) = pausing else {
+        return Ok(McpServer::new(pipeline, config));
+    };
+    let key = state_key(&pausing, args.state_key_env.as_deref())?;
+    McpServer::pausing(pipeline, config, pausing, key, args.approval_expiry.0)
+        .map_err(CliError::usage)
+}
+
+/// The key that seals request states: `--state-key-env`'s, else the store's own.
+fn state_key(pausing: &Pausing, env: Option<&str>) -> Result<Vec<u8>, CliError> {
+    match env {
+        Some(name) => match std::env::var(name) {
+            Ok(key) if key.len() >= 32 => Ok(key.into_bytes()),
+            Ok(key) => Err(CliError::usage(format!(
+                "--state-key-env {name}: the key is {} bytes; it must be at least 32",
+                key.len()
+            ))),
+            Err(_) => Err(CliError::usage(format!("--state-key-env {name}: {name} is not set"))),
+        },
+        None => pausing
+            .store
+            .server_key()
+            .map_err(|error| CliError::usage(format!("cannot read the state key: {error}"))),
+    }
 }
 
 /// What a command's `run_code` gets beyond the flags.

@@ -9,6 +9,7 @@
 //! a client that was asked and did not say yes has not approved.
 
 use futures::future::BoxFuture;
+use ordo_sdk::pause::Pausing;
 use ordo_tools::{ApprovalOutcome, ApprovalRequest, ApprovalService};
 use rmcp::model::{ElicitRequestParams, ElicitationAction, ElicitationSchema};
 use rmcp::service::{ElicitationMode, Peer, RoleServer};
@@ -19,16 +20,27 @@ pub(crate) struct ClientApproval {
     peer: Option<Peer<RoleServer>>,
     /// What the server answers when the client cannot be asked.
     fallback: Option<ApprovalOutcome>,
+    /// The runs that pause to ask (a 2026-07-28 client's), and the answers their retries gave.
+    pausing: Option<Pausing>,
 }
 
 impl ClientApproval {
-    pub(crate) fn new(peer: Option<Peer<RoleServer>>, fallback: Option<ApprovalOutcome>) -> Self {
-        Self { peer, fallback }
+    pub(crate) fn new(
+        peer: Option<Peer<RoleServer>>,
+        fallback: Option<ApprovalOutcome>,
+        pausing: Option<Pausing>,
+    ) -> Self {
+        Self { peer, fallback, pausing }
     }
 }
 
 impl ApprovalService for ClientApproval {
     fn ask(&self, request: ApprovalRequest) -> BoxFuture<'static, ApprovalOutcome> {
+        // A call of a run that pauses to ask: deferred, or answered by the client's retry.
+        if let Some(outcome) = self.pausing.as_ref().and_then(|pausing| pausing.approval(&request))
+        {
+            return Box::pin(async move { outcome });
+        }
         let peer = self.peer.clone();
         let fallback = self.fallback.unwrap_or(ApprovalOutcome::Unavailable);
         Box::pin(async move {
@@ -37,9 +49,13 @@ impl ApprovalService for ClientApproval {
             else {
                 return fallback;
             };
+            let arguments = match request.arguments.parse_error() {
+                Some(_) => serde_json::Value::String(request.arguments.raw().to_owned()),
+                None => request.arguments.value().clone(),
+            };
             let params = ElicitRequestParams::FormElicitationParams {
                 meta: None,
-                message: message(&request),
+                message: message(&request.tool, &request.prompt, &arguments),
                 requested_schema: empty_form(),
             };
             let answer = tokio::select! {
@@ -69,17 +85,14 @@ impl ApprovalService for ClientApproval {
 /// What the person reads: the tool, the prompt, and the whole arguments, pretty-printed, with
 /// control and bidi characters escaped (a client may show it on a terminal, and a mounted
 /// server or a model chose some of it).
-fn message(request: &ApprovalRequest) -> String {
-    let arguments = serde_json::to_string_pretty(request.arguments.value())
-        .unwrap_or_else(|_| request.arguments.raw().to_owned());
-    let message = format!(
-        "Allow the tool {} to run?\n{}\n\nArguments:\n{arguments}",
-        request.tool, request.prompt
-    );
+pub(crate) fn message(tool: &str, prompt: &str, arguments: &serde_json::Value) -> String {
+    let arguments = serde_json::to_string_pretty(arguments).unwrap_or_default();
+    let asked = if prompt.is_empty() { String::new() } else { format!("\n{prompt}") };
+    let message = format!("Allow the tool {tool} to run?{asked}\n\nArguments:\n{arguments}");
     crate::visible::lines(&message).into_owned()
 }
 
 /// A form with no field: accepting it is the answer.
-fn empty_form() -> ElicitationSchema {
+pub(crate) fn empty_form() -> ElicitationSchema {
     ElicitationSchema::builder().build_unchecked()
 }

@@ -5,7 +5,8 @@
 //! - `server.rs`: the server and its client sessions, each a scheduling core of its own;
 //!   every `tools/call` is one independent call through it.
 //! - `listing.rs`: what clients list (schemas, annotations); `reply.rs`: what a call returns.
-//! - `approval.rs`: approvals asked of the client by elicitation; `progress.rs`: nested calls
+//! - `approval.rs`: approvals asked of the client by elicitation; `input_required.rs`: asked
+//!   of a 2026-07-28 client by pausing the run and answering `input_required`; `progress.rs`: nested calls
 //!   reported as progress; `session_file.rs`: where each session's log goes.
 //! - [`mount`]: the other way round, MCP servers mounted as ordo tools.
 //! - `workers.rs`: the script workers shared fairly among clients.
@@ -14,6 +15,7 @@
 
 mod approval;
 pub mod http;
+mod input_required;
 mod listing;
 pub mod mount;
 mod progress;
@@ -23,6 +25,7 @@ mod session_file;
 mod stdio;
 mod workers;
 
+pub use input_required::DEFAULT_APPROVAL_EXPIRY;
 pub use listing::Listed;
 pub use reply::DEFAULT_MAX_OUTPUT_CHARS;
 pub use server::{

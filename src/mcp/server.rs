@@ -2,14 +2,16 @@
 //! session, each with its own scheduling core (R-MCPS-4), session log, approval channel and
 //! progress routes, so two clients never wait on each other's gate.
 
+use std::collections::HashMap;
 use std::io;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, OnceLock};
 use std::time::Duration;
 
+use ordo_sdk::pause::Pausing;
 use ordo_tools::session::{DiscardSink, Durability, EventSink, JsonlSink, LogQuota, SessionLog};
-use ordo_tools::{ApprovalOutcome, ModelCall, Pipeline, RUN_CODE, Scheduler};
+use ordo_tools::{ApprovalOutcome, ErrorCode, ModelCall, Pipeline, RUN_CODE, Scheduler};
 use rmcp::model::{
     CallToolRequestParams, CallToolResponse, Implementation, ListToolsResult,
     PaginatedRequestParams, ServerCapabilities, ServerConfig,
@@ -24,6 +26,7 @@ use tokio_util::sync::CancellationToken;
 
 use super::approval::ClientApproval;
 use super::http::{PeerAddress, SessionCloser};
+use super::input_required::Resumption;
 use super::listing::{self, Listed};
 use super::progress::{ProgressRoutes, ProgressSink};
 use super::reply::{self, DEFAULT_MAX_OUTPUT_CHARS};
@@ -92,6 +95,8 @@ struct Shared {
     log_quota: LogQuota,
     /// The places for runs, shared fairly among clients.
     workers: Arc<Workers>,
+    /// Runs of 2026-07-28 clients pause at their approvals and resume on the retry.
+    resumption: Option<Resumption>,
     /// Numbers client sessions, for `workers`.
     next_client: AtomicU64,
 }
@@ -100,13 +105,42 @@ impl McpServer {
     /// A server for the tools of `pipeline`'s registry (with `run_code` installed), under its
     /// guards and hooks.
     pub fn new(pipeline: Pipeline, config: McpServerConfig) -> Self {
+        Self::with_resumption(pipeline, config, None)
+    }
+
+    /// A server whose `run_code` runs pause for the approvals of clients of the 2026-07-28
+    /// revision, answering `input_required`, and resume on their retry (DESIGN.md R-RUN-6):
+    /// `pausing` is code mode's (the same given to `run_code`), `key` seals the request states
+    /// (at least 32 bytes: the store's server key, or one every replica is given), and a
+    /// client has `expiry` to answer.
+    ///
+    /// # Errors
+    ///
+    /// When the key is too short.
+    pub fn pausing(
+        pipeline: Pipeline,
+        config: McpServerConfig,
+        pausing: Pausing,
+        key: Vec<u8>,
+        expiry: Duration,
+    ) -> Result<Self, String> {
+        let resumption = Resumption::new(pausing, key, expiry)?;
+        Ok(Self::with_resumption(pipeline, config, Some(resumption)))
+    }
+
+    fn with_resumption(
+        pipeline: Pipeline,
+        config: McpServerConfig,
+        resumption: Option<Resumption>,
+    ) -> Self {
         let log_quota = LogQuota::new(config.session_log_quota);
         let stateless = Session::default();
         // One client may hold half the general places (stateless requests of one address).
         let workers =
             Workers::new(config.max_workers, config.reserved_workers, config.max_workers / 2);
         let next_client = AtomicU64::new(0);
-        let shared = Shared { pipeline, config, stateless, log_quota, workers, next_client };
+        let shared =
+            Shared { pipeline, config, stateless, log_quota, workers, next_client, resumption };
         Self { shared: Arc::new(shared) }
     }
 
@@ -217,7 +251,11 @@ impl Session {
             Scheduler::builder(shared.pipeline.clone())
                 .log(log.clone())
                 .max_parallel_tool_calls(shared.config.max_parallel)
-                .approval(ClientApproval::new(peer, shared.config.approve))
+                .approval(ClientApproval::new(
+                    peer,
+                    shared.config.approve,
+                    shared.resumption.as_ref().map(|resumption| resumption.pausing().clone()),
+                ))
                 .build()
         })
     }
@@ -340,8 +378,25 @@ impl ServerHandler for ClientSession {
             None
         };
         let id = session.next_id();
+        // A run of a client asked by `input_required` may pause; its retry resumes it.
+        let resumption = self.shared.resumption.as_ref().filter(|_| name == RUN_CODE);
+        let binding = resumption.map(|_| Resumption::binding(&context));
+        if let (Some(resumption), Some(binding)) = (resumption, &binding) {
+            let pausing = resumption.pausing();
+            match &request.request_state {
+                Some(state) => {
+                    let responses = request.input_responses.as_ref();
+                    let (run, answers) = resumption.open(state, responses, binding)?;
+                    pausing.allow(id.clone(), Some(run), answers);
+                }
+                None if Resumption::asks_by_input_required(&context) => {
+                    pausing.allow(id.clone(), None, HashMap::new());
+                }
+                None => {}
+            }
+        }
         let arguments = Value::Object(request.arguments.unwrap_or_default()).to_string();
-        let call = ModelCall::new(id, name, arguments);
+        let call = ModelCall::new(id.clone(), name, arguments);
         let progress = context
             .meta
             .get_progress_token()
@@ -352,6 +407,15 @@ impl ServerHandler for ClientSession {
             .map_err(|error| McpError::internal_error(error.to_string(), None))?;
         if let Some(progress) = progress {
             progress.finish().await;
+        }
+        if let Some(resumption) = resumption {
+            resumption.pausing().forget(&id);
+        }
+        if let (Some(resumption), Some(binding)) = (resumption, &binding)
+            && result.error().is_some_and(|error| error.code == ErrorCode::Paused)
+            && let Some(run) = resumption.pausing().take_paused(&id)
+        {
+            return Ok(resumption.input_required(&run, binding)?.into());
         }
         let schema = tool.definition().output().schema();
         Ok(reply::reply(&result, schema, config.max_output_chars).into())

@@ -41,6 +41,10 @@ impl SqliteStore {
                      id TEXT PRIMARY KEY,
                      paused_at INTEGER NOT NULL,
                      journal TEXT NOT NULL
+                 );
+                 CREATE TABLE IF NOT EXISTS server_keys (
+                     name TEXT PRIMARY KEY,
+                     key BLOB NOT NULL
                  );",
             )
             .map_err(failed)?;
@@ -111,6 +115,22 @@ impl RunStore for SqliteStore {
         self.read(id, journal)
     }
 
+    fn server_key(&self) -> Result<Vec<u8>, StoreError> {
+        let made = ordo_sdk::pause::random_key(32)?;
+        // The first process to write it wins; every other reads what it wrote.
+        self.with(|connection| {
+            connection.execute(
+                "INSERT OR IGNORE INTO server_keys (name, key) VALUES ('request_state', ?1)",
+                params![made],
+            )?;
+            connection.query_row(
+                "SELECT key FROM server_keys WHERE name = 'request_state'",
+                [],
+                |row| row.get(0),
+            )
+        })
+    }
+
     fn remove(&self, id: &str) -> Result<(), StoreError> {
         self.with(|connection| {
             connection.execute("DELETE FROM paused_runs WHERE id = ?1", params![id])
@@ -149,6 +169,7 @@ mod tests {
             settled: Vec::new(),
             pending: Vec::new(),
             paused_at,
+            pause: 1,
         }
     }
 
@@ -170,6 +191,15 @@ mod tests {
 
     fn store_time(store: &SqliteStore, id: &str) -> u64 {
         store.load(id).unwrap().unwrap().paused_at
+    }
+
+    #[test]
+    fn the_server_key_is_made_once_and_kept() {
+        let dir = tempfile::tempdir().unwrap();
+        let key = SqliteStore::open(dir.path(), Duration::from_secs(60)).unwrap().server_key();
+        let again = SqliteStore::open(dir.path(), Duration::from_secs(60)).unwrap().server_key();
+        assert_eq!(key.clone().unwrap().len(), 32);
+        assert_eq!(key, again);
     }
 
     #[test]

@@ -31,6 +31,10 @@ pub struct PausedRun {
     pub pending: Vec<PendingCall>,
     /// When it paused, in seconds since the Unix epoch.
     pub paused_at: u64,
+    /// Which pause this is: drawn at random at each pause, so answers given to one pause of
+    /// a run cannot be given again to a later one.
+    #[serde(default)]
+    pub pause: u64,
 }
 
 /// A nested call that settled before the pause.

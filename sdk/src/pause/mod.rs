@@ -12,6 +12,8 @@ use std::collections::HashMap;
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
 
+use ordo_tools::{ApprovalOutcome, ApprovalRequest};
+
 pub use self::journal::{PausedRun, PendingCall, SettledCall};
 pub(crate) use self::journal::{Recorder, arguments_hash};
 pub(crate) use self::replay::{Replay, Route};
@@ -34,6 +36,10 @@ pub trait RunStore: Send + Sync + 'static {
     fn take(&self, id: &str) -> Result<Option<PausedRun>, StoreError>;
     /// Forgets a run: it resumed, or it expired.
     fn remove(&self, id: &str) -> Result<(), StoreError>;
+    /// The key that seals what a server hands its clients to resume a run: made once at
+    /// random and kept, so every process on this store (a restart, another replica) opens
+    /// what another sealed.
+    fn server_key(&self) -> Result<Vec<u8>, StoreError>;
 }
 
 /// A state store failed.
@@ -43,7 +49,16 @@ pub struct StoreError(pub String);
 
 /// Runs kept in memory: for tests, and for a host that does not need them to outlive it.
 #[derive(Debug, Default)]
-pub struct MemoryStore(Mutex<HashMap<String, PausedRun>>);
+pub struct MemoryStore(Mutex<HashMap<String, PausedRun>>, std::sync::OnceLock<Vec<u8>>);
+
+/// A new secret of `bytes` random bytes, from the operating system.
+pub fn random_key(bytes: usize) -> Result<Vec<u8>, StoreError> {
+    let mut key = vec![0; bytes];
+    getrandom::fill(&mut key).map_err(|error| {
+        StoreError(format!("cannot read the operating system's random source: {error}"))
+    })?;
+    Ok(key)
+}
 
 impl RunStore for MemoryStore {
     fn save(&self, run: &PausedRun) -> Result<(), StoreError> {
@@ -63,6 +78,14 @@ impl RunStore for MemoryStore {
     fn remove(&self, id: &str) -> Result<(), StoreError> {
         self.take(id).map(drop)
     }
+
+    fn server_key(&self) -> Result<Vec<u8>, StoreError> {
+        if let Some(key) = self.1.get() {
+            return Ok(key.clone());
+        }
+        let key = random_key(32)?;
+        Ok(self.1.get_or_init(|| key).clone())
+    }
 }
 
 /// How code mode's runs pause and resume.
@@ -75,27 +98,61 @@ pub struct Pausing {
     pub journal_quota: usize,
     /// How long a paused run is kept. Default: 24 hours.
     pub retention: Duration,
-    /// The runs to resume, by the id of the `run_code` call that resumes each.
-    resumes: Arc<Mutex<HashMap<String, PausedRun>>>,
+    /// Whether every run may pause (`ordo run --approve later`), or only the calls
+    /// [`allow`](Self::allow)ed (a server's, whose clients differ).
+    pub every_run: bool,
+    /// The `run_code` calls allowed to pause, by call id, until they end.
+    calls: Arc<Mutex<HashMap<String, CallPlan>>>,
     /// The runs that paused, by the id of their `run_code` call, until their caller takes them.
     paused: Arc<Mutex<HashMap<String, PausedRun>>>,
 }
 
+/// What one `run_code` call allowed to pause is given.
+#[derive(Clone, Debug, Default)]
+struct CallPlan {
+    /// The paused run it resumes, if it resumes one.
+    resume: Option<PausedRun>,
+    /// The answers to the approvals its run waited for, by call number.
+    answers: HashMap<u64, ApprovalOutcome>,
+}
+
 impl Pausing {
-    /// Runs paused into `store`, with the default quota and retention.
+    /// Runs paused into `store`, with the default quota and retention; only the calls
+    /// [`allow`](Self::allow)ed may pause.
     pub fn new(store: Arc<dyn RunStore>) -> Self {
         Self {
             store,
             journal_quota: DEFAULT_JOURNAL_QUOTA,
             retention: DEFAULT_RETENTION,
-            resumes: Arc::default(),
+            every_run: false,
+            calls: Arc::default(),
             paused: Arc::default(),
         }
     }
 
-    /// Makes the `run_code` call `call_id` (made next) resume `run` rather than start afresh.
-    pub fn resume_as(&self, call_id: impl Into<String>, run: PausedRun) {
-        self.resumes.lock().unwrap_or_else(PoisonError::into_inner).insert(call_id.into(), run);
+    /// Lets the `run_code` call `call_id` (made next) pause: resuming `resume` when given, its
+    /// approvals answered by `answers` (by call number), every other approval deferring.
+    pub fn allow(
+        &self,
+        call_id: impl Into<String>,
+        resume: Option<PausedRun>,
+        answers: HashMap<u64, ApprovalOutcome>,
+    ) {
+        let plan = CallPlan { resume, answers };
+        self.calls.lock().unwrap_or_else(PoisonError::into_inner).insert(call_id.into(), plan);
+    }
+
+    /// The answer to an approval a nested call of an allowed run asks for: the one given for
+    /// its call number, else `Deferred` (the run pauses to ask). `None` for any other call: its
+    /// approval is asked as usual.
+    pub fn approval(&self, request: &ApprovalRequest) -> Option<ApprovalOutcome> {
+        let parent = request.parent.as_deref()?;
+        let calls = self.calls.lock().unwrap_or_else(PoisonError::into_inner);
+        let plan = calls.get(parent)?;
+        let number = request.call_id.rsplit_once('.').and_then(|(_, n)| n.parse::<u64>().ok());
+        Some(
+            number.and_then(|n| plan.answers.get(&n).copied()).unwrap_or(ApprovalOutcome::Deferred),
+        )
     }
 
     /// The run that the `run_code` call `call_id` paused (kept in the store already), if it
@@ -108,9 +165,19 @@ impl Pausing {
         self.paused.lock().unwrap_or_else(PoisonError::into_inner).insert(call_id.to_owned(), run);
     }
 
-    /// The run that call `call_id` resumes, if any (taken: a call resumes once).
-    pub(crate) fn take_resume(&self, call_id: &str) -> Option<PausedRun> {
-        self.resumes.lock().unwrap_or_else(PoisonError::into_inner).remove(call_id)
+    /// Whether the call `call_id` may pause, and the run it resumes if any.
+    pub(crate) fn plan(&self, call_id: &str) -> Option<Option<PausedRun>> {
+        let calls = self.calls.lock().unwrap_or_else(PoisonError::into_inner);
+        match calls.get(call_id) {
+            Some(plan) => Some(plan.resume.clone()),
+            None => self.every_run.then_some(None),
+        }
+    }
+
+    /// The call `call_id` ended: its plan is spent. (Code mode forgets the calls it ran; a
+    /// caller whose call never reached code mode, refused before, forgets it here.)
+    pub fn forget(&self, call_id: &str) {
+        self.calls.lock().unwrap_or_else(PoisonError::into_inner).remove(call_id);
     }
 }
 

@@ -29,8 +29,13 @@ impl Server {
     /// Starts `ordo mcp --http 127.0.0.1:0 ARGS` in the scratch folder and reads its
     /// announcement (address and token) from stderr.
     pub(crate) fn start(scratch: &Scratch, args: &[&str]) -> Self {
+        Self::start_with(scratch, args, &[])
+    }
+
+    /// As [`Server::start`], with these environment variables set for the server.
+    pub(crate) fn start_with(scratch: &Scratch, args: &[&str], env: &[(&str, &str)]) -> Self {
         let (reader, writer) = std::io::pipe().unwrap();
-        let child = spawn(scratch, args, writer);
+        let child = spawn(scratch, args, writer, env);
         let mut lines = BufReader::new(reader).lines();
         let (url, address, token) = announcement(&mut lines);
         let stderr = std::sync::Arc::new(std::sync::Mutex::new(String::new()));
@@ -49,7 +54,7 @@ impl Server {
     /// 2>&1 | head` does once `head` has its lines: every later write to it fails.
     pub(crate) fn start_then_close_stderr(scratch: &Scratch, args: &[&str]) -> Self {
         let (reader, writer) = std::io::pipe().unwrap();
-        let child = spawn(scratch, args, writer);
+        let child = spawn(scratch, args, writer, &[]);
         let (url, address, token) = announcement(&mut BufReader::new(reader).lines());
         let stderr = std::sync::Arc::default();
         Self { child, url, address, token, stderr }
@@ -106,11 +111,17 @@ impl Server {
 }
 
 /// `ordo mcp --http 127.0.0.1:0 ARGS` in the scratch folder, logging at debug to `stderr`.
-fn spawn(scratch: &Scratch, args: &[&str], stderr: std::io::PipeWriter) -> Child {
+fn spawn(
+    scratch: &Scratch,
+    args: &[&str],
+    stderr: std::io::PipeWriter,
+    env: &[(&str, &str)],
+) -> Child {
     Command::new(bin())
         .current_dir(scratch.path())
         .args(["mcp", "--http", "127.0.0.1:0"])
         .args(args)
+        .envs(env.iter().copied())
         .env("ORDO_LOG", "debug")
         .stdin(Stdio::null())
         .stdout(Stdio::null())
@@ -143,6 +154,14 @@ fn announcement(
     let url = url.expect("the server announced no address");
     let address = url.trim_start_matches("http://").trim_end_matches("/mcp").to_owned();
     (url, address, token)
+}
+
+impl Server {
+    /// Ends the server with SIGKILL, as a crash would, and waits for it.
+    pub(crate) fn kill_9(mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
 }
 
 impl Drop for Server {
