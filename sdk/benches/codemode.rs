@@ -9,11 +9,19 @@
 //!   blocking thread, see `tools/benches/support/fanout.rs`), pool 10: ideal 100 ms; next to
 //!   `fanout/baseline_pool`, the same pool shape without ordo, measured in the same run.
 //!
+//! - `pausing/*` (issue 31): `run_code_1000_calls` in a session whose runs cannot pause and in
+//!   one whose runs may (each call journaled, none pausing): what a pausable run pays; and a
+//!   run of 200 calls and then one that needs approval, paused once, resumed: `resume_200`
+//!   (the replay answers the 200 from the journal, the approved call runs) next to
+//!   `live_201` (the same 201 calls made live, no approval).
+//!
 //! Scripts run in process (`RuntimeConfig::in_process`), so the figures are code mode's own;
 //! a worker process adds the runtime's host-call round trip (see `runtime/benches/runtime.rs`).
 //!
 //! Run with `cargo bench -p ordo-sdk --bench codemode`.
 
+use std::collections::HashMap;
+use std::sync::Arc;
 use std::time::Duration;
 
 #[path = "../../tools/benches/support/fanout.rs"]
@@ -21,22 +29,81 @@ mod fanout;
 
 use criterion::{Criterion, criterion_main};
 use ordo_runtime::{Runtime, RuntimeConfig};
+use ordo_sdk::pause::{MemoryStore, Pausing};
 use ordo_sdk::{CodeModeConfig, install};
 use ordo_tools::{
-    Arguments, CallRequest, CancellationToken, ModelCall, Pipeline, Scheduler, ToolRegistry,
+    ApprovalOutcome, ApprovalRequest, Arguments, CallRequest, CancellationToken, ErrorCode,
+    ModelCall, Pipeline, PreDecision, Scheduler, ToolRegistry, ToolResult, policy,
 };
 use serde_json::json;
 
 /// A session without a log: run_code and two tools.
 fn scheduler() -> Scheduler {
+    scheduler_with(None)
+}
+
+/// As [`scheduler`], its runs pausing into `pausing` when given; calls with `{ ask: true }`
+/// need approval, which `pausing` answers (deferred, unless a resumption says otherwise).
+fn scheduler_with(pausing: Option<Pausing>) -> Scheduler {
     let registry = ToolRegistry::new();
     registry.register(fanout::sleeper("noop", None)).expect("a valid tool");
     registry
         .register(fanout::sleeper("sleep10", Some(Duration::from_millis(10))))
         .expect("a valid tool");
-    let config = CodeModeConfig::new(Runtime::new(RuntimeConfig::in_process()));
+    let mut config = CodeModeConfig::new(Runtime::new(RuntimeConfig::in_process()));
+    config.pausing = pausing.clone();
     install(&registry, config).expect("code mode installs");
-    Scheduler::new(Pipeline::new(registry))
+    let Some(pausing) = pausing else { return Scheduler::new(Pipeline::new(registry)) };
+    let pipeline = Pipeline::builder(registry)
+        .pre_execute(policy(|execution| {
+            (execution.arguments().value()["ask"] == true).then(|| PreDecision::Ask(String::new()))
+        }))
+        .approval(move |request: ApprovalRequest| {
+            let outcome = pausing.approval(&request).unwrap_or(ApprovalOutcome::Deferred);
+            async move { outcome }
+        })
+        .build();
+    Scheduler::new(pipeline)
+}
+
+/// A `run_code` call of `code` with the id `id`: its result.
+async fn call(scheduler: &Scheduler, id: &str, code: &str) -> ToolResult {
+    let call = ModelCall::new(id, "run_code", json!({ "code": code }).to_string());
+    scheduler.call(&call, &CancellationToken::new()).await.expect("prepare does not break")
+}
+
+fn pausing(c: &mut Criterion) {
+    let runtime = tokio::runtime::Runtime::new().expect("a tokio runtime");
+    let plain = scheduler();
+    let mut every_run = Pausing::new(Arc::new(MemoryStore::default()));
+    every_run.every_run = true;
+    let pausable = scheduler_with(Some(every_run.clone()));
+    let mut group = c.benchmark_group("pausing");
+    group.sample_size(20);
+    let loop_code = "for (let i = 0; i < 1000; i++) await tools.noop({}); return 1";
+    group.bench_function("run_code_1000_calls", |b| {
+        b.to_async(&runtime).iter(|| run_code(&plain, loop_code))
+    });
+    group.bench_function("run_code_1000_calls_pausable", |b| {
+        b.to_async(&runtime).iter(|| run_code(&pausable, loop_code))
+    });
+    let asking = "for (let i = 0; i < 200; i++) await tools.noop({ i }); \
+                  await tools.noop({ ask: true }); return 1";
+    let paused = runtime.block_on(call(&pausable, "pause", asking));
+    assert_eq!(paused.error().map(|error| error.code), Some(ErrorCode::Paused));
+    let run = every_run.take_paused("pause").expect("the run paused");
+    assert_eq!(run.settled.len(), 200);
+    let allowed: HashMap<u64, ApprovalOutcome> = [(201, ApprovalOutcome::AllowedOnce)].into();
+    group.bench_function("resume_200", |b| {
+        b.to_async(&runtime).iter(|| async {
+            every_run.allow("resume", Some(run.clone()), allowed.clone());
+            let result = call(&pausable, "resume", asking).await;
+            assert!(!result.is_error(), "{:?}", result.error());
+        })
+    });
+    let live = "for (let i = 0; i < 201; i++) await tools.noop({ i }); return 1";
+    group.bench_function("live_201", |b| b.to_async(&runtime).iter(|| run_code(&plain, live)));
+    group.finish();
 }
 
 /// One independent `run_code` call.
@@ -90,7 +157,7 @@ fn fanout(c: &mut Criterion) {
 /// criterion's macro makes an undocumented public function.
 #[allow(missing_docs)]
 mod harness {
-    criterion::criterion_group!(benches, super::sequential, super::fanout);
+    criterion::criterion_group!(benches, super::sequential, super::fanout, super::pausing);
 }
 
 criterion_main!(harness::benches);

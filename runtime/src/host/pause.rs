@@ -14,12 +14,10 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use tokio::sync::Notify;
 
 /// A call's handle on its run's pause: a host function whose call waits on something outside
-/// the run parks it; a run pauses only when every call in flight is parked.
+/// the run parks it; a run pauses only when every call in flight is parked. A call of a run
+/// that cannot pause gets a handle that does nothing (and costs no allocation).
 #[derive(Clone, Debug, Default)]
-pub struct Parking {
-    run: Arc<ParkedCalls>,
-    this: Arc<AtomicBool>,
-}
+pub struct Parking(Option<(Arc<ParkedCalls>, Arc<AtomicBool>)>);
 
 /// How many calls of a run are parked, and a wake-up for its driver when that changes.
 #[derive(Debug, Default)]
@@ -31,30 +29,34 @@ pub(crate) struct ParkedCalls {
 impl Parking {
     /// Marks the call as waiting outside the run, until [`unpark`](Self::unpark) or its end.
     pub fn park(&self) {
-        if !self.this.swap(true, Ordering::AcqRel) {
-            self.run.count.fetch_add(1, Ordering::AcqRel);
-            self.run.changed.notify_one();
+        if let Some((run, this)) = &self.0
+            && !this.swap(true, Ordering::AcqRel)
+        {
+            run.count.fetch_add(1, Ordering::AcqRel);
+            run.changed.notify_one();
         }
     }
 
     /// The call is back in the run (its answer is coming).
     pub fn unpark(&self) {
-        if self.this.swap(false, Ordering::AcqRel) {
-            self.run.count.fetch_sub(1, Ordering::AcqRel);
-            self.run.changed.notify_one();
+        if let Some((run, this)) = &self.0
+            && this.swap(false, Ordering::AcqRel)
+        {
+            run.count.fetch_sub(1, Ordering::AcqRel);
+            run.changed.notify_one();
         }
     }
 
     /// Whether the call is parked.
     pub fn is_parked(&self) -> bool {
-        self.this.load(Ordering::Acquire)
+        self.0.as_ref().is_some_and(|(_, this)| this.load(Ordering::Acquire))
     }
 }
 
 impl ParkedCalls {
     /// A handle for one more call of the run.
     pub(crate) fn handle(self: &Arc<Self>) -> Parking {
-        Parking { run: Arc::clone(self), this: Arc::default() }
+        Parking(Some((Arc::clone(self), Arc::default())))
     }
 
     /// How many calls are parked.

@@ -297,7 +297,8 @@ impl Run<'_> {
                     return Some(end);
                 }
                 let call = (id, name, args, options, weight);
-                let parking = self.quiet.parked.handle();
+                let parking =
+                    if self.pausable { self.quiet.parked.handle() } else { Parking::default() };
                 if let Some(refusal) =
                     self.calls.start(call, self.host, &self.calls_signal, parking)
                 {
