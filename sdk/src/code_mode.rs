@@ -19,7 +19,7 @@ use serde_json::{Value, json};
 
 use crate::declarations::namespaced;
 use crate::nested;
-use crate::pause::{PausedRun, Pausing, Recorder, Replay};
+use crate::pause::{PausedRun, Pausing, Recorder, Replay, fresh_seed, new_run_id};
 use crate::view::{logs_text, present_call, present_result, presentation_meta, render};
 
 /// What a script is given besides `tools`: the globals `args` and `input` (DESIGN.md R-CLI-1a).
@@ -238,11 +238,6 @@ async fn run(config: &CodeModeConfig, args: &Value, cx: CallContext) -> Result<V
     }
 }
 
-/// A seed for a run's random numbers.
-fn fresh_seed() -> u64 {
-    getrandom::u64().unwrap_or(0x2545_F491_4F6C_DD1D)
-}
-
 /// What a run that paused was given.
 struct Paused<'a> {
     code: &'a str,
@@ -319,15 +314,6 @@ fn pause_run(
         failure
             .with_report(format!("Console output before the pause:\n{}", logs_text(&paused.logs)))
     }
-}
-
-/// A new run id: 16 random bytes in hex.
-fn new_run_id() -> String {
-    let mut bytes = [0u8; 16];
-    if getrandom::fill(&mut bytes).is_err() {
-        bytes = fresh_seed().to_le_bytes().repeat(2).try_into().unwrap_or([7; 16]);
-    }
-    bytes.iter().map(|byte| format!("{byte:02x}")).collect()
 }
 
 /// What a script cannot have, by global name, and why: a `ReferenceError` for one of them says

@@ -15,16 +15,21 @@
 use std::collections::{BTreeMap, HashMap};
 use std::time::Duration;
 
-use ordo_sdk::pause::{PausedRun, Pausing};
-use ordo_tools::ApprovalOutcome;
+use ordo_runtime::ClockReadings;
+use ordo_sdk::ScriptInputs;
+use ordo_sdk::pause::{
+    DIRECT_CALL, PausedRun, Pausing, PendingCall, arguments_hash, fresh_seed, new_run_id,
+};
+use ordo_tools::{ApprovalOutcome, ErrorCode, RUN_CODE, ToolResult};
 use rmcp::ErrorData as McpError;
 use rmcp::model::{
-    ElicitRequest, ElicitRequestParams, ElicitResult, ElicitationAction, InputRequest,
-    InputRequests, InputRequiredResult, InputResponses, ProtocolVersion, RequestStateCodec,
-    SealOptions,
+    CallToolRequestParams, ElicitRequest, ElicitRequestParams, ElicitResult, ElicitationAction,
+    InputRequest, InputRequests, InputRequiredResult, InputResponses, ProtocolVersion,
+    RequestStateCodec, SealOptions,
 };
 use rmcp::service::{RequestContext, RoleServer};
 use serde::{Deserialize, Serialize};
+use serde_json::Value;
 use sha2::{Digest, Sha256};
 
 use super::approval;
@@ -63,9 +68,83 @@ impl Resumption {
         &self.pausing
     }
 
+    /// Readies call `id` of tool `name` (with `arguments`): a retry's state is opened and its
+    /// answers given to the call, and a first call of a client asked by `input_required` is
+    /// allowed to pause. Returns the client's binding when the call takes part, or the error
+    /// that refuses the retry (nothing runs).
+    pub(crate) fn prepare(
+        &self,
+        (id, name, arguments): (&str, &str, &Value),
+        request: &CallToolRequestParams,
+        context: &RequestContext<RoleServer>,
+    ) -> Result<Option<Vec<u8>>, McpError> {
+        let binding = Self::binding(context);
+        let direct = name != RUN_CODE;
+        match &request.request_state {
+            Some(state) => {
+                let responses = request.input_responses.as_ref();
+                // A direct call's retry must be the call that waited.
+                let same_call = |run: &PausedRun| {
+                    let waited = run.pending.first();
+                    let same = waited.is_some_and(|call| {
+                        call.tool == name && call.arguments == arguments_hash(arguments)
+                    });
+                    match (direct, run.code.is_empty(), same) {
+                        (false, false, _) | (true, true, true) => Ok(()),
+                        _ => Err("the retry is not the call that waited (another tool, other \
+                                  arguments, or a script for a direct call)"
+                            .to_owned()),
+                    }
+                };
+                let (run, answers) = self.open(state, responses, &binding, same_call)?;
+                if direct {
+                    self.pausing.allow_direct(id, answers.get(&DIRECT_CALL).copied());
+                } else {
+                    self.pausing.allow(id, Some(run), answers);
+                }
+            }
+            None if Self::asks_by_input_required(context) => {
+                if direct {
+                    self.pausing.allow_direct(id, None);
+                } else {
+                    self.pausing.allow(id, None, HashMap::new());
+                }
+            }
+            None => return Ok(None),
+        }
+        Ok(Some(binding))
+    }
+
+    /// After call `id` of tool `name`: the `input_required` answer when it paused (a script
+    /// at its approvals, a direct call at its own), kept in the store first.
+    pub(crate) fn paused(
+        &self,
+        (id, name, arguments): (&str, &str, &Value),
+        result: &ToolResult,
+        binding: &[u8],
+    ) -> Result<Option<InputRequiredResult>, McpError> {
+        self.pausing.forget(id);
+        let code = result.error().map(|error| error.code);
+        let run = if name == RUN_CODE {
+            match code {
+                Some(ErrorCode::Paused) => self.pausing.take_paused(id),
+                _ => None,
+            }
+        } else if code == Some(ErrorCode::ApprovalDeferred) {
+            let run = waiting_call(name, arguments);
+            self.pausing.store.save(&run).map_err(|error| {
+                McpError::internal_error(format!("cannot keep the call that waits: {error}"), None)
+            })?;
+            Some(run)
+        } else {
+            None
+        };
+        run.map(|run| self.input_required(&run, binding)).transpose()
+    }
+
     /// Whether the request's client speaks 2026-07-28 or later and declared form elicitation:
     /// then it is asked by `input_required`.
-    pub(crate) fn asks_by_input_required(context: &RequestContext<RoleServer>) -> bool {
+    fn asks_by_input_required(context: &RequestContext<RoleServer>) -> bool {
         let info = context.peer.peer_info();
         let version = context
             .meta
@@ -85,7 +164,7 @@ impl Resumption {
 
     /// Who the client is, for binding a state to it: over HTTP its bearer token's SHA-256,
     /// else its name.
-    pub(crate) fn binding(context: &RequestContext<RoleServer>) -> Vec<u8> {
+    fn binding(context: &RequestContext<RoleServer>) -> Vec<u8> {
         let token = context
             .extensions
             .get::<hyper::http::request::Parts>()
@@ -106,7 +185,7 @@ impl Resumption {
     }
 
     /// The `input_required` answer for a paused run: an elicitation per call waiting.
-    pub(crate) fn input_required(
+    fn input_required(
         &self,
         run: &PausedRun,
         binding: &[u8],
@@ -135,11 +214,12 @@ impl Resumption {
 
     /// The run a retry resumes and the answers its client gave, by call number; or the error
     /// that refuses it, before anything runs.
-    pub(crate) fn open(
+    fn open(
         &self,
         sealed: &str,
         responses: Option<&InputResponses>,
         binding: &[u8],
+        check: impl Fn(&PausedRun) -> Result<(), String>,
     ) -> Result<(PausedRun, HashMap<u64, ApprovalOutcome>), McpError> {
         let refused = |why: String| {
             McpError::invalid_params(format!("requestState refused: {why}; nothing ran"), None)
@@ -155,6 +235,7 @@ impl Resumption {
                 state.run
             )));
         };
+        check(&run).map_err(refused)?;
         // Of two retries with one state, one takes the run; the other finds nothing.
         let Some(run) =
             self.pausing.store.take(&run.id).map_err(|error| refused(error.to_string()))?
@@ -165,6 +246,31 @@ impl Resumption {
         let responses = responses.unwrap_or(&empty);
         let answers = state.calls.iter().map(|call| (*call, answer(responses.get(&key(*call)))));
         Ok((run, answers.collect()))
+    }
+}
+
+/// A tool called directly that waits for approval, kept as a run of that one call (no script:
+/// its retry makes the call again, answered).
+fn waiting_call(name: &str, arguments: &Value) -> PausedRun {
+    let paused_at = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |since| since.as_secs());
+    PausedRun {
+        id: new_run_id(),
+        code: String::new(),
+        inputs: ScriptInputs::default(),
+        seed: 0,
+        clock: ClockReadings::default(),
+        logs: 0,
+        settled: Vec::new(),
+        pending: vec![PendingCall {
+            call: DIRECT_CALL,
+            tool: name.to_owned(),
+            arguments: arguments_hash(arguments),
+            value: arguments.clone(),
+        }],
+        paused_at,
+        pause: fresh_seed(),
     }
 }
 

@@ -2,7 +2,6 @@
 //! session, each with its own scheduling core (R-MCPS-4), session log, approval channel and
 //! progress routes, so two clients never wait on each other's gate.
 
-use std::collections::HashMap;
 use std::io;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -11,7 +10,7 @@ use std::time::Duration;
 
 use ordo_sdk::pause::Pausing;
 use ordo_tools::session::{DiscardSink, Durability, EventSink, JsonlSink, LogQuota, SessionLog};
-use ordo_tools::{ApprovalOutcome, ErrorCode, ModelCall, Pipeline, RUN_CODE, Scheduler};
+use ordo_tools::{ApprovalOutcome, ModelCall, Pipeline, RUN_CODE, Scheduler};
 use rmcp::model::{
     CallToolRequestParams, CallToolResponse, Implementation, ListToolsResult,
     PaginatedRequestParams, ServerCapabilities, ServerConfig,
@@ -378,25 +377,14 @@ impl ServerHandler for ClientSession {
             None
         };
         let id = session.next_id();
-        // A run of a client asked by `input_required` may pause; its retry resumes it.
-        let resumption = self.shared.resumption.as_ref().filter(|_| name == RUN_CODE);
-        let binding = resumption.map(|_| Resumption::binding(&context));
-        if let (Some(resumption), Some(binding)) = (resumption, &binding) {
-            let pausing = resumption.pausing();
-            match &request.request_state {
-                Some(state) => {
-                    let responses = request.input_responses.as_ref();
-                    let (run, answers) = resumption.open(state, responses, binding)?;
-                    pausing.allow(id.clone(), Some(run), answers);
-                }
-                None if Resumption::asks_by_input_required(&context) => {
-                    pausing.allow(id.clone(), None, HashMap::new());
-                }
-                None => {}
-            }
-        }
-        let arguments = Value::Object(request.arguments.unwrap_or_default()).to_string();
-        let call = ModelCall::new(id.clone(), name, arguments);
+        let arguments = Value::Object(request.arguments.clone().unwrap_or_default());
+        // A client asked by `input_required`: its call may pause, and its retry resumes it.
+        let resumption = self.shared.resumption.as_ref();
+        let binding = match resumption {
+            Some(resumption) => resumption.prepare((&id, name, &arguments), &request, &context)?,
+            None => None,
+        };
+        let call = ModelCall::new(id.clone(), name, arguments.to_string());
         let progress = context
             .meta
             .get_progress_token()
@@ -408,14 +396,11 @@ impl ServerHandler for ClientSession {
         if let Some(progress) = progress {
             progress.finish().await;
         }
-        if let Some(resumption) = resumption {
-            resumption.pausing().forget(&id);
-        }
         if let (Some(resumption), Some(binding)) = (resumption, &binding)
-            && result.error().is_some_and(|error| error.code == ErrorCode::Paused)
-            && let Some(run) = resumption.pausing().take_paused(&id)
+            && let Some(input_required) =
+                resumption.paused((&id, name, &arguments), &result, binding)?
         {
-            return Ok(resumption.input_required(&run, binding)?.into());
+            return Ok(input_required.into());
         }
         let schema = tool.definition().output().schema();
         Ok(reply::reply(&result, schema, config.max_output_chars).into())

@@ -3,7 +3,8 @@
 //! and resumes from another.
 //!
 //! One table, a row per paused run: its id, when it paused, and its journal as JSON. Runs
-//! older than the retention period are swept when the store opens. WAL mode and a busy
+//! older than the retention period are swept when the store opens and at every save (a server
+//! lives long). WAL mode and a busy
 //! timeout let several `ordo` processes share one folder.
 
 use std::path::{Path, PathBuf};
@@ -21,6 +22,7 @@ const FILE: &str = "runs.sqlite3";
 pub struct SqliteStore {
     connection: Mutex<Connection>,
     path: PathBuf,
+    retention: Duration,
 }
 
 impl SqliteStore {
@@ -42,17 +44,15 @@ impl SqliteStore {
                      paused_at INTEGER NOT NULL,
                      journal TEXT NOT NULL
                  );
+                 CREATE INDEX IF NOT EXISTS paused_runs_by_age ON paused_runs (paused_at);
                  CREATE TABLE IF NOT EXISTS server_keys (
                      name TEXT PRIMARY KEY,
                      key BLOB NOT NULL
                  );",
             )
             .map_err(failed)?;
-        let oldest = now().saturating_sub(retention.as_secs());
-        connection
-            .execute("DELETE FROM paused_runs WHERE paused_at < ?1", params![oldest as i64])
-            .map_err(failed)?;
-        Ok(Self { connection: Mutex::new(connection), path })
+        sweep(&connection, retention).map_err(failed)?;
+        Ok(Self { connection: Mutex::new(connection), path, retention })
     }
 
     /// The database file.
@@ -82,6 +82,7 @@ impl RunStore for SqliteStore {
         let journal = serde_json::to_string(run)
             .map_err(|error| StoreError(format!("cannot write run {}: {error}", run.id)))?;
         self.with(|connection| {
+            sweep(connection, self.retention)?;
             connection.execute(
                 "INSERT OR REPLACE INTO paused_runs (id, paused_at, journal) VALUES (?1, ?2, ?3)",
                 params![run.id, run.paused_at as i64, journal],
@@ -148,6 +149,12 @@ pub fn default_dir() -> Option<PathBuf> {
     Some(state.join("ordo"))
 }
 
+/// Forgets the runs paused longer ago than `retention`.
+fn sweep(connection: &Connection, retention: Duration) -> rusqlite::Result<usize> {
+    let oldest = now().saturating_sub(retention.as_secs());
+    connection.execute("DELETE FROM paused_runs WHERE paused_at < ?1", params![oldest as i64])
+}
+
 fn now() -> u64 {
     SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |since| since.as_secs())
 }
@@ -178,7 +185,9 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let day = Duration::from_secs(86_400);
         let store = SqliteStore::open(dir.path(), day).unwrap();
+        store.save(&run("stale", now() - 2 * 86_400)).unwrap();
         store.save(&run("fresh", now())).unwrap();
+        assert_eq!(store.load("stale").unwrap(), None, "swept at the next save");
         store.save(&run("stale", now() - 2 * 86_400)).unwrap();
         drop(store);
         let store = SqliteStore::open(dir.path(), day).unwrap();

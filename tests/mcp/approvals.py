@@ -10,6 +10,7 @@ Scenarios:
   call CODE                      run_code, the client driving `input_required` itself
   pause CODE                     run_code once, returning the `input_required` result as it came
   retry CODE STATE RESPONSES     run_code with a state and responses kept from `pause`
+  direct TOOL ARGUMENTS          a tool called directly (`ordo mcp --direct`)
 
 Prints what it observed as one JSON object: the result or the error, the protocol version it
 spoke, and the messages it was asked. Nothing here decides whether ordo is right.
@@ -33,6 +34,8 @@ def dump(result):
 async def scenario(client, name, args):
     code = {"code": args[0]}
     try:
+        if name == "direct":
+            return {"result": dump(await client.call_tool(args[0], json.loads(args[1])))}
         if name == "call":
             return {"result": dump(await client.call_tool("run_code", code))}
         if name == "pause":

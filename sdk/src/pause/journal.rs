@@ -63,9 +63,25 @@ pub struct PendingCall {
     pub value: Value,
 }
 
+/// A random number: a run's seed, a pause's number.
+pub fn fresh_seed() -> u64 {
+    getrandom::u64().unwrap_or(0x2545_F491_4F6C_DD1D)
+}
+
+/// A new run id: 16 random bytes in hex.
+pub fn new_run_id() -> String {
+    let mut bytes = [0u8; 16];
+    if getrandom::fill(&mut bytes).is_err() {
+        let [a, b] = [fresh_seed(), fresh_seed() ^ 0x9E37_79B9_7F4A_7C15];
+        bytes[..8].copy_from_slice(&a.to_le_bytes());
+        bytes[8..].copy_from_slice(&b.to_le_bytes());
+    }
+    bytes.iter().map(|byte| format!("{byte:02x}")).collect()
+}
+
 /// The SHA-256 of `arguments`' JSON text, in hex. The script builds its arguments again in the
 /// same order on a replay, so the text (keys in the script's order) is the same.
-pub(crate) fn arguments_hash(arguments: &Value) -> String {
+pub fn arguments_hash(arguments: &Value) -> String {
     let text = serde_json::to_vec(arguments).unwrap_or_default();
     Sha256::digest(&text).iter().map(|byte| format!("{byte:02x}")).collect()
 }

@@ -14,8 +14,10 @@ use std::time::Duration;
 
 use ordo_tools::{ApprovalOutcome, ApprovalRequest};
 
-pub use self::journal::{PausedRun, PendingCall, SettledCall};
-pub(crate) use self::journal::{Recorder, arguments_hash};
+pub(crate) use self::journal::Recorder;
+pub use self::journal::{
+    PausedRun, PendingCall, SettledCall, arguments_hash, fresh_seed, new_run_id,
+};
 pub(crate) use self::replay::{Replay, Route};
 
 /// How long a paused run is kept by default: a day.
@@ -23,6 +25,9 @@ pub const DEFAULT_RETENTION: Duration = Duration::from_secs(24 * 60 * 60);
 
 /// The most bytes of call outcomes a run's journal keeps by default: 64 MiB.
 pub const DEFAULT_JOURNAL_QUOTA: usize = 64 << 20;
+
+/// The call number a tool called directly has in its paused "run" of one call.
+pub const DIRECT_CALL: u64 = 0;
 
 /// Where paused runs are kept until they resume or expire. One trait, so a fleet can keep them
 /// in a shared database; ordo's own is SQLite.
@@ -107,13 +112,15 @@ pub struct Pausing {
     paused: Arc<Mutex<HashMap<String, PausedRun>>>,
 }
 
-/// What one `run_code` call allowed to pause is given.
+/// What one call allowed to pause is given: a `run_code` call, or a tool called directly.
 #[derive(Clone, Debug, Default)]
 struct CallPlan {
     /// The paused run it resumes, if it resumes one.
     resume: Option<PausedRun>,
-    /// The answers to the approvals its run waited for, by call number.
+    /// The answers to the approvals its run waited for, by call number (a direct call's is 0).
     answers: HashMap<u64, ApprovalOutcome>,
+    /// A tool called directly, not a script: its own approval is the one deferred.
+    direct: bool,
 }
 
 impl Pausing {
@@ -138,7 +145,15 @@ impl Pausing {
         resume: Option<PausedRun>,
         answers: HashMap<u64, ApprovalOutcome>,
     ) {
-        let plan = CallPlan { resume, answers };
+        let plan = CallPlan { resume, answers, direct: false };
+        self.calls.lock().unwrap_or_else(PoisonError::into_inner).insert(call_id.into(), plan);
+    }
+
+    /// Lets the tool call `call_id` (a top-level call, no script) defer its approval, or gives
+    /// it the answer its client's retry brought.
+    pub fn allow_direct(&self, call_id: impl Into<String>, answer: Option<ApprovalOutcome>) {
+        let answers = answer.map(|answer| (DIRECT_CALL, answer)).into_iter().collect();
+        let plan = CallPlan { resume: None, answers, direct: true };
         self.calls.lock().unwrap_or_else(PoisonError::into_inner).insert(call_id.into(), plan);
     }
 
@@ -146,10 +161,17 @@ impl Pausing {
     /// its call number, else `Deferred` (the run pauses to ask). `None` for any other call: its
     /// approval is asked as usual.
     pub fn approval(&self, request: &ApprovalRequest) -> Option<ApprovalOutcome> {
-        let parent = request.parent.as_deref()?;
         let calls = self.calls.lock().unwrap_or_else(PoisonError::into_inner);
-        let plan = calls.get(parent)?;
-        let number = request.call_id.rsplit_once('.').and_then(|(_, n)| n.parse::<u64>().ok());
+        let (plan, number) = match request.parent.as_deref() {
+            Some(parent) => {
+                let number = request.call_id.rsplit_once('.').and_then(|(_, n)| n.parse().ok());
+                (calls.get(parent).filter(|plan| !plan.direct)?, number)
+            }
+            None => {
+                let plan = calls.get(request.call_id.as_ref()).filter(|plan| plan.direct)?;
+                (plan, Some(DIRECT_CALL))
+            }
+        };
         Some(
             number.and_then(|n| plan.answers.get(&n).copied()).unwrap_or(ApprovalOutcome::Deferred),
         )

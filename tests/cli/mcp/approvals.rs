@@ -63,6 +63,18 @@ fn client(
     answer: &str,
     args: &[&str],
 ) -> Option<Value> {
+    client_of(scratch, at, &[], scenario, answer, args)
+}
+
+/// As [`client`], `ordo mcp` over stdio given `extra` flags.
+fn client_of(
+    scratch: &Scratch,
+    at: &At<'_>,
+    extra: &[&str],
+    scenario: &str,
+    answer: &str,
+    args: &[&str],
+) -> Option<Value> {
     let python = python()?;
     let script = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/mcp/approvals.py");
     let mut command = Command::new(python);
@@ -76,6 +88,7 @@ fn client(
                 "--state-dir",
                 "state",
             ]);
+            command.args(extra);
         }
         At::Http(server) => {
             command.args(["--http", &server.url, TOKEN]);
@@ -240,4 +253,25 @@ fn r_run_6_over_stdio_a_new_server_process_resumes_the_run() {
     );
     assert_eq!(count(&scratch, "stamps.log"), 1);
     assert_eq!(count(&scratch, "deploys.log"), 1);
+}
+
+#[test]
+fn r_run_6_a_tool_called_directly_is_asked_by_input_required_too() {
+    let scratch = scratch();
+    let direct = ["--direct"];
+    for (answer, ran) in [("decline", 0), ("accept", 1), ("cancel", 1)] {
+        let args = ["deploy", r#"{"what": "direct"}"#];
+        let Some(seen) = client_of(&scratch, &At::Stdio, &direct, "direct", answer, &args) else {
+            return;
+        };
+        assert_eq!(seen["elicited"].as_array().unwrap().len(), 1, "{seen}");
+        let result = &seen["result"];
+        let code = &result["structuredContent"]["code"];
+        match answer {
+            "accept" => assert_eq!(result["isError"], false, "{seen}"),
+            "decline" => assert_eq!(*code, "APPROVAL_REJECTED", "{seen}"),
+            _ => assert_eq!(*code, "APPROVAL_CANCELLED", "{seen}"),
+        }
+        assert_eq!(count(&scratch, "deploys.log"), ran, "{answer}");
+    }
 }
