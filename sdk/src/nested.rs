@@ -21,7 +21,7 @@ use ordo_tools::{
 use serde_json::{Map, Value, json};
 
 use crate::call_options::CallOptions;
-use crate::pause::{PendingCall, Recorder, Replay, Route, SettledCall, arguments_hash};
+use crate::pause::{PendingCall, Recorder, Replay, Route, SettledCall, text_hash};
 
 /// The host function a tool is called through, which code mode places in the `tools`
 /// namespace (it is no global).
@@ -109,17 +109,18 @@ pub(crate) fn host_functions(
             let options = CallOptions::read(&script_name, call.options.as_ref());
             let (name, truncations, number) = (name.clone(), truncations.clone(), call.id);
             let (pause, parking) = (pause.clone(), call.parking.clone());
-            let recorded = pause.as_ref().map(|_| (arguments_hash(&call.args), call.args.clone()));
+            // The arguments' text is made once: the call's, and what a pausable run hashes.
+            let arguments = Arguments::from_value(call.args);
+            let recorded = pause.as_ref().map(|_| (text_hash(arguments.raw()), arguments.clone()));
             let route = match (&pause, &recorded) {
-                (Some(RunPause { replay: Some(replay), .. }), Some((_, args))) => {
-                    replay.route(number, &name, args)
+                (Some(RunPause { replay: Some(replay), .. }), Some((hash, _))) => {
+                    replay.route(number, &name, hash)
                 }
                 _ => Route::Live,
             };
             let settled = options.map(|options| match route {
                 Route::Live => {
                     let call_id = Arc::from(format!("{}.{}", calls.parent(), call.id));
-                    let arguments = Arguments::from_value(call.args);
                     let signal = call.signal.clone();
                     let deadline = options.timeout;
                     Some(calls.call_with_deadline(call_id, &name, arguments, signal, deadline))
@@ -140,7 +141,7 @@ pub(crate) fn host_functions(
                                 call: number,
                                 tool: name.clone(),
                                 arguments: hash,
-                                value: args,
+                                value: args.value().clone(),
                             };
                             return park(pause, waiting, &parking, &signal).await;
                         }

@@ -82,8 +82,34 @@ pub fn new_run_id() -> String {
 /// The SHA-256 of `arguments`' JSON text, in hex. The script builds its arguments again in the
 /// same order on a replay, so the text (keys in the script's order) is the same.
 pub fn arguments_hash(arguments: &Value) -> String {
-    let text = serde_json::to_vec(arguments).unwrap_or_default();
-    Sha256::digest(&text).iter().map(|byte| format!("{byte:02x}")).collect()
+    text_hash(&arguments.to_string())
+}
+
+/// The SHA-256 of a text, in lowercase hex.
+pub fn text_hash(text: &str) -> String {
+    const DIGITS: &[u8; 16] = b"0123456789abcdef";
+    let digest = Sha256::digest(text.as_bytes());
+    let mut hex = String::with_capacity(digest.len() * 2);
+    for byte in digest {
+        hex.push(char::from(DIGITS[usize::from(byte >> 4)]));
+        hex.push(char::from(DIGITS[usize::from(byte & 0x0f)]));
+    }
+    hex
+}
+
+/// Counts the bytes written to it.
+#[derive(Default)]
+struct Counted(usize);
+
+impl std::io::Write for Counted {
+    fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+        self.0 += bytes.len();
+        Ok(bytes.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
 }
 
 /// The settled calls and pending approvals of a pausable run, as they happen, within a quota
@@ -113,7 +139,10 @@ impl Recorder {
     /// A call's outcome reached the script.
     pub(crate) fn settled(&self, call: SettledCall) {
         let size = match &call.outcome {
-            Ok(value) => serde_json::to_vec(value).map_or(0, |text| text.len()),
+            Ok(value) => {
+                let mut counted = Counted::default();
+                serde_json::to_writer(&mut counted, value).map_or(0, |()| counted.0)
+            }
             Err(error) => error.message.len() + error.name.len(),
         };
         self.with(|recording| {

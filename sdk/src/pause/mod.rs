@@ -16,7 +16,7 @@ use ordo_tools::{ApprovalOutcome, ApprovalRequest};
 
 pub(crate) use self::journal::Recorder;
 pub use self::journal::{
-    PausedRun, PendingCall, SettledCall, arguments_hash, fresh_seed, new_run_id,
+    PausedRun, PendingCall, SettledCall, arguments_hash, fresh_seed, new_run_id, text_hash,
 };
 pub(crate) use self::replay::{Replay, Route};
 

@@ -17,7 +17,7 @@ use serde_json::Value;
 use tokio::sync::watch;
 use tokio_util::sync::CancellationToken;
 
-use super::journal::{PausedRun, SettledCall, arguments_hash};
+use super::journal::{PausedRun, SettledCall};
 
 /// The journal of a paused run, answering its replay.
 #[derive(Clone, Debug)]
@@ -77,8 +77,8 @@ impl Replay {
         }))
     }
 
-    /// Where call `number` of `tool` with `arguments` goes.
-    pub(crate) fn route(&self, number: u64, tool: &str, arguments: &Value) -> Route {
+    /// Where call `number` of `tool` goes, its arguments' text hashing to `arguments`.
+    pub(crate) fn route(&self, number: u64, tool: &str, arguments: &str) -> Route {
         let state = &self.0;
         if state.past_pause.load(Ordering::Acquire) && !state.settled.contains_key(&number) {
             return Route::Live;
@@ -105,7 +105,7 @@ impl Replay {
                 "call #{number} was tools.{was_tool} in the run that paused, and is tools.{tool} now"
             ));
         }
-        if was_arguments != arguments_hash(arguments) {
+        if was_arguments != arguments {
             return self.diverge(format!(
                 "call #{number} (tools.{tool}) has other arguments than in the run that paused"
             ));
