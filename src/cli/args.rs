@@ -127,6 +127,11 @@ pub(crate) struct SessionFlags {
     /// $XDG_STATE_HOME/ordo, else ~/.local/state/ordo.
     #[arg(long, value_name = "DIR")]
     pub(crate) state_dir: Option<PathBuf>,
+    /// Bytes of call results a pausable run's journal keeps; a run past them cannot pause
+    /// (the call that would pause it fails, saying so).
+    #[arg(long, value_name = "BYTES", default_value_t = ordo_sdk::pause::DEFAULT_JOURNAL_QUOTA,
+          value_parser = parse_positive)]
+    pub(crate) journal_quota: usize,
     #[command(flatten)]
     pub(crate) calls: CallFlags,
 }
@@ -199,6 +204,11 @@ pub(crate) struct McpArgs {
     /// Default: $XDG_STATE_HOME/ordo, else ~/.local/state/ordo.
     #[arg(long, value_name = "DIR")]
     pub(crate) state_dir: Option<PathBuf>,
+    /// Bytes of call results a pausable run's journal keeps; a run past them cannot pause
+    /// (the call that would pause it fails, saying so).
+    #[arg(long, value_name = "BYTES", default_value_t = ordo_sdk::pause::DEFAULT_JOURNAL_QUOTA,
+          value_parser = parse_positive)]
+    pub(crate) journal_quota: usize,
     /// Seal the request states handed to clients with the key in this environment variable
     /// (at least 32 bytes; give every replica the same). Default: a key made once and kept in
     /// the state folder.

@@ -110,19 +110,21 @@ pub(crate) struct Session {
 /// The state store of `--state-dir` (or the default folder), for runs that pause: every run
 /// of the command line may pause (it asked to, with --approve later or resume).
 pub(crate) fn pausing(flags: &SessionFlags) -> Result<Pausing, CliError> {
-    let mut pausing = state_store(flags.state_dir.as_deref())?;
+    let mut pausing = state_store(flags.state_dir.as_deref(), flags.journal_quota)?;
     pausing.every_run = true;
     Ok(pausing)
 }
 
 /// The paused runs kept in `dir`, else the default state folder.
-fn state_store(dir: Option<&std::path::Path>) -> Result<Pausing, CliError> {
+fn state_store(dir: Option<&std::path::Path>, journal_quota: usize) -> Result<Pausing, CliError> {
     let dir = dir.map(PathBuf::from).or_else(ordo::state::default_dir).ok_or_else(|| {
         CliError::usage("no folder for paused runs: set --state-dir, XDG_STATE_HOME or HOME")
     })?;
     let store = SqliteStore::open(&dir, ordo_sdk::pause::DEFAULT_RETENTION)
         .map_err(|error| CliError::usage(format!("cannot open the paused runs: {error}")))?;
-    Ok(Pausing::new(Arc::new(store)))
+    let mut pausing = Pausing::new(Arc::new(store));
+    pausing.journal_quota = journal_quota;
+    Ok(pausing)
 }
 
 /// Builds the session the flags describe; its scripts get `inputs` (R-CLI-1a).
@@ -178,7 +180,7 @@ pub(crate) async fn mcp_server(args: &McpArgs) -> Result<McpServer, CliError> {
     let budget = Some(args.max_output_chars);
     // Runs pause for the approvals of clients asked by `input_required`, kept in the state
     // folder; a server that cannot open it asks them as before (they cannot be: unavailable).
-    let pausing = match state_store(args.state_dir.as_deref()) {
+    let pausing = match state_store(args.state_dir.as_deref(), args.journal_quota) {
         Ok(pausing) => Some(pausing),
         Err(error) if args.state_dir.is_none() && args.state_key_env.is_none() => {
             tracing::warn!(error = %error.message, "runs cannot pause for approvals");

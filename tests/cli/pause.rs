@@ -156,3 +156,29 @@ fn r_run_5_a_resumed_run_that_meets_another_approval_pauses_again() {
     assert_eq!(lines(&scratch, "stamps.log").len(), 4);
     assert_eq!(lines(&scratch, "deploys.log").len(), 2);
 }
+
+#[test]
+fn r_run_2_a_run_whose_journal_passes_its_quota_cannot_pause_and_says_so() {
+    let scratch = Scratch::new();
+    scratch.write("tools.toml", TOOLS);
+    scratch.write("script.js", SCRIPT);
+    let output = scratch
+        .ordo(&[
+            "run",
+            "script.js",
+            "--tools",
+            "tools.toml",
+            "--approve",
+            "later",
+            "--state-dir",
+            "state",
+            "--journal-quota",
+            "100",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    let result = json(&output);
+    assert_eq!(result["deploys"], json!(["APPROVAL_UNAVAILABLE", "APPROVAL_UNAVAILABLE"]));
+    assert!(lines(&scratch, "deploys.log").is_empty());
+}
