@@ -224,6 +224,17 @@ async fn run(config: &CodeModeConfig, args: &Value, cx: CallContext) -> Result<V
         Ok(output) => {
             let mut notes = output.notes;
             notes.extend(truncations.take());
+            // The session log and the model see that this result ends a run that paused.
+            if let Some(run) = &resumed {
+                notes.push(format!(
+                    "the run {} resumed after its pause: {} call{} before it answered from its \
+                     journal (not made again), {} waiting for approval made now",
+                    run.id,
+                    run.settled.len(),
+                    if run.settled.len() == 1 { "" } else { "s" },
+                    run.pending.len()
+                ));
+            }
             let logs: Vec<_> = output.logs.into_iter().skip(replayed_logs).collect();
             if notes.is_empty() {
                 Ok(json!({ "result": output.result, "logs": logs }))

@@ -118,6 +118,10 @@ fn r_run_5_a_paused_run_resumes_in_another_process_and_no_tool_runs_twice() {
     let text = stderr(&output);
     assert!(!text.contains("before the pause"), "the replayed part prints nothing again: {text}");
     assert!(text.contains("after the pause"), "{text}");
+    assert!(
+        text.contains(&format!("note: the run {id} resumed after its pause: 3 calls")),
+        "{text}"
+    );
     // Twice is once too many.
     let again = resume(&scratch, &id, "yes");
     assert_eq!(again.status.code(), Some(2));
