@@ -85,6 +85,28 @@ async fn r_rt_2_structured_clone_copies_deeply_keeps_cycles_and_refuses_function
 }
 
 #[tokio::test]
+async fn r_rt_2_queue_microtask_runs_after_the_current_job_and_before_what_awaits_it() {
+    let value = result(
+        r#"const order = [];
+           queueMicrotask(() => order.push("first"));
+           Promise.resolve().then(() => order.push("reaction"));
+           queueMicrotask(function () { "use strict"; order.push(this === undefined ? "no this" : "a this") });
+           order.push("now");
+           await null; await null;
+           Promise = null;
+           queueMicrotask(() => order.push("after Promise is gone"));
+           await undefined;
+           let refused; try { queueMicrotask("code") } catch (e) { refused = e.name }
+           return [order, refused]"#,
+    )
+    .await;
+    assert_eq!(
+        value,
+        json!([["now", "first", "reaction", "no this", "after Promise is gone"], "TypeError"])
+    );
+}
+
+#[tokio::test]
 async fn r_rt_2_array_from_async_awaits_iterables_async_iterables_and_the_map() {
     let value = result(
         r#"async function* numbers() { yield 1; yield 2; }

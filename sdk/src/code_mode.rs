@@ -142,7 +142,7 @@ fn description(tools: &[Arc<Tool>], config: &CodeModeConfig) -> String {
          (then its calls run one at a time however they are awaited), and why. `console.log` output is \
          returned with the result. Beyond ECMAScript there are `Intl` (en-US by default; `localeCompare` and \
          `toLocale*` as in V8), `atob`/`btoa`, `TextEncoder`/`TextDecoder` (UTF-8), `structuredClone`, \
-         `crypto.randomUUID`/`getRandomValues` and `Array.fromAsync`; there is no file system, network (`fetch`), process, timers (`setTimeout`), `require`, \
+         `crypto.randomUUID`/`getRandomValues`, `queueMicrotask` and `Array.fromAsync`; there is no file system, network (`fetch`), process, timers (`setTimeout`), `require`, \
          `eval` or imports: only the tools below. Limits: a run stops after {} s; what you read of it (the result, then the console \
          output) is cut past {} characters, the console output keeping its start and end; list, search and read \
          results carry `truncated: true` when they hold only part of what exists, and the result notes which.{}\

@@ -1,6 +1,6 @@
 // Built-ins of the web platform that models reach for and Boa 0.22 lacks, written on the
 // ECMAScript built-ins: `atob`/`btoa`, `TextEncoder`/`TextDecoder` (UTF-8), `structuredClone`,
-// `Array.fromAsync` and Annex B's `escape`/`unescape`. Installed as ordinary globals (writable,
+// `queueMicrotask`, `Array.fromAsync` and Annex B's `escape`/`unescape`. Installed as ordinary globals (writable,
 // configurable, not enumerable), compiled before a run that names one of them or at the first
 // touch of one (`lazy.rs`); they reach nothing outside the engine.
 // The file is a function, called once with `native`: functions of ordo's in Rust
@@ -157,6 +157,18 @@
         return out;
     }
 
+    // ---- queueMicrotask ------------------------------------------------------------------------
+    // The callback runs as a job after the current one, as a promise reaction does (the
+    // reaction's own, captured here: a script that replaces `Promise` changes nothing).
+    const settled = Promise.resolve();
+    const then = Promise.prototype.then;
+    function queueMicrotask(callback) {
+        if (typeof callback !== "function") {
+            throw new TypeError("queueMicrotask: the callback is not a function");
+        }
+        Reflect.apply(then, settled, [() => Reflect.apply(callback, undefined, [])]);
+    }
+
     // ---- Array.fromAsync -----------------------------------------------------------------------
     async function fromAsync(items, mapFn, thisArg) {
         if (mapFn !== undefined && typeof mapFn !== "function") {
@@ -184,6 +196,7 @@
     define(globalThis, "TextEncoder", TextEncoder);
     define(globalThis, "TextDecoder", TextDecoder);
     define(globalThis, "structuredClone", structuredClone);
+    define(globalThis, "queueMicrotask", queueMicrotask);
     define(globalThis, "escape", escape);
     define(globalThis, "unescape", unescape);
     define(Array, "fromAsync", fromAsync);
