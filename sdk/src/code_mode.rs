@@ -215,9 +215,7 @@ async fn run(config: &CodeModeConfig, args: &Value, cx: CallContext) -> Result<V
         }
     }
     if let Some(why) = divergence {
-        return Err(ToolFailure::replay_diverged(format!(
-            "the resumed run stopped before running anything more: {why}"
-        )));
+        return Err(diverged(&why));
     }
     let replayed_logs = resumed.as_ref().map_or(0, |run| run.logs);
     match outcome {
@@ -257,6 +255,13 @@ struct Paused<'a> {
     resumed: Option<&'a PausedRun>,
 }
 
+/// A resumed run whose script made other calls than before: `REPLAY_DIVERGED`, and why.
+fn diverged(why: &str) -> ToolFailure {
+    ToolFailure::replay_diverged(format!(
+        "the resumed run stopped before running anything more: {why}"
+    ))
+}
+
 /// Keeps a paused run in the store, and says so as `PAUSED`: which calls wait, and the run's id.
 fn pause_run(
     pausing: &Pausing,
@@ -266,9 +271,7 @@ fn pause_run(
     call_id: &str,
 ) -> ToolFailure {
     if let Some(why) = pause.replay.as_ref().and_then(Replay::divergence) {
-        return ToolFailure::replay_diverged(format!(
-            "the resumed run stopped before running anything more: {why}"
-        ));
+        return diverged(&why);
     }
     let (settled, pending) = pause.recorder.take();
     if pending.is_empty() {

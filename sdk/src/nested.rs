@@ -112,51 +112,52 @@ pub(crate) fn host_functions(
             // The arguments' text is made once: the call's, and what a pausable run hashes.
             let arguments = Arguments::from_value(call.args);
             let recorded = pause.as_ref().map(|_| (text_hash(arguments.raw()), arguments.clone()));
-            let route = match (&pause, &recorded) {
-                (Some(RunPause { replay: Some(replay), .. }), Some((hash, _))) => {
-                    replay.route(number, &name, hash)
-                }
+            let replay = pause.as_ref().and_then(|pause| pause.replay.clone());
+            let route = match (&replay, &recorded) {
+                (Some(replay), Some((hash, _))) => replay.route(number, &name, hash),
                 _ => Route::Live,
             };
-            let settled = options.map(|options| match route {
-                Route::Live => {
+            let made = options.map(|options| match (route, replay) {
+                (Route::Journal, Some(replay)) => Made::Journal(replay),
+                // The run is being stopped: nothing answers this call, not even the journal.
+                (Route::Diverged, _) => Made::Diverged,
+                (_, replay) => {
                     let call_id = Arc::from(format!("{}.{}", calls.parent(), call.id));
                     let signal = call.signal.clone();
                     let deadline = options.timeout;
-                    Some(calls.call_with_deadline(call_id, &name, arguments, signal, deadline))
+                    let settled =
+                        calls.call_with_deadline(call_id, &name, arguments, signal, deadline);
+                    Made::Live(settled, replay)
                 }
-                Route::Journal | Route::Diverged => None,
             });
             let signal = call.signal.clone();
             let flying = running.start(number, &script_name, call.signal);
             async move {
-                let answer = match settled {
-                    Ok(Some(settled)) => {
+                let answer = match made {
+                    Ok(Made::Live(settled, replay)) => {
                         let result = settled.await;
-                        if let (Some(pause), Some((hash, args))) = (&pause, recorded.clone())
+                        if let (Some(pause), Some((hash, args))) = (&pause, &recorded)
                             && result.record.error.as_ref().map(|e| e.code)
                                 == Some(ErrorCode::ApprovalDeferred)
                         {
                             let waiting = PendingCall {
                                 call: number,
                                 tool: name.clone(),
-                                arguments: hash,
+                                arguments: hash.clone(),
                                 value: args.value().clone(),
                             };
                             return park(pause, waiting, &parking, &signal).await;
                         }
-                        if let Some(RunPause { replay: Some(replay), .. }) = &pause {
+                        if let Some(replay) = replay {
                             replay.past_pause();
                         }
                         answer(&name, result)
                     }
-                    Ok(None) => match pause.as_ref().and_then(|pause| pause.replay.as_ref()) {
-                        Some(replay) => match replay.answer(number, &parking).await {
-                            Some(answer) => answer,
-                            None => Err(HostError::new("the run is over")),
-                        },
-                        None => Err(HostError::new("the run is over")),
-                    },
+                    Ok(Made::Journal(replay)) => replay
+                        .answer(number, &parking)
+                        .await
+                        .unwrap_or_else(|| Err(HostError::new("the run is over"))),
+                    Ok(Made::Diverged) => return Err(HostError::new("the run is over")),
                     Err(refused) => Err(refused),
                 };
                 flying.settled();
@@ -174,6 +175,16 @@ pub(crate) fn host_functions(
         });
     }
     host
+}
+
+/// How a call of the script is answered.
+enum Made<F> {
+    /// Through the pipeline (a resumed run's replay told when it is answered).
+    Live(F, Option<Replay>),
+    /// From the journal of the run it resumes.
+    Journal(Replay),
+    /// Not at all: the replay diverged and the run is being stopped.
+    Diverged,
 }
 
 /// A call whose approval was deferred: recorded as waiting, and parked until its run pauses

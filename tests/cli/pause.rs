@@ -47,24 +47,27 @@ fn run_id(stderr: &str) -> String {
     rest.split_whitespace().next().unwrap().to_owned()
 }
 
-fn paused(scratch: &Scratch) -> String {
+/// `ordo run script.js --approve later` with the tools and `extra` flags, in a scratch that
+/// has them.
+fn run_later(scratch: &Scratch, extra: &[&str]) -> std::process::Output {
     scratch.write("tools.toml", TOOLS);
     scratch.write("script.js", SCRIPT);
-    let output = scratch
-        .ordo(&[
-            "run",
-            "script.js",
-            "--tools",
-            "tools.toml",
-            "--approve",
-            "later",
-            "--state-dir",
-            "state",
-            "--session",
-            "run.jsonl",
-        ])
-        .output()
-        .unwrap();
+    let mut args = vec![
+        "run",
+        "script.js",
+        "--tools",
+        "tools.toml",
+        "--approve",
+        "later",
+        "--state-dir",
+        "state",
+    ];
+    args.extend_from_slice(extra);
+    scratch.ordo(&args).output().unwrap()
+}
+
+fn paused(scratch: &Scratch) -> String {
+    let output = run_later(scratch, &["--session", "run.jsonl"]);
     let text = stderr(&output);
     assert_eq!(output.status.code(), Some(3), "{text}");
     assert!(output.stdout.is_empty(), "{}", String::from_utf8_lossy(&output.stdout));
@@ -164,23 +167,7 @@ fn r_run_5_a_resumed_run_that_meets_another_approval_pauses_again() {
 #[test]
 fn r_run_2_a_run_whose_journal_passes_its_quota_cannot_pause_and_says_so() {
     let scratch = Scratch::new();
-    scratch.write("tools.toml", TOOLS);
-    scratch.write("script.js", SCRIPT);
-    let output = scratch
-        .ordo(&[
-            "run",
-            "script.js",
-            "--tools",
-            "tools.toml",
-            "--approve",
-            "later",
-            "--state-dir",
-            "state",
-            "--journal-quota",
-            "100",
-        ])
-        .output()
-        .unwrap();
+    let output = run_later(&scratch, &["--journal-quota", "100"]);
     assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
     let result = json(&output);
     assert_eq!(result["deploys"], json!(["APPROVAL_UNAVAILABLE", "APPROVAL_UNAVAILABLE"]));

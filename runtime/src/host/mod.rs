@@ -311,8 +311,7 @@ impl Runtime {
         host: &HostFunctions,
         cancel: &CancellationToken,
     ) -> RunOutcome {
-        let script = Script { pausable: None, ..script.clone() };
-        match self.run_pausable(&script, host, cancel).await {
+        match self.start(script, host, cancel, None).await {
             Ended::Run(outcome) => outcome,
             Ended::Paused(paused) => Err(RunError {
                 kind: ErrorKind::Host,
@@ -333,6 +332,17 @@ impl Runtime {
         script: &Script,
         host: &HostFunctions,
         cancel: &CancellationToken,
+    ) -> Ended {
+        self.start(script, host, cancel, script.pausable.clone()).await
+    }
+
+    /// Runs a script, pausable when `clock` (the readings its replay reads first) is given.
+    async fn start(
+        &self,
+        script: &Script,
+        host: &HostFunctions,
+        cancel: &CancellationToken,
+        clock: Option<ClockReadings>,
     ) -> Ended {
         let deadline = script.deadline.unwrap_or(self.limits.deadline);
         let started = tokio::time::Instant::now();
@@ -369,7 +379,7 @@ impl Runtime {
             constants: script.constants.clone(),
             prelude: script.prelude.clone(),
             seed: script.seed,
-            clock: script.pausable.clone(),
+            clock,
             host_functions: host.names().map(str::to_owned).collect(),
             limits: self.limits.engine.clone(),
         };

@@ -187,11 +187,12 @@ impl Pausing {
         self.paused.lock().unwrap_or_else(PoisonError::into_inner).insert(call_id.to_owned(), run);
     }
 
-    /// Whether the call `call_id` may pause, and the run it resumes if any.
+    /// Whether the call `call_id` may pause, and the run it resumes if any: moved out of the
+    /// plan (a journal may be megabytes; the plan keeps only the answers its run still asks).
     pub(crate) fn plan(&self, call_id: &str) -> Option<Option<PausedRun>> {
-        let calls = self.calls.lock().unwrap_or_else(PoisonError::into_inner);
-        match calls.get(call_id) {
-            Some(plan) => Some(plan.resume.clone()),
+        let mut calls = self.calls.lock().unwrap_or_else(PoisonError::into_inner);
+        match calls.get_mut(call_id) {
+            Some(plan) => Some(plan.resume.take()),
             None => self.every_run.then_some(None),
         }
     }
