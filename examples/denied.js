@@ -1,9 +1,9 @@
-// A script that meets a policy: reading outside the allowed roots and writing without a write
-// root are DENIED. Each failure is an Error with `code`, `tool` and `message`, so the script can
-// tell a denial from a real failure and carry on.
+// A script that meets a policy: reading outside the allowed roots is DENIED, and without a write
+// root there is no write_file at all. Each failure is an Error with `code`, `tool` and `message`,
+// so the script can tell a denial from a real failure and carry on.
 //
 //   ordo run examples/denied.js
-//   ordo run examples/denied.js --allow-write target   # the write is allowed now
+//   ordo run examples/denied.js --allow-write target   # write_file is offered, and the write allowed
 
 async function attempt(what, call) {
   try {
@@ -18,8 +18,10 @@ async function attempt(what, call) {
 return [
   await attempt("read /etc/hostname", () => tools.read_file({ path: "/etc/hostname" })),
   await attempt("read ../", () => tools.list_dir({ path: ".." })),
-  await attempt("write target/ordo-example.txt", () =>
-    tools.write_file({ path: "target/ordo-example.txt", content: "written by examples/denied.js\n", create_dirs: true }),
-  ),
+  "write_file" in tools
+    ? await attempt("write target/ordo-example.txt", () =>
+        tools.write_file({ path: "target/ordo-example.txt", content: "written by examples/denied.js\n", create_dirs: true }),
+      )
+    : { what: "write target/ordo-example.txt", outcome: "not offered", why: "no --allow-write root" },
   await attempt("read examples/denied.js", () => tools.read_file({ path: "examples/denied.js", limit: 1 })),
 ];

@@ -3,8 +3,9 @@
 //! description lists the tools by namespace with their counts instead, and the script finds
 //! what it needs in the sandbox:
 //!
-//! - `await tools.$search(query)`: the best matches (name as the script calls it, and the first
-//!   line of the description), with how many matched of how many;
+//! - `await tools.$search(query, { limit })`: the best matches (name as the script calls it,
+//!   and the first line of the description), with how many matched, how many of those were left
+//!   out (`more`), and how many tools there are;
 //! - `await tools.$describe(name)`: one tool's TypeScript declaration.
 //!
 //! Both are host functions answered from the registry, not tool calls: they are not logged and
@@ -18,52 +19,69 @@ use ordo_runtime::{HostCall, HostError, HostFunctions};
 use ordo_tools::Tool;
 use serde_json::{Map, Value, json};
 
-use crate::declarations::{SCRIPT_GLOBALS, ToolSignature, namespaced, tool_declarations_for};
+use crate::declarations::{ToolSignature, declarations_with, namespaced, tool_declarations_for};
 
 /// The members `tools.$search` and `tools.$describe` (not tools: not listed by `Object.keys`).
 pub(crate) const SEARCH: &str = "$search";
 pub(crate) const DESCRIBE: &str = "$describe";
 
+/// The matches `$search` returns unless the script asks for more.
+const DEFAULT_MATCHES: usize = 10;
+
 /// The most matches `$search` returns.
-const MAX_MATCHES: usize = 10;
+const MAX_MATCHES: usize = 50;
 
 /// The declarations for `run_code`'s description: every tool's when they fit in `budget`
-/// characters, else the compact listing.
+/// characters; else the tools of their own (ordo's file tools, a manifest's: what a script
+/// calls first) in full with the mounted servers' listed by namespace; else all listed. Each
+/// form declares `ToolError`, `CallOptions` and the script's globals.
 pub(crate) fn declarations(tools: &[Arc<Tool>], budget: usize) -> String {
     let full = crate::declarations::declarations(tools);
-    if full.len() <= budget { full } else { listing(tools) }
+    if full.len() <= budget {
+        return full;
+    }
+    let (own, mounted): (Vec<&Arc<Tool>>, Vec<&Arc<Tool>>) =
+        tools.iter().partition(|tool| namespaced(tool.name()).is_none());
+    let own_in_full = declarations_with(
+        own.iter().map(|tool| ToolSignature::of(tool)),
+        &listing(&[], &mounted, tools.len()),
+    );
+    if own_in_full.len() <= budget {
+        return own_in_full;
+    }
+    declarations_with([], &listing(&own, &mounted, tools.len()))
 }
 
-/// Namespaces and top-level tools with their counts and a few names, and how to find more.
-fn listing(tools: &[Arc<Tool>]) -> String {
+/// The members of `tools` past its declared methods: `$search` and `$describe`, then the tools
+/// of their own in `top` and the namespaces of `mounted` with their counts and a few names.
+fn listing(top: &[&Arc<Tool>], mounted: &[&Arc<Tool>], total: usize) -> String {
     let mut spaces: Vec<(&str, Vec<&str>)> = Vec::new();
-    let mut top: Vec<&str> = Vec::new();
-    for tool in tools {
-        match namespaced(tool.name()) {
-            Some((space, member)) => match spaces.iter_mut().find(|(name, _)| *name == space) {
+    for tool in mounted {
+        if let Some((space, member)) = namespaced(tool.name()) {
+            match spaces.iter_mut().find(|(name, _)| *name == space) {
                 Some((_, members)) => members.push(member),
                 None => spaces.push((space, vec![member])),
-            },
-            None => top.push(tool.name()),
+            }
         }
     }
-    let mut out = SCRIPT_GLOBALS.to_owned();
-    out.push_str(&format!(
-        "/** {} tools: too many to declare here. Find what you need with `await tools.$search(\"...\")`, \
-         read a tool's declaration with `await tools.$describe(\"name\")`, then call it. */\n",
-        tools.len()
-    ));
-    out.push_str("declare const tools: {\n");
+    let mut out = format!(
+        "  /* {total} tools: too many to declare each here. Find what you need with \
+         `await tools.$search(\"...\")`, read a tool's declaration with \
+         `await tools.$describe(\"name\")`, then call it. */\n"
+    );
     out.push_str(
-        "  /** The tools that best match `query` (words of their names and descriptions). */\n  \
-         $search(query: string): Promise<{ matches: { name: string; summary: string }[]; matched: number; total: number }>;\n",
+        "  /** The tools that best match `query` (words of their names and descriptions): at \
+         most `limit` (default 10, at most 50); `matched` counts them all and `more` is how many \
+         were left out. */\n  \
+         $search(query: string, options?: { limit?: number }): Promise<{ matches: { name: string; summary: string }[]; matched: number; more: number; total: number }>;\n",
     );
     out.push_str(
         "  /** The TypeScript declaration of one tool, e.g. `$describe(\"server.tool\")`. */\n",
     );
     out.push_str("  $describe(name: string): Promise<string>;\n");
     if !top.is_empty() {
-        out.push_str(&format!("  // {} tools of their own: {}\n", top.len(), sample(&top)));
+        let names: Vec<&str> = top.iter().map(|tool| tool.name()).collect();
+        out.push_str(&format!("  // {} tools of their own: {}\n", top.len(), sample(&names)));
     }
     for (space, members) in &spaces {
         out.push_str(&format!(
@@ -72,7 +90,6 @@ fn listing(tools: &[Arc<Tool>]) -> String {
             sample(members)
         ));
     }
-    out.push_str("};\n");
     out
 }
 
@@ -88,7 +105,7 @@ pub(crate) fn host_functions(host: &mut HostFunctions, tools: &[Arc<Tool>]) {
     let catalog: Arc<Vec<Arc<Tool>>> = Arc::new(tools.to_vec());
     let searched = Arc::clone(&catalog);
     host.insert(crate::nested::host_function_name(SEARCH), move |call: HostCall| {
-        let answer = search(&searched, &call.args);
+        let answer = search(&searched, &call.args, call.options.as_ref());
         async move { answer }
     });
     host.insert(crate::nested::host_function_name(DESCRIBE), move |call: HostCall| {
@@ -105,8 +122,20 @@ fn script_name(tool: &str) -> String {
     }
 }
 
-fn search(tools: &[Arc<Tool>], args: &Value) -> Result<Value, HostError> {
+fn search(tools: &[Arc<Tool>], args: &Value, options: Option<&Value>) -> Result<Value, HostError> {
     let query = argument(args, "query")?.to_lowercase();
+    let limit = match options.map(|options| &options["limit"]) {
+        None | Some(Value::Null) => DEFAULT_MATCHES,
+        Some(limit) => match limit.as_u64() {
+            Some(limit @ 1..) => usize::try_from(limit).unwrap_or(MAX_MATCHES).min(MAX_MATCHES),
+            _ => {
+                let message = format!(
+                    "$search's limit must be a whole number from 1 to {MAX_MATCHES}, not {limit}"
+                );
+                return Err(error("RangeError", message));
+            }
+        },
+    };
     let words: Vec<&str> =
         query.split(|c: char| !c.is_alphanumeric()).filter(|w| !w.is_empty()).collect();
     let mut scored: Vec<(usize, &Arc<Tool>)> = tools
@@ -127,13 +156,14 @@ fn search(tools: &[Arc<Tool>], args: &Value) -> Result<Value, HostError> {
     scored.sort_by(|(a, one), (b, other)| b.cmp(a).then_with(|| one.name().cmp(other.name())));
     let matches: Vec<Value> = scored
         .iter()
-        .take(MAX_MATCHES)
+        .take(limit)
         .map(|(_, tool)| {
             let summary = tool.definition().description().lines().next().unwrap_or_default();
             json!({ "name": script_name(tool.name()), "summary": summary })
         })
         .collect();
-    Ok(json!({ "matches": matches, "matched": scored.len(), "total": tools.len() }))
+    let more = scored.len() - matches.len();
+    Ok(json!({ "matches": matches, "matched": scored.len(), "more": more, "total": tools.len() }))
 }
 
 fn describe(tools: &[Arc<Tool>], args: &Value) -> Result<Value, HostError> {

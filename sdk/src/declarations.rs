@@ -166,9 +166,18 @@ pub fn declarations(tools: &[Arc<Tool>]) -> String {
 /// [`declarations`] for tools described by their signatures, registered or not; any schema
 /// values are accepted (what is not a supported schema renders as `unknown`).
 pub fn declarations_for<'a>(tools: impl IntoIterator<Item = ToolSignature<'a>>) -> String {
+    declarations_with(tools, "")
+}
+
+/// [`declarations_for`] with `members` (TypeScript member lines) written into `tools` after
+/// the methods: a large catalog's helpers and its listing by namespace.
+pub(crate) fn declarations_with<'a>(
+    tools: impl IntoIterator<Item = ToolSignature<'a>>,
+    members: &str,
+) -> String {
     let mut out = tool_error();
     out.push_str(SCRIPT_GLOBALS);
-    write_tools(&mut out, tools);
+    write_tools(&mut out, tools, members);
     out
 }
 
@@ -178,12 +187,16 @@ pub(crate) fn tool_declarations_for<'a>(
     tools: impl IntoIterator<Item = ToolSignature<'a>>,
 ) -> String {
     let mut out = tool_error();
-    write_tools(&mut out, tools);
+    write_tools(&mut out, tools, "");
     out
 }
 
-/// `tools` and the types of its methods' arguments and results.
-fn write_tools<'a>(out: &mut String, tools: impl IntoIterator<Item = ToolSignature<'a>>) {
+/// `tools` (its methods, then `members`) and the types of its methods' arguments and results.
+fn write_tools<'a>(
+    out: &mut String,
+    tools: impl IntoIterator<Item = ToolSignature<'a>>,
+    members: &str,
+) {
     let tools: Vec<ToolSignature<'a>> =
         tools.into_iter().filter(|tool| tool.name != RUN_CODE).collect();
     let mut shared = Shared::default();
@@ -216,6 +229,7 @@ fn write_tools<'a>(out: &mut String, tools: impl IntoIterator<Item = ToolSignatu
         }
         out.push_str(&format!("{INDENT}}};\n"));
     }
+    out.push_str(members);
     out.push_str("};\n");
 
     for (tool, base) in tools.iter().zip(&bases) {

@@ -7,10 +7,12 @@
 //! tool's structured value; what it rejects with is the pipeline's error envelope plus the tool.
 //!
 //! A value marked `truncated: true` (a search's first matches, a listing's first entries, a
-//! window of a file) is noted for the model ([`Truncations`]): a count built on it is not the
-//! whole count, and the model reads it beside the result.
+//! window of a file) is noted for the model ([`Truncations`]) when a default cap cut it, not a
+//! bound the script gave, and no later call read on from where it stopped: a count built on it
+//! is not the whole count, and the model reads it beside the result. Routine paging and
+//! deliberate samples are not noted, so the note that is there stands out.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashSet};
 use std::sync::{Arc, Mutex, PoisonError};
 
 use ordo_runtime::{HostCall, HostError, HostFunctions, Parking};
@@ -29,27 +31,77 @@ pub(crate) fn host_function_name(tool: &str) -> String {
     format!("tools.{tool}")
 }
 
-/// The notes on the nested calls of one run whose values were cut short, in the order they
-/// were answered.
+/// The nested calls of one run whose values were cut short, and the calls that read on from
+/// them: what [`Truncations::take`] notes for the model at the end of the run.
 #[derive(Clone, Debug, Default)]
-pub(crate) struct Truncations(Arc<Mutex<Vec<String>>>);
+pub(crate) struct Truncations(Arc<Mutex<Reads>>);
+
+#[derive(Debug, Default)]
+struct Reads {
+    /// The cuts that a default cap made, in the order they were answered.
+    cuts: Vec<Cut>,
+    /// Where later calls started: (tool, target, offset).
+    continued: HashSet<(String, String, u64)>,
+}
+
+/// A value cut short by a cap the script did not choose.
+#[derive(Debug)]
+struct Cut {
+    tool: String,
+    /// The call's arguments without its window ([`WINDOW_ARGUMENTS`]): what it read.
+    target: String,
+    /// Where reading on would start (the value's `next_offset`), if the value says.
+    next_offset: Option<u64>,
+    note: String,
+}
 
 /// At most this many truncation notes; the last says how many more there were.
 const MAX_TRUNCATION_NOTES: usize = 5;
 
+/// Arguments that choose how much a call returns. A cut at the bound the script gave is what it
+/// asked for, not data left unread by accident.
+const BOUND_ARGUMENTS: [&str; 4] = ["limit", "max_results", "max_entries", "max_matches"];
+
+/// Arguments that place a window on a target rather than choose the target.
+const WINDOW_ARGUMENTS: [&str; 5] =
+    ["offset", "limit", "max_results", "max_entries", "max_matches"];
+
 impl Truncations {
-    /// Notes `value` if it says it was cut short.
-    fn note(&self, tool: &str, call: u64, value: &Value) {
-        if value.get("truncated") != Some(&Value::Bool(true)) {
+    /// Takes note of one answered call: where it started reading, and whether its value was cut
+    /// short by a cap its `arguments` did not choose.
+    fn note(&self, tool: &str, call: u64, arguments: &Value, value: &Value) {
+        let offset = arguments.get("offset").and_then(Value::as_u64);
+        let cut = value.get("truncated") == Some(&Value::Bool(true))
+            && !chosen_by_script(arguments, value);
+        if offset.is_none() && !cut {
             return;
         }
-        let mut notes = self.0.lock().unwrap_or_else(PoisonError::into_inner);
-        notes.push(truncation_note(tool, call, value));
+        let target = target(arguments);
+        let mut reads = self.0.lock().unwrap_or_else(PoisonError::into_inner);
+        if let Some(offset) = offset {
+            reads.continued.insert((tool.to_owned(), target.clone(), offset));
+        }
+        if cut {
+            let note = truncation_note(tool, call, value);
+            let next_offset = value.get("next_offset").and_then(Value::as_u64);
+            reads.cuts.push(Cut { tool: tool.to_owned(), target, next_offset, note });
+        }
     }
 
-    /// The notes, at most [`MAX_TRUNCATION_NOTES`] and one counting the rest.
+    /// The notes on cuts no later call read on from (in either order: calls under
+    /// `Promise.all` settle as they will), at most [`MAX_TRUNCATION_NOTES`] and one counting
+    /// the rest.
     pub(crate) fn take(&self) -> Vec<String> {
-        let mut notes = std::mem::take(&mut *self.0.lock().unwrap_or_else(PoisonError::into_inner));
+        let reads = std::mem::take(&mut *self.0.lock().unwrap_or_else(PoisonError::into_inner));
+        let mut notes: Vec<String> = reads
+            .cuts
+            .into_iter()
+            .filter(|cut| {
+                let Some(next) = cut.next_offset else { return true };
+                !reads.continued.contains(&(cut.tool.clone(), cut.target.clone(), next))
+            })
+            .map(|cut| cut.note)
+            .collect();
         if notes.len() > MAX_TRUNCATION_NOTES {
             let more = notes.len() - MAX_TRUNCATION_NOTES;
             notes.truncate(MAX_TRUNCATION_NOTES);
@@ -62,6 +114,38 @@ impl Truncations {
     }
 }
 
+/// Whether the script chose the cut: its arguments give a bound ([`BOUND_ARGUMENTS`]) and the
+/// value holds that many (lines of a window, or items of its first list). A value holding fewer
+/// was cut by another cap (a size limit) first; one that cannot be counted is taken as chosen.
+fn chosen_by_script(arguments: &Value, value: &Value) -> bool {
+    let Some(bound) = BOUND_ARGUMENTS.iter().find_map(|name| arguments.get(name)?.as_u64()) else {
+        return false;
+    };
+    let held = match (value["offset"].as_u64(), value["next_offset"].as_u64()) {
+        (Some(offset), Some(next)) => Some(next.saturating_sub(offset)),
+        _ => first_list(value).map(|(_, count)| count as u64),
+    };
+    held.is_none_or(|held| held >= bound)
+}
+
+/// What a call reads: its arguments without their window, as canonical text (`serde_json` keeps
+/// an object's keys sorted).
+fn target(arguments: &Value) -> String {
+    match arguments {
+        Value::Object(fields) => {
+            let mut target = fields.clone();
+            target.retain(|name, _| !WINDOW_ARGUMENTS.contains(&name.as_str()));
+            Value::Object(target).to_string()
+        }
+        other => other.to_string(),
+    }
+}
+
+/// A value's first list field and its length.
+fn first_list(value: &Value) -> Option<(&String, usize)> {
+    value.as_object()?.iter().find_map(|(field, items)| Some((field, items.as_array()?.len())))
+}
+
 /// `search_files call #3 returned its first 100 matches; more exist`: what was cut, in the
 /// value's own terms (its first array field, or a file's window of lines and where to go on).
 fn truncation_note(tool: &str, call: u64, value: &Value) -> String {
@@ -69,15 +153,17 @@ fn truncation_note(tool: &str, call: u64, value: &Value) -> String {
     if let (Some(offset), Some(next)) = (value["offset"].as_u64(), value["next_offset"].as_u64()) {
         let of = value["lines"].as_u64().map(|lines| format!(" of {lines}")).unwrap_or_default();
         return format!(
-            "{what} returned lines {offset}–{}{of} only; read on with offset {next}",
+            "{what} returned lines {offset}–{}{of} only, cut by its default cap; read on with \
+             offset {next}",
             next.saturating_sub(1)
         );
     }
-    let listed = value.as_object().and_then(|fields| {
-        fields.iter().find_map(|(field, items)| Some((field, items.as_array()?.len())))
-    });
-    match listed {
-        Some((field, count)) => format!("{what} returned its first {count} {field}; more exist"),
+    match first_list(value) {
+        Some((field, count)) => {
+            format!(
+                "{what} returned its first {count} {field} only, cut by its default cap; more exist"
+            )
+        }
         None => format!("{what} returned a truncated result; more exists than it returned"),
     }
 }
@@ -111,6 +197,7 @@ pub(crate) fn host_functions(
             let (pause, parking) = (pause.clone(), call.parking.clone());
             // The arguments' text is made once: the call's, and what a pausable run hashes.
             let arguments = Arguments::from_value(call.args);
+            let read = arguments.clone();
             let recorded = pause.as_ref().map(|_| (text_hash(arguments.raw()), arguments.clone()));
             let replay = pause.as_ref().and_then(|pause| pause.replay.clone());
             let route = match (&replay, &recorded) {
@@ -168,7 +255,7 @@ pub(crate) fn host_functions(
                     pause.recorder.settled(settled);
                 }
                 if let Ok(value) = &answer {
-                    truncations.note(&name, number, value);
+                    truncations.note(&name, number, read.value(), value);
                 }
                 answer
             }
@@ -204,7 +291,8 @@ async fn park(
         return Err(HostError {
             name: ErrorCode::ApprovalUnavailable.default_name().to_owned(),
             message: format!(
-                "{tool} requires approval, but this run cannot pause to ask: its journal holds                  {kept} bytes of call results, past its quota of {quota} bytes"
+                "{tool} requires approval, but this run cannot pause to ask: its journal holds \
+                 {kept} bytes of call results, past its quota of {quota} bytes"
             ),
             data,
         });

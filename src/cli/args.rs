@@ -142,12 +142,8 @@ pub(crate) struct CallFlags {
     /// The `run_code` timeout, in milliseconds.
     #[arg(long, value_name = "MS", default_value_t = 60_000, value_parser = clap::value_parser!(u64).range(1..))]
     pub(crate) timeout: u64,
-    /// A folder the file tools may read (repeatable). Default: the current directory.
-    #[arg(long = "allow-read", value_name = "PATH")]
-    pub(crate) allow_read: Vec<PathBuf>,
-    /// A folder the file tools may write, and read (repeatable). Default: none.
-    #[arg(long = "allow-write", value_name = "PATH")]
-    pub(crate) allow_write: Vec<PathBuf>,
+    #[command(flatten)]
+    pub(crate) roots: RootFlags,
     /// The longest the tool declarations in `run_code`'s description may be, in characters;
     /// past it they are listed by server, and scripts use `tools.$search` and `tools.$describe`.
     #[arg(long, value_name = "CHARS", default_value_t = 10_000)]
@@ -420,6 +416,20 @@ pub(crate) struct ToolsArgs {
     pub(crate) format: SchemaFormat,
     #[command(flatten)]
     pub(crate) tools: ToolFlags,
+    #[command(flatten)]
+    pub(crate) roots: RootFlags,
+}
+
+/// The folders the file tools may touch.
+#[derive(Debug, Args)]
+pub(crate) struct RootFlags {
+    /// A folder the file tools may read (repeatable). Default: the current directory.
+    #[arg(long = "allow-read", value_name = "PATH")]
+    pub(crate) allow_read: Vec<PathBuf>,
+    /// A folder the file tools may write, and read (repeatable). Default: none, and then there
+    /// is no `write_file`.
+    #[arg(long = "allow-write", value_name = "PATH")]
+    pub(crate) allow_write: Vec<PathBuf>,
 }
 
 /// Shapes of a tool list.

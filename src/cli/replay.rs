@@ -21,7 +21,7 @@ use super::{output, setup};
 pub(crate) async fn run(args: &ReplayArgs) -> Result<Exit, CliError> {
     let log =
         LoadedLog::from_path(&args.file).map_err(|error| CliError::usage(error.to_string()))?;
-    let registry = setup::registry_only(&args.tools).await?.registry;
+    let registry = setup::registry_only(&args.tools, setup::presentation_roots()?).await?.registry;
     if let Some(torn) = log.torn_line() {
         notice!("ordo: {}: {torn}; dropped", args.file.display());
     }

@@ -18,7 +18,9 @@ use ordo_tools::session::{DiscardSink, Durability, JsonlSink, LoadedLog, Session
 use ordo_tools::{ApprovalOutcome, Pipeline, PreExecuteHook, Scheduler, ToolRegistry};
 
 use super::approve;
-use super::args::{ApproveMode, CallFlags, McpArgs, ServerApproveMode, SessionFlags, ToolFlags};
+use super::args::{
+    ApproveMode, CallFlags, McpArgs, RootFlags, ServerApproveMode, SessionFlags, ToolFlags,
+};
 use super::exit::CliError;
 use super::live::{Live, LiveSink};
 
@@ -87,12 +89,15 @@ fn trust(servers: &mut [mount::ServerSpec], names: &[String]) -> Result<(), CliE
 }
 
 /// The default roots: read the current directory, write nothing.
-pub(crate) fn default_roots() -> Result<Roots, CliError> {
-    roots(&[], &[])
+/// Roots under which every file tool is there, `write_file` too: for reading a session log's
+/// cards, where no call is made.
+pub(crate) fn presentation_roots() -> Result<Roots, CliError> {
+    roots(&RootFlags { allow_read: vec![], allow_write: vec![PathBuf::from(".")] })
 }
 
 /// The roots of R-CLI-7, relative paths taken from the current directory.
-fn roots(read: &[PathBuf], write: &[PathBuf]) -> Result<Roots, CliError> {
+pub(crate) fn roots(flags: &RootFlags) -> Result<Roots, CliError> {
+    let (read, write) = (&flags.allow_read, &flags.allow_write);
     let base = std::env::current_dir()
         .map_err(|error| CliError::usage(format!("cannot read the current directory: {error}")))?;
     Roots::from_flags(base, read, write).map_err(|error| CliError::usage(error.to_string()))
@@ -141,7 +146,7 @@ pub(crate) async fn session(
     if script_coming {
         runtime.prestart();
     }
-    let roots = roots(&flags.calls.allow_read, &flags.calls.allow_write)?;
+    let roots = roots(&flags.calls.roots)?;
     let tools = tool_set(&flags.tools, roots).await?;
     let live = std::io::stderr().is_terminal().then(|| Live::new(tools.registry.clone()));
 
@@ -160,7 +165,7 @@ pub(crate) async fn session(
 /// The server `ordo mcp` runs: the tools, `run_code` with workers kept warm (a server lives
 /// long) but never more than `--max-workers`, and the pipeline every client session shares.
 pub(crate) async fn mcp_server(args: &McpArgs) -> Result<McpServer, CliError> {
-    let roots = roots(&args.calls.allow_read, &args.calls.allow_write)?;
+    let roots = roots(&args.calls.roots)?;
     let tools = tool_set(&args.tools, roots).await?;
     if let Some(dir) = &args.session_dir {
         std::fs::create_dir_all(dir).map_err(|error| {
@@ -268,8 +273,8 @@ fn install_code_mode(
 /// The tools a session would have, `run_code` included, for commands that only look at tools
 /// (`tools`, `replay`). No script runs: no worker is started (mounted servers are, to list
 /// their tools).
-pub(crate) async fn registry_only(flags: &ToolFlags) -> Result<ToolSet, CliError> {
-    let tools = tool_set(flags, default_roots()?).await?;
+pub(crate) async fn registry_only(flags: &ToolFlags, roots: Roots) -> Result<ToolSet, CliError> {
+    let tools = tool_set(flags, roots).await?;
     let config = CodeModeConfig::new(Runtime::new(runtime_config()?));
     ordo_sdk::install(&tools.registry, config)
         .map_err(|error| CliError::usage(format!("cannot install run_code: {error}")))?;

@@ -14,7 +14,7 @@ use super::{output, setup};
 
 /// Prints the tool list.
 pub(crate) async fn run(args: &ToolsArgs) -> Result<Exit, CliError> {
-    let tools = setup::registry_only(&args.tools).await?;
+    let tools = setup::registry_only(&args.tools, setup::roots(&args.roots)?).await?;
     for renamed in &tools.renamed {
         notice!(
             "ordo: tool {:?} of MCP server {:?} is {} (names are letters, digits, _ and -)",

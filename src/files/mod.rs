@@ -8,7 +8,8 @@
 //!   returns a canonical JSON value checked against its output schema, renders it as text for
 //!   the model, and has call and result cards for a UI. The reading tools are
 //!   concurrency-safe and annotated read-only (closed world: only their roots); `write_file` is
-//!   exclusive, and annotated destructive and idempotent.
+//!   exclusive, annotated destructive and idempotent, and offered only when there is a write
+//!   root.
 //!
 //! Relative paths start from the roots' base directory (the CLI's working directory), and
 //! paths in outputs are shown relative to it where they can be, so a model can pass any path
@@ -54,18 +55,23 @@ pub const LIST_DIR: &str = "list_dir";
 /// The name of the tool that searches files.
 pub const SEARCH_FILES: &str = "search_files";
 
-/// The four file tools, confined to `roots`, in the order a model meets them.
+/// The file tools, confined to `roots`, in the order a model meets them. `write_file` is among
+/// them only when `roots` has a write root: without one every write would be denied, and a tool
+/// that cannot succeed is not offered (so that code mode, with only reading tools left, is
+/// honestly read-only).
 pub fn definitions(roots: Arc<Roots>) -> Vec<ToolDefinition> {
-    vec![
-        read_file::definition(Arc::clone(&roots)),
-        write_file::definition(Arc::clone(&roots)),
-        list_dir::definition(Arc::clone(&roots)),
-        search_files::definition(roots),
-    ]
+    let writable = !roots.write_roots().is_empty();
+    let mut definitions = vec![read_file::definition(Arc::clone(&roots))];
+    if writable {
+        definitions.push(write_file::definition(Arc::clone(&roots)));
+    }
+    definitions.push(list_dir::definition(Arc::clone(&roots)));
+    definitions.push(search_files::definition(roots));
+    definitions
 }
 
-/// Registers the four file tools, confined to `roots`. Install [`root_guard`] with the same
-/// roots on the pipeline too, so that a call outside them is denied rather than failed.
+/// Registers the file tools ([`definitions`]), confined to `roots`. Install [`root_guard`] with
+/// the same roots on the pipeline too, so that a call outside them is denied rather than failed.
 pub fn register(registry: &ToolRegistry, roots: Arc<Roots>) -> Result<(), RegisterError> {
     for definition in definitions(roots) {
         registry.register(definition)?;

@@ -96,8 +96,9 @@ pub fn definition(roots: Arc<Roots>) -> ToolDefinition {
         READ_FILE,
         "Read a UTF-8 text file. Returns its content with the file's size in bytes and its total \
          line count. Large files are read in windows: `offset` is the first line to return \
-         (1-based) and `limit` the most lines (default 2000); a cut result gives `next_offset` \
-         to continue from. Binary files are refused.",
+         (1-based) and `limit` the most lines (default 2000); one call returns at most 256 KB \
+         of content whatever the limit. A cut result has `truncated: true` and `next_offset` to \
+         continue from. Binary files are refused.",
         parameters(),
         text_output(output_schema(), render).with_presentation_meta(|_args, value| {
             let output = Output::deserialize(value)

@@ -73,7 +73,9 @@ fn examples_denied() {
     let value = run_example(&["examples/denied.js"]);
     let outcomes: Vec<&str> =
         value.as_array().unwrap().iter().map(|entry| entry["outcome"].as_str().unwrap()).collect();
-    assert_eq!(outcomes, ["denied", "denied", "denied", "allowed"], "{value:#}");
+    assert_eq!(outcomes, ["denied", "denied", "not offered", "allowed"], "{value:#}");
+    let written = run_example(&["examples/denied.js", "--allow-write", "target"]);
+    assert_eq!(written[2]["outcome"], "allowed", "{written:#}");
 }
 
 #[test]

@@ -69,22 +69,66 @@ fn r_code_3_no_value_tells_the_model_what_it_may_have_forgotten() {
     );
 }
 
+/// Issue 33: a note only where data was left unread by accident: a cut by a default cap
+/// (2,000 lines, 100 matches) that no later call read on from. A limit the script chose, and
+/// paging to the end (in order or under `Promise.all`), are not noted.
 #[test]
-fn r_code_3_nested_results_cut_short_are_noted_so_a_count_is_not_taken_as_whole() {
+fn r_code_3_only_cuts_by_a_default_cap_left_unread_are_noted() {
     let scratch = Scratch::new();
-    for name in ["a.txt", "b.txt", "c.txt"] {
-        scratch.write(name, "needle\n".repeat(3).as_str());
+    let numbered: String = (1..=3000).map(|line| format!("line {line}\n")).collect();
+    scratch.write("long.txt", &numbered);
+    scratch.write("other.txt", &numbered);
+    for index in 0..120 {
+        scratch.write(&format!("hits/{index}.txt"), "needle\n");
     }
-    scratch.write("long.txt", &"line\n".repeat(50));
-    let code = "const found = await tools.search_files({ path: '.', pattern: 'needle', max_results: 4 }); \
-                const read = await tools.read_file({ path: 'long.txt', limit: 10 }); \
-                return { matches: found.matches.length, next: read.next_offset }";
-    let text = text_of(&run_code(&scratch, code, &[]));
+    let notes = |code: &str| -> Vec<String> {
+        let text = text_of(&run_code(&scratch, code, &[]));
+        match text.split_once("\n\nNote:\n") {
+            Some((_, notes)) => notes.lines().map(str::to_owned).collect(),
+            None => vec![],
+        }
+    };
+    // Cut by the default caps and never read on: one note each, saying what was left.
     assert_eq!(
-        text,
-        "{\n  \"matches\": 4,\n  \"next\": 11\n}\n\nNote:\n\
-         - search_files call #1 returned its first 4 matches; more exist\n\
-         - read_file call #2 returned lines 1–10 of 50 only; read on with offset 11"
+        notes(
+            "const read = await tools.read_file({ path: 'long.txt' }); \
+             const found = await tools.search_files({ path: 'hits', pattern: 'needle' }); \
+             return [read.lines, found.matches.length]"
+        ),
+        [
+            "- read_file call #1 returned lines 1–2000 of 3000 only, cut by its default cap; read \
+             on with offset 2001",
+            "- search_files call #2 returned its first 100 matches only, cut by its default cap; \
+             more exist",
+        ]
+    );
+    // Limits the script chose: a sample on purpose.
+    let chosen = "const head = await tools.read_file({ path: 'long.txt', limit: 20 }); \
+                  const some = await tools.search_files({ path: 'hits', pattern: 'needle', max_results: 5 }); \
+                  return [head.next_offset, some.matches.length]";
+    assert_eq!(notes(chosen), Vec::<String>::new());
+    // Paging to the end, one page after another.
+    let paged = "let offset = 1, lines = 0; \
+                 for (;;) { const page = await tools.read_file({ path: 'long.txt', offset }); \
+                   lines += page.content.split('\\n').length - 1; \
+                   if (!page.truncated) break; offset = page.next_offset } \
+                 return lines";
+    assert_eq!(notes(paged), Vec::<String>::new());
+    // Pages read together: the later page may settle first.
+    let together = "const pages = await Promise.all([2001, 1].map(offset => \
+                      tools.read_file({ path: 'long.txt', offset }))); \
+                    return pages.map(page => page.offset)";
+    assert_eq!(notes(together), Vec::<String>::new());
+    // Reading on in another file does not excuse the first.
+    let elsewhere = "const first = await tools.read_file({ path: 'long.txt' }); \
+                     const other = await tools.read_file({ path: 'other.txt', offset: first.next_offset }); \
+                     return other.offset";
+    assert_eq!(
+        notes(elsewhere),
+        [
+            "- read_file call #1 returned lines 1–2000 of 3000 only, cut by its default cap; read on \
+          with offset 2001"
+        ]
     );
 }
 

@@ -11,7 +11,8 @@ use crate::common::{Scratch, bin, json, stderr};
 fn r_cli_3_tools_prints_every_tool_in_each_format() {
     let scratch = Scratch::new();
     for format in ["json", "openai", "openai-responses", "anthropic"] {
-        let output = scratch.ordo(&["tools", "--format", format]).output().unwrap();
+        let output =
+            scratch.ordo(&["tools", "--format", format, "--allow-write", "out"]).output().unwrap();
         assert_eq!(output.status.code(), Some(0), "{format}: {}", stderr(&output));
         let listed = json(&output);
         let text = listed.to_string();

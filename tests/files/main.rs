@@ -316,12 +316,15 @@ async fn r_cli_7_a_write_root_that_does_not_exist_yet_is_accepted() {
     assert!(error.unwrap_err().to_string().contains("root `"), "a read root must exist");
 }
 
+/// Issue 33: without a write root `write_file` could only be denied, so it is not offered.
 #[tokio::test]
-async fn r_cli_7_write_without_a_write_root_is_denied() {
+async fn r_cli_7_without_a_write_root_there_is_no_write_file() {
     let sandbox = Sandbox::new(false);
-    let message =
-        denied(&sandbox.call("write_file", json!({ "path": "new.txt", "content": "x" })).await);
-    assert!(message.contains("no root allows writing"), "{message}");
+    let definitions = files::definitions(Arc::clone(&sandbox.roots));
+    let names: Vec<&str> = definitions.iter().map(|definition| definition.name()).collect();
+    assert_eq!(names, ["read_file", "list_dir", "search_files"]);
+    let result = sandbox.call("write_file", json!({ "path": "new.txt", "content": "x" })).await;
+    assert_eq!(failure(&result).0, ErrorCode::ToolNotFound);
     assert!(!sandbox.work.join("new.txt").exists());
 }
 
@@ -454,13 +457,14 @@ async fn r_cli_7_searching_a_tree_never_follows_a_symlink_out_of_it() {
 
 #[tokio::test]
 async fn r_cli_7_bodies_check_the_roots_again_without_the_guard() {
-    let sandbox = Sandbox::new(false);
+    let sandbox = Sandbox::new(true);
     let registry = ToolRegistry::new();
     files::register(&registry, Arc::clone(&sandbox.roots)).unwrap();
     let unguarded = Pipeline::new(registry);
     let result = call(&unguarded, "read_file", json!({ "path": "../outside/secret.txt" })).await;
     let (code, name, _) = failure(&result);
     assert_eq!((code, name.as_str()), (ErrorCode::ToolError, "OutsideRoots"));
+    // Writable is `out/` alone: a write beside it is refused by the body itself.
     let args = json!({ "path": "new.txt", "content": "x" });
     assert_eq!(failure(&call(&unguarded, "write_file", args).await).1, "OutsideRoots");
     assert!(!sandbox.work.join("new.txt").exists());
@@ -663,10 +667,15 @@ async fn r_cli_7_search_files_reports_no_match_and_bad_patterns() {
 // Metadata: scheduling and cards
 // ---------------------------------------------------------------------------------------------
 
+/// The working directory, readable, with a write root in it (so `write_file` is offered).
+fn writable_here() -> Arc<Roots> {
+    Arc::new(Roots::from_flags(".", Vec::<PathBuf>::new(), [PathBuf::from("out")]).unwrap())
+}
+
 #[test]
 fn r_cli_7_reading_tools_are_concurrency_safe_and_write_file_is_exclusive() {
     let registry = ToolRegistry::new();
-    files::register(&registry, Arc::new(Roots::current_dir().unwrap())).unwrap();
+    files::register(&registry, writable_here()).unwrap();
     let names: Vec<String> = registry.schemas().into_iter().map(|schema| schema.name).collect();
     assert_eq!(names, ["read_file", "write_file", "list_dir", "search_files"]);
     let args = json!({ "path": "x" });
@@ -690,7 +699,7 @@ fn r_cli_7_reading_tools_are_concurrency_safe_and_write_file_is_exclusive() {
 #[test]
 fn r_mcps_2_file_tools_declare_honest_annotations() {
     let registry = ToolRegistry::new();
-    files::register(&registry, Arc::new(Roots::current_dir().unwrap())).unwrap();
+    files::register(&registry, writable_here()).unwrap();
     let annotations = |tool: &str| registry.get(tool).unwrap().definition().annotations();
     for tool in ["read_file", "list_dir", "search_files"] {
         assert_eq!(annotations(tool), ToolAnnotations::READ_ONLY, "{tool}");
@@ -707,7 +716,7 @@ fn r_mcps_2_file_tools_declare_honest_annotations() {
 #[test]
 fn r_cli_7_call_cards_say_what_will_happen() {
     let registry = ToolRegistry::new();
-    files::register(&registry, Arc::new(Roots::current_dir().unwrap())).unwrap();
+    files::register(&registry, writable_here()).unwrap();
     let card = |tool: &str, args: Value| registry.get(tool).unwrap().present_call(&args);
     assert_eq!(card("read_file", json!({ "path": "src/main.rs" })), Card::new("Read src/main.rs"));
     assert_eq!(

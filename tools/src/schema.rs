@@ -264,6 +264,18 @@ impl CompiledSchema {
                         " (is {typo:?} a misspelling? did you mean {meant:?}?)"
                     ));
                 }
+                if let jsonschema::error::ValidationErrorKind::AdditionalProperties { unexpected } =
+                    error.kind()
+                {
+                    // A required property it misspells has its own violation, which says so.
+                    let declared = self.optional_properties(error.schema_path().as_str());
+                    for typo in unexpected {
+                        let object = instance.pointer(pointer);
+                        if let Some(meant) = intended_property(typo, declared.as_deref(), object) {
+                            message.push_str(&format!(" (did you mean {meant:?} for {typo:?}?)"));
+                        }
+                    }
+                }
                 Violation { pointer: shorten(pointer), message }
             })
             .collect();
@@ -271,18 +283,56 @@ impl CompiledSchema {
     }
 }
 
+impl CompiledSchema {
+    /// The `properties` beside the `additionalProperties` keyword at `keyword` (a schema path)
+    /// that its `required` does not list.
+    fn optional_properties(&self, keyword: &str) -> Option<Vec<&str>> {
+        let parent = self.source.pointer(keyword.strip_suffix("/additionalProperties")?)?;
+        let required = parent.get("required").and_then(Value::as_array);
+        let required = |name: &str| required.is_some_and(|names| names.iter().any(|n| n == name));
+        let properties = parent.get("properties")?.as_object()?;
+        Some(properties.keys().map(String::as_str).filter(|name| !required(name)).collect())
+    }
+}
+
 impl std::error::Error for Violations {}
+
+/// The optional property that the unexpected `typo` most likely meant: one the object does not
+/// already have, a short edit away (as [`misspelling_of`] measures), ignoring case.
+fn intended_property(
+    typo: &str,
+    declared: Option<&[&str]>,
+    object: Option<&Value>,
+) -> Option<String> {
+    let present = object.and_then(Value::as_object);
+    declared?
+        .iter()
+        .filter(|name| !present.is_some_and(|object| object.contains_key(**name)))
+        .filter_map(|name| near(typo, name).map(|distance| (distance, name)))
+        .min_by_key(|(distance, _)| *distance)
+        .map(|(_, name)| shorten(name))
+}
+
+/// The edit distance between `typo` and `meant`, ignoring case, if it is at most a third of
+/// `meant`'s length (and at least one edit is allowed).
+fn near(typo: &str, meant: &str) -> Option<usize> {
+    let allowed = (meant.chars().count() / 3).max(1);
+    // Lengths further apart than the allowance cannot be within it: a hostile key is not measured.
+    if typo.chars().count().abs_diff(meant.chars().count()) > allowed {
+        return None;
+    }
+    let distance = strsim::osa_distance(&typo.to_lowercase(), &meant.to_lowercase());
+    (distance <= allowed).then_some(distance)
+}
 
 /// A property of `object` that looks like a misspelling of the missing property `meant`: a
 /// short edit away (at most a third of its length, and at least one edit), ignoring case.
 fn misspelling_of(meant: &str, object: Option<&Value>) -> Option<String> {
     let object = object?.as_object()?;
-    let allowed = (meant.chars().count() / 3).max(1);
     object
         .keys()
         .filter(|key| key.as_str() != meant)
-        .map(|key| (strsim::osa_distance(&key.to_lowercase(), &meant.to_lowercase()), key))
-        .filter(|(distance, _)| *distance <= allowed)
+        .filter_map(|key| near(key, meant).map(|distance| (distance, key)))
         .min_by_key(|(distance, _)| *distance)
         .map(|(_, key)| shorten(key))
 }
@@ -686,6 +736,35 @@ mod tests {
         );
         let far = schema.validate(&json!({ "destination": "a" })).unwrap_err().to_string();
         assert_eq!(far, "at the root: \"path\" is a required property");
+    }
+
+    #[test]
+    fn r_pipe_6_an_unexpected_property_names_the_optional_one_it_misspells() {
+        let schema = CompiledSchema::compile(&json!({
+            "type": "object",
+            "properties": {
+                "path": { "type": "string" },
+                "limit": { "type": "integer" },
+                "offset": { "type": "integer" },
+                "options": { "type": "object", "properties": { "depth": {} },
+                             "additionalProperties": false }
+            },
+            "required": ["path"],
+            "additionalProperties": false
+        }))
+        .unwrap();
+        let text = schema
+            .validate(&json!({ "path": "a", "limt": 5, "options": { "dpeth": 1 } }))
+            .unwrap_err()
+            .to_string();
+        assert!(text.contains("(did you mean \"limit\" for \"limt\"?)"), "{text}");
+        assert!(text.contains("(did you mean \"depth\" for \"dpeth\"?)"), "{text}");
+        // A property already given is not suggested again, and a far one gets no guess.
+        let given = schema
+            .validate(&json!({ "path": "a", "limit": 1, "limt": 5, "colour": 1 }))
+            .unwrap_err()
+            .to_string();
+        assert!(!given.contains("did you mean"), "{given}");
     }
 
     #[test]

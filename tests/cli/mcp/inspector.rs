@@ -168,8 +168,8 @@ fn r_mcps_2_the_inspector_lists_run_code_alone_with_a_schema_that_requires_code(
 #[test]
 fn r_mcps_2_the_inspector_lists_the_file_tools_with_direct() {
     let scratch = Scratch::new();
-    let Some(listed) = stdio(&scratch, &["--method", "tools/list", "--strict"], &["--direct"])
-    else {
+    let ordo_args = ["--direct", "--allow-write", "out"];
+    let Some(listed) = stdio(&scratch, &["--method", "tools/list", "--strict"], &ordo_args) else {
         return;
     };
     assert_eq!(

@@ -66,7 +66,7 @@ fn r_mcps_2_run_code_is_listed_alone_with_declarations_schemas_and_annotations()
     assert_eq!(run_code["inputSchema"]["required"], json!(["code"]));
     assert_eq!(run_code["outputSchema"]["type"], "object");
     assert!(run_code["outputSchema"]["properties"]["logs"].is_object());
-    // Scripts can call write_file and two commands that may do anything: not read-only.
+    // Scripts can call two commands that may do anything: not read-only.
     let hints = &run_code["annotations"];
     assert_eq!(hints["readOnlyHint"], false);
     assert_eq!(hints["destructiveHint"], true);
@@ -91,10 +91,34 @@ fn r_mcps_3_run_code_states_and_keeps_the_servers_output_budget() {
     assert!(text.ends_with(" more characters]"), "run_code's own marker: {text:.80}");
 }
 
+/// Issue 33: with no write root there is no `write_file` (it could only be denied), so every
+/// tool a script can reach only reads, and `run_code` says so: a client that respects
+/// annotations (another ordo among them) runs scripts without asking.
+#[test]
+fn r_mcps_2_without_a_write_root_run_code_is_read_only() {
+    let scratch = Scratch::new();
+    scratch.write("a.txt", "alpha\n");
+    let Some(seen) = stdio(&scratch, &["--direct"], "list", &[], None) else { return };
+    let tools = seen["tools"].as_array().unwrap();
+    let names: Vec<&str> = tools.iter().map(|tool| tool["name"].as_str().unwrap()).collect();
+    assert_eq!(names, ["run_code", "read_file", "list_dir", "search_files"]);
+    let hints = &tools[0]["annotations"];
+    assert_eq!(hints["readOnlyHint"], true, "{hints}");
+    assert_eq!(hints["destructiveHint"], false, "{hints}");
+    let description = tools[0]["description"].as_str().unwrap();
+    assert!(!description.contains("write_file"), "{description}");
+
+    let Some(result) = run_code(&scratch, &[], "return 'write_file' in tools", None) else {
+        return;
+    };
+    assert_eq!(result["structuredContent"]["result"], false, "{result:#}");
+}
+
 #[test]
 fn r_mcps_2_direct_lists_every_tool_with_its_own_schemas() {
     let scratch = scratch();
-    let Some(seen) = stdio(&scratch, &["--direct"], "list", &[], None) else { return };
+    let flags = ["--direct", "--allow-write", "out"];
+    let Some(seen) = stdio(&scratch, &flags, "list", &[], None) else { return };
     let tools = seen["tools"].as_array().unwrap();
     let names: Vec<&str> = tools.iter().map(|tool| tool["name"].as_str().unwrap()).collect();
     assert_eq!(names, ["run_code", "read_file", "write_file", "list_dir", "search_files"]);

@@ -29,7 +29,7 @@ fn r_mcpm_6_a_large_catalog_is_listed_and_searched_not_declared() {
     let description = run_code["description"].as_str().unwrap();
     assert!(description.len() < 10_000, "under the budget: {} characters", description.len());
     assert!(description.contains("tools.big: 306 tools"), "{description}");
-    assert!(description.contains("$search(query: string)"), "{description}");
+    assert!(description.contains("$search(query: string"), "{description}");
 
     scratch.write(
         "find.js",
@@ -44,7 +44,7 @@ fn r_mcpm_6_a_large_catalog_is_listed_and_searched_not_declared() {
     assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
     let value = json(&output);
     assert_eq!(value["first"]["name"], "big.celsius_to_fahrenheit", "{value}");
-    assert_eq!(value["total"], 310);
+    assert_eq!(value["total"], 309, "the fixture's 306, read_file, list_dir and search_files");
     assert_eq!(value["declares"], true, "{value}");
     assert_eq!(value["value"]["result"], 212.0);
     assert_eq!(value["missing"], "TypeError");

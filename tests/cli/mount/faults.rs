@@ -172,7 +172,7 @@ fn r_code_5_declarations_and_ordo_tools_state_each_tools_concurrency() {
             .collect::<Vec<_>>()
             .join(" ")
     };
-    let summary = tools(&[], "summary");
+    let summary = tools(&["--allow-write", "out"], "summary");
     assert_eq!(row(&summary, "read_file"), "read_file concurrent it only reads files");
     assert_eq!(row(&summary, "write_file"), "write_file alone it changes files");
     assert_eq!(
