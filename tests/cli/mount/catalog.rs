@@ -30,6 +30,12 @@ fn r_mcpm_6_a_large_catalog_is_listed_and_searched_not_declared() {
     assert!(description.len() < 10_000, "under the budget: {} characters", description.len());
     assert!(description.contains("tools.big: 306 tools"), "{description}");
     assert!(description.contains("$search(query: string"), "{description}");
+    // Issue 33: what a first call needs is declared whatever the catalog's size.
+    for declared in
+        ["interface ToolError", "read_file(args: ReadFileArgs", "interface SearchFilesArgs"]
+    {
+        assert!(description.contains(declared), "{declared} in {description}");
+    }
 
     scratch.write(
         "find.js",
@@ -37,7 +43,9 @@ fn r_mcpm_6_a_large_catalog_is_listed_and_searched_not_declared() {
            const declaration = await tools.$describe(found.matches[0].name);
            const [space, member] = found.matches[0].name.split(".");
            let missing; try { await tools.$describe("big.nope") } catch (e) { missing = e.name }
-           return { first: found.matches[0], total: found.total, declares: declaration.includes("celsius: number"),
+           const some = await tools.$search("squares", { limit: 3 });
+           const told = [some.matches.length, some.more === some.matched - 3, some.matched > 3];
+           return { first: found.matches[0], total: found.total, told, declares: declaration.includes("celsius: number"),
                     value: await tools[space][member]({ celsius: 100 }), missing }"#,
     );
     let output = scratch.ordo(&["run", "find.js", "--mcp-config", "mcp.json"]).output().unwrap();
@@ -46,6 +54,7 @@ fn r_mcpm_6_a_large_catalog_is_listed_and_searched_not_declared() {
     assert_eq!(value["first"]["name"], "big.celsius_to_fahrenheit", "{value}");
     assert_eq!(value["total"], 309, "the fixture's 306, read_file, list_dir and search_files");
     assert_eq!(value["declares"], true, "{value}");
+    assert_eq!(value["told"], json!([3, true, true]), "{value}");
     assert_eq!(value["value"]["result"], 212.0);
     assert_eq!(value["missing"], "TypeError");
 }
