@@ -11,7 +11,8 @@ use std::io;
 use std::sync::{Arc, Mutex, PoisonError};
 
 use ordo_tools::presentation::{call_card, headline};
-use ordo_tools::session::{Event, EventSink, ProgressOf};
+use ordo_tools::registry::namespaced;
+use ordo_tools::session::{Event, EventSink, Progress, ProgressOf};
 use ordo_tools::{Arguments, ToolRegistry};
 use rmcp::model::{ProgressNotificationParam, ProgressToken};
 use rmcp::service::{Peer, RoleServer};
@@ -27,6 +28,9 @@ struct Route {
     token: ProgressToken,
     sent: u64,
     notifications: mpsc::UnboundedSender<ProgressNotificationParam>,
+    /// The calls on this route as scripts name them (`tools.fx.work (call #2)`), by call id:
+    /// the request's own call, and its nested calls as they start.
+    names: HashMap<String, String>,
 }
 
 /// Keeps a route open; closes it when dropped.
@@ -62,7 +66,7 @@ impl ProgressRoutes {
     /// returned guard is dropped.
     pub(crate) fn open(
         &self,
-        call_id: &str,
+        (call_id, tool): (&str, &str),
         token: ProgressToken,
         peer: Peer<RoleServer>,
     ) -> OpenRoute {
@@ -75,7 +79,8 @@ impl ProgressRoutes {
                 }
             }
         });
-        self.lock().insert(call_id.to_owned(), Route { token, sent: 0, notifications });
+        let names = HashMap::from([(call_id.to_owned(), tool.to_owned())]);
+        self.lock().insert(call_id.to_owned(), Route { token, sent: 0, notifications, names });
         OpenRoute { routes: self.clone(), call_id: call_id.to_owned(), sender: Some(sender) }
     }
 
@@ -90,10 +95,10 @@ impl ProgressRoutes {
             };
         let Some(route) = route else { return };
         route.sent += 1;
-        let what = call.progress.message.as_deref().unwrap_or("working");
+        let name = route.names.get(call.call_id).map_or(call.call_id, String::as_str);
         let mut notification =
             ProgressNotificationParam::new(route.token.clone(), route.sent as f64);
-        notification.message = Some(format!("progress of {}: {what}", call.call_id));
+        notification.message = Some(progress_message(name, call.progress));
         let _ = route.notifications.send(notification);
     }
 
@@ -108,6 +113,7 @@ impl ProgressRoutes {
                 let arguments = Arguments::parse(&call.arguments);
                 let tool = registry.get(&call.name);
                 let card = call_card(tool.as_deref(), &call.name, arguments.value());
+                route.names.insert(call.call_id.clone(), nested_name(&call.call_id, &call.name));
                 format!("started: {}", headline(&call.name, &card))
             }
             Event::Result(result) => match &result.error {
@@ -145,5 +151,55 @@ impl<S: EventSink> EventSink for ProgressSink<S> {
     fn progress(&mut self, call: &ProgressOf<'_>) {
         self.inner.progress(call);
         self.routes.relay(call);
+    }
+}
+
+/// A nested call as its script made it: `tools.fx.work (call #2)` for call `mcp_1.2` of
+/// `fx__work`.
+fn nested_name(call_id: &str, tool: &str) -> String {
+    let script = match namespaced(tool) {
+        Some((space, member)) => format!("tools.{space}.{member}"),
+        None => format!("tools.{tool}"),
+    };
+    match call_id.rsplit_once('.') {
+        Some((_, number)) => format!("{script} (call #{number})"),
+        None => script,
+    }
+}
+
+/// `tools.fx.work (call #2): 2/3, step 2`: who reports, the reporter's own count (of its total
+/// when it gave one), and its words.
+fn progress_message(name: &str, progress: &Progress) -> String {
+    let count = match progress.total {
+        Some(total) => format!("{}/{}", number(progress.progress), number(total)),
+        None => number(progress.progress),
+    };
+    match &progress.message {
+        Some(words) => format!("{name}: {count}, {words}"),
+        None => format!("{name}: {count}"),
+    }
+}
+
+/// A count as people write it: `2`, not `2.0`; `0.5` as it is.
+fn number(value: f64) -> String {
+    if value.fract() == 0.0 && value.abs() < 1e15 {
+        format!("{}", value as i64)
+    } else {
+        format!("{value}")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn progress_names_the_call_as_the_script_made_it_and_keeps_the_counts() {
+        let name = nested_name("mcp_1.2", "fx__work");
+        assert_eq!(name, "tools.fx.work (call #2)");
+        let step = Progress { progress: 2.0, total: Some(3.0), message: Some("step 2".into()) };
+        assert_eq!(progress_message(&name, &step), "tools.fx.work (call #2): 2/3, step 2");
+        let bare = Progress { progress: 0.5, total: None, message: None };
+        assert_eq!(progress_message("tools.read_file", &bare), "tools.read_file: 0.5");
     }
 }

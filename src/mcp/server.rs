@@ -15,7 +15,7 @@ use rmcp::model::{
     CallToolRequestParams, CallToolResponse, Implementation, ListToolsResult,
     PaginatedRequestParams, ServerCapabilities, ServerConfig,
 };
-use rmcp::service::{Peer, RequestContext, RoleServer};
+use rmcp::service::{Peer, RequestContext, RoleServer, ServerInitializeError};
 use rmcp::transport::streamable_http_server::session::SessionManager as _;
 use rmcp::transport::streamable_http_server::session::local::LocalSessionManager;
 use rmcp::transport::streamable_http_server::{StreamableHttpServerConfig, StreamableHttpService};
@@ -155,10 +155,15 @@ impl McpServer {
 
     /// Serves one client over standard input and output, until it goes away.
     pub async fn serve_stdio(&self) -> io::Result<()> {
-        let running =
-            self.session().serve(super::stdio::transport()).await.map_err(|error| {
-                io::Error::other(format!("the MCP session did not start: {error}"))
-            })?;
+        let running = match self.session().serve(super::stdio::transport()).await {
+            Ok(running) => running,
+            // A client that closes before it initializes (one of the stateless revision, which
+            // never does, or one that only looked) ended the session as it may: a normal end.
+            Err(ServerInitializeError::ConnectionClosed(_)) => return Ok(()),
+            Err(error) => {
+                return Err(io::Error::other(format!("the MCP session did not start: {error}")));
+            }
+        };
         running.waiting().await.map_err(io::Error::other)?;
         Ok(())
     }
@@ -388,7 +393,7 @@ impl ServerHandler for ClientSession {
         let progress = context
             .meta
             .get_progress_token()
-            .map(|token| session.progress.open(&call.id, token, context.peer.clone()));
+            .map(|token| session.progress.open((&call.id, name), token, context.peer.clone()));
         let result = scheduler
             .call(&call, &context.ct)
             .await

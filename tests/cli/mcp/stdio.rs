@@ -298,3 +298,18 @@ fn r_mcps_1_clients_of_both_protocol_revisions_are_served() {
     );
     assert_eq!(stateless["result"]["structuredContent"]["result"], "alpha\n");
 }
+
+/// Issue 33: a client that closes before it initializes (one of the stateless revision, which
+/// never does, or one that only looked) ends the session normally: exit 0, nothing on stderr.
+#[test]
+fn r_mcps_1_a_client_closing_before_initialize_is_a_normal_end() {
+    let scratch = Scratch::new();
+    for sent in
+        ["", "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"server/discover\",\"params\":{}}\n"]
+    {
+        let output = scratch.ordo(&["mcp"]).write_stdin(sent).output().unwrap();
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(0), "{sent:?}: {stderr}");
+        assert_eq!(stderr, "", "{sent:?}");
+    }
+}

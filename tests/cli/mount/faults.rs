@@ -274,9 +274,18 @@ fn r_mcpm_5_a_mounted_servers_progress_reaches_the_client() {
         .iter()
         .map(|p| p["message"].as_str().unwrap())
         .collect();
-    let steps: Vec<&&str> = messages.iter().filter(|m| m.starts_with("progress of ")).collect();
-    assert_eq!(steps.len(), 3, "{messages:?}");
-    assert!(steps[0].ends_with(": step 1") && steps[2].ends_with(": step 3"), "{messages:?}");
+    // Issue 33: named as the script called it, with the server's own counts and words.
+    let steps: Vec<&str> =
+        messages.iter().copied().filter(|m| m.starts_with("tools.fx.")).collect();
+    assert_eq!(
+        steps,
+        [
+            "tools.fx.progress (call #1): 1/3, step 1",
+            "tools.fx.progress (call #1): 2/3, step 2",
+            "tools.fx.progress (call #1): 3/3, step 3"
+        ],
+        "{messages:?}"
+    );
     let values: Vec<f64> = seen["progress"]
         .as_array()
         .unwrap()
