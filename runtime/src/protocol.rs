@@ -81,6 +81,10 @@ pub(crate) struct RunRequest {
     pub(crate) clock: Option<ClockReadings>,
     /// The async host functions, by name: globals, but for those the namespace places.
     pub(crate) host_functions: Vec<String>,
+    /// Those of them the script calls without `await`: globals whose calls wait for their
+    /// answers, which come as `{ "value": … }` (or `{}` for `undefined`).
+    #[serde(default)]
+    pub(crate) blocking_functions: Vec<String>,
     /// The engine's limits.
     pub(crate) limits: EngineLimits,
 }

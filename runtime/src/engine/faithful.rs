@@ -41,11 +41,8 @@ pub(crate) fn faithful(
     if value.is_undefined() {
         return Ok((js_string!("null"), vec![NO_VALUE.to_owned()]));
     }
-    context.insert_data(Conversion { originals: Some(originals.clone()), ..Conversion::default() });
-    let replacer = NativeFunction::from_fn_ptr(replace).to_js_function(context.realm());
-    let text =
-        originals.stringify.call(&JsValue::undefined(), &[value.clone(), replacer.into()], context);
-    let conversion = context.remove_data::<Conversion>();
+    let conversion = Conversion { originals: Some(originals.clone()), ..Conversion::default() };
+    let (text, conversion) = convert(value, conversion, context);
     let text = text?.as_string().unwrap_or(js_string!("null"));
     let mut notes = Vec::new();
     if let Some(conversion) = conversion {
@@ -59,10 +56,62 @@ pub(crate) fn faithful(
     Ok((text, notes))
 }
 
+/// A value to keep (`store(key, value)`) as JSON text, converted as a result is, but refusing
+/// what JSON cannot hold instead of noting it: a function, a symbol or a Promise is an error
+/// naming where it is (`value.items[2] is a function`), as is a cycle. `undefined` has no text.
+pub(crate) fn storable(
+    value: &JsValue,
+    root: &str,
+    originals: &Originals,
+    context: &mut Context,
+) -> Result<Option<String>, String> {
+    let conversion = Conversion {
+        originals: Some(originals.clone()),
+        refuse: Some(root.to_owned()),
+        ..Conversion::default()
+    };
+    let (text, _) = convert(value, conversion, context);
+    match text {
+        Ok(text) => Ok(text.as_string().map(|text| text.to_std_string_lossy())),
+        Err(error) => {
+            let message = error
+                .as_native()
+                .map(|native| native.message().to_string())
+                .unwrap_or_else(|| error.to_string());
+            if message.contains("cyclic") || message.contains("circular") {
+                Err(format!("{root} is circular: it contains itself"))
+            } else {
+                Err(message)
+            }
+        }
+    }
+}
+
+/// `JSON.stringify(value, replacer)` under `conversion`, and what the conversion kept.
+fn convert(
+    value: &JsValue,
+    conversion: Conversion,
+    context: &mut Context,
+) -> (JsResult<JsValue>, Option<Box<Conversion>>) {
+    let stringify = conversion.originals.as_ref().map(|originals| originals.stringify.clone());
+    context.insert_data(conversion);
+    let replacer = NativeFunction::from_fn_ptr(replace).to_js_function(context.realm());
+    let text = match stringify {
+        Some(stringify) => {
+            stringify.call(&JsValue::undefined(), &[value.clone(), replacer.into()], context)
+        }
+        None => Err(broken()),
+    };
+    (text, context.remove_data::<Conversion>())
+}
+
 /// What one conversion keeps between calls of its replacer (in the context's data).
 #[derive(Default)]
 struct Conversion {
     originals: Option<Originals>,
+    /// Refuse what JSON cannot hold, naming the value `root` in the error; `None`: convert and
+    /// note it, naming the value `result`.
+    refuse: Option<String>,
     /// The path of every object the walk will enter, by identity.
     paths: RefCell<HashMap<JsObject, String>>,
     notes: RefCell<Vec<String>>,
@@ -81,9 +130,10 @@ impl Conversion {
 
     /// The path of the member `name` of `holder`.
     fn path(&self, holder: Option<&JsObject>, name: &str) -> String {
-        let Some(holder) = holder else { return "result".to_owned() };
+        let root = self.refuse.as_deref().unwrap_or("result");
+        let Some(holder) = holder else { return root.to_owned() };
         let paths = self.paths.borrow();
-        let Some(base) = paths.get(holder) else { return "result".to_owned() };
+        let Some(base) = paths.get(holder) else { return root.to_owned() };
         if holder.is_array() {
             format!("{base}[{name}]")
         } else if is_identifier(name) {
@@ -127,6 +177,17 @@ fn replace(this: &JsValue, args: &[JsValue], context: &mut Context) -> JsResult<
     }
     let object = value.as_object();
     let callable = object.as_ref().is_some_and(JsObject::is_callable);
+    let promise =
+        object.as_ref().is_some_and(|object| JsPromise::from_object(object.clone()).is_ok());
+    if (callable || value.is_symbol() || promise) && conversion(context)?.refuse.is_some() {
+        let what = match () {
+            () if callable => "a function",
+            () if promise => "a Promise (did you forget `await`?)",
+            () => "a symbol",
+        };
+        let message = format!("{} is {what}, which cannot be kept as JSON", path(context)?);
+        return Err(JsNativeError::typ().with_message(message).into());
+    }
     if callable || value.is_symbol() {
         let what = if callable { "a function" } else { "a symbol" };
         let fate = if in_array { "it became null" } else { "it was left out" };

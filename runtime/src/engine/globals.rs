@@ -4,7 +4,7 @@
 //! hook, which no script can reach around.
 
 use std::cell::{Cell, RefCell};
-use std::collections::{HashMap, HashSet};
+use std::collections::{HashMap, HashSet, VecDeque};
 use std::rc::Rc;
 
 use boa_engine::builtins::promise::ResolvingFunctions;
@@ -77,6 +77,9 @@ pub(crate) struct HostState {
     error_places: RefCell<Vec<(JsObject, (u32, u32))>>,
     /// How many answers the script has read: what an `Idle` tells the host.
     answered: Cell<u64>,
+    /// What arrived while a blocking call waited for its own answer, in order, for the run
+    /// loop to take before it reads more.
+    early: RefCell<VecDeque<Incoming>>,
 }
 
 impl HostState {
@@ -108,7 +111,11 @@ impl HostState {
         }
         let failed = |error: std::io::Error| format!("the host connection failed: {error}");
         let (id, result) = loop {
-            let reply = state.bridge.borrow_mut().next_reply().map_err(failed)?;
+            let early = state.early.borrow_mut().pop_front();
+            let reply = match early {
+                Some(early) => Some(early),
+                None => state.bridge.borrow_mut().next_reply().map_err(failed)?,
+            };
             match reply {
                 None => return Err("the host went away".to_owned()),
                 Some(Incoming::Answer(id, result)) => break (id, result),
@@ -141,6 +148,51 @@ impl HostState {
             }
         };
         settled.map(drop).map_err(|error| format!("cannot settle host call {id}: {error}"))
+    }
+
+    /// Sends a host call that the script waits for, and blocks until its answer comes; what
+    /// comes first is kept for the run loop. `Err` when the call cannot be sent or the host is
+    /// gone (the run cannot go on); `Ok(Err(..))` when the call is refused before it is sent
+    /// (too large for a frame).
+    pub(crate) fn call_and_wait(
+        context: &Context,
+        name: &str,
+        args: serde_json::Value,
+    ) -> Result<Result<serde_json::Value, HostError>, String> {
+        let state = context.get_data::<Self>().ok_or("the host state is missing")?;
+        if let Some(reason) = state.broken.borrow().clone() {
+            return Err(reason);
+        }
+        let id = state.next_id.get();
+        state.next_id.set(id + 1);
+        let failed = |error: std::io::Error| format!("the host connection failed: {error}");
+        match state.bridge.borrow_mut().call(id, name, args, None) {
+            Ok(()) => {}
+            Err(error) if error.kind() == std::io::ErrorKind::InvalidData => {
+                let message =
+                    format!("{name}: its arguments are too large to pass to the host ({error})");
+                return Ok(Err(HostError {
+                    name: "RangeError".to_owned(),
+                    ..HostError::new(message)
+                }));
+            }
+            Err(error) => {
+                let reason = failed(error);
+                *state.broken.borrow_mut() = Some(reason.clone());
+                return Err(reason);
+            }
+        }
+        loop {
+            let reply = state.bridge.borrow_mut().next_reply().map_err(failed)?;
+            match reply {
+                None => return Err("the host went away".to_owned()),
+                Some(Incoming::Answer(answered, result)) if answered == id => {
+                    state.answered.set(state.answered.get() + 1);
+                    return Ok(result);
+                }
+                Some(other) => state.early.borrow_mut().push_back(other),
+            }
+        }
     }
 }
 
@@ -195,6 +247,7 @@ pub(crate) fn install(
         call_places: RefCell::default(),
         error_places: RefCell::default(),
         answered: Cell::new(0),
+        early: RefCell::default(),
         next_id: Cell::new(1),
         originals,
         log_budget: Cell::new(request.limits.log_bytes),
@@ -209,10 +262,10 @@ pub(crate) fn install(
         .map(|member| member.function.as_str())
         .collect();
     for name in request.host_functions.iter().filter(|name| !placed.contains(name.as_str())) {
-        let function = NativeFunction::from_copy_closure_with_captures(
-            host_call,
-            JsString::from(name.as_str()),
-        );
+        let blocking = request.blocking_functions.contains(name);
+        let call = if blocking { super::blocking::call } else { host_call };
+        let function =
+            NativeFunction::from_copy_closure_with_captures(call, JsString::from(name.as_str()));
         context
             .register_global_builtin_callable(JsString::from(name.as_str()), 1, function)
             .map_err(|error| format!("cannot install host function {name:?}: {error}"))?;
@@ -299,7 +352,7 @@ fn caller_place(context: &Context) -> Option<(u32, u32)> {
 }
 
 /// The `Error` a host function rejects with.
-fn host_error_object(error: &HostError, context: &mut Context) -> JsValue {
+pub(super) fn host_error_object(error: &HostError, context: &mut Context) -> JsValue {
     let object: JsObject =
         JsNativeError::error().with_message(error.message.clone()).into_opaque(context);
     let set = |key: &str, value: JsValue, context: &mut Context| {

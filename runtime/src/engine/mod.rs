@@ -10,6 +10,7 @@
 //! [`crate::worker`]) or on a thread of the host for trusted code ([`crate::InProcessRuntime`]).
 //! It talks to the host through a [`Bridge`].
 
+mod blocking;
 mod clock;
 pub(crate) use self::clock::MAX_RUNS as MAX_CLOCK_RUNS;
 mod console;

@@ -146,6 +146,8 @@ pub type HostFunction =
 #[derive(Clone, Default)]
 pub struct HostFunctions {
     functions: IndexMap<String, HostFunction>,
+    /// The names of those the script calls without `await` ([`HostFunctions::insert_blocking`]).
+    blocking: Vec<String>,
 }
 
 impl HostFunctions {
@@ -164,6 +166,29 @@ impl HostFunctions {
         self
     }
 
+    /// Adds a function the script calls without `await`: a global whose call waits for the
+    /// answer and returns it (`undefined` for `None`), or throws the error. For helpers the
+    /// host answers at once (a key-value store): the script stands still while it waits, so a
+    /// slow one holds up everything the script does.
+    ///
+    /// Its arguments are converted as a script's result is (`JSON.stringify` with `toJSON`, a
+    /// Map as an object or entries, a Set as an array), all of them as one array, and what
+    /// JSON cannot hold (a function, a symbol, a Promise, a cycle) is a `TypeError` naming
+    /// where it is, thrown before anything is sent.
+    pub fn insert_blocking<F, Fut>(&mut self, name: impl Into<String>, function: F) -> &mut Self
+    where
+        F: Fn(HostCall) -> Fut + Send + Sync + 'static,
+        Fut: Future<Output = Result<Option<Value>, HostError>> + Send + 'static,
+    {
+        let name = name.into();
+        self.blocking.push(name.clone());
+        let function = Arc::new(function);
+        self.insert(name, move |call| {
+            let answer = function(call);
+            async move { answer.await.map(blocking_answer) }
+        })
+    }
+
     /// The function of a name.
     pub fn get(&self, name: &str) -> Option<HostFunction> {
         self.functions.get(name).cloned()
@@ -173,6 +198,21 @@ impl HostFunctions {
     pub fn names(&self) -> impl Iterator<Item = &str> {
         self.functions.keys().map(String::as_str)
     }
+
+    /// The names of the blocking functions, in insertion order.
+    pub fn blocking_names(&self) -> impl Iterator<Item = &str> {
+        self.blocking.iter().map(String::as_str)
+    }
+}
+
+/// A blocking function's answer as it crosses to the worker: `{ "value": … }`, or `{}` for
+/// `undefined`.
+fn blocking_answer(value: Option<Value>) -> Value {
+    let mut answer = serde_json::Map::new();
+    if let Some(value) = value {
+        answer.insert("value".to_owned(), value);
+    }
+    Value::Object(answer)
 }
 
 impl std::fmt::Debug for HostFunctions {
@@ -381,6 +421,7 @@ impl Runtime {
             seed: script.seed,
             clock,
             host_functions: host.names().map(str::to_owned).collect(),
+            blocking_functions: host.blocking_names().map(str::to_owned).collect(),
             limits: self.limits.engine.clone(),
         };
         // The run's worker is replaced when the run no longer needs the CPU (see `Pool::take`):
