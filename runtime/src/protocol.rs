@@ -44,7 +44,7 @@ pub(crate) const MAX_FRAME_VALUES: usize = 1 << 20;
 #[serde(tag = "type", rename_all = "snake_case")]
 pub(crate) enum ToWorker {
     /// Run a script.
-    Run(RunRequest),
+    Run(Box<RunRequest>),
     /// The answer to a host call.
     HostReply {
         /// The call's id.

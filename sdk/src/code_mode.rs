@@ -18,6 +18,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 
 use crate::declarations::namespaced;
+use crate::kept::{self, Keeping, Scoping};
 use crate::nested;
 use crate::pause::{PausedRun, Pausing, Recorder, Replay, fresh_seed, new_run_id};
 use crate::view::{logs_text, present_call, present_result, presentation_meta, render};
@@ -56,6 +57,9 @@ pub struct CodeModeConfig {
     /// Whether runs may pause for approvals, and where paused runs are kept (DESIGN.md R-RUN).
     /// Default: `None`, no run pauses (an approval deferred fails the call).
     pub pausing: Option<Pausing>,
+    /// Whether scripts have `store` and `load`, and where their values are kept. Default:
+    /// `None`, they have neither.
+    pub keeping: Option<Keeping>,
 }
 
 impl CodeModeConfig {
@@ -69,6 +73,7 @@ impl CodeModeConfig {
             declarations_budget: 10_000,
             inputs: ScriptInputs::default(),
             pausing: None,
+            keeping: None,
         }
     }
 }
@@ -93,7 +98,7 @@ fn callable_tools(registry: &ToolRegistry) -> Vec<Arc<Tool>> {
 
 fn definition(config: &Arc<CodeModeConfig>, registry: &ToolRegistry) -> ToolDefinition {
     let description = description(&callable_tools(registry), config);
-    let parameters = json!({
+    let mut parameters = json!({
         "type": "object",
         "properties": {
             "code": {
@@ -104,6 +109,13 @@ fn definition(config: &Arc<CodeModeConfig>, registry: &ToolRegistry) -> ToolDefi
         "required": ["code"],
         "additionalProperties": false
     });
+    if config.keeping.as_ref().is_some_and(|keeping| keeping.scoping == Scoping::Handles) {
+        parameters["properties"]["state"] = json!({
+            "type": "string",
+            "pattern": "^st_[0-9a-f]{32}$",
+            "description": "The `state` handle an earlier run_code result gave: this run's `load` reads what those runs stored, and its `store` adds to it. Only for a client without sessions; a session keeps values without it."
+        });
+    }
     let render_chars = config.render_chars;
     let output = ToolOutput::new(output_schema(), move |_args, value| render(value, render_chars))
         .with_presentation_meta(|_args, value| Ok(presentation_meta(value)));
@@ -146,10 +158,11 @@ fn description(tools: &[Arc<Tool>], config: &CodeModeConfig) -> String {
          `eval` or imports: only the tools below. Limits: a run stops after {} s; what you read of it (the result, then the console \
          output) is cut past {} characters, the console output keeping its start and end; list, search and read \
          results carry `truncated: true` when they hold only part of what exists, and the result notes which.{}\
-         \n\n```ts\n{}```",
+         \n\n```ts\n{}{}```",
         config.timeout.as_secs(),
         config.render_chars,
         if config.pausing.is_some() { PAUSING } else { "" },
+        config.keeping.as_ref().map(kept::declarations).unwrap_or_default(),
         crate::catalog::declarations(tools, config.declarations_budget)
     )
 }
@@ -179,6 +192,15 @@ async fn run(config: &CodeModeConfig, args: &Value, cx: CallContext) -> Result<V
     });
     let mut host = nested::host_functions(&calls, &tools, (&truncations, &running), pause.as_ref());
     crate::catalog::host_functions(&mut host, &tools);
+    let kept = match &config.keeping {
+        Some(keeping) => {
+            let scope = kept::RunScope::of(keeping, args.get("state"), cx.call_id())
+                .map_err(|why| ToolFailure::new(why).named("InvalidState"))?;
+            kept::host_functions(&mut host, keeping, &scope, pause.as_ref());
+            Some(scope)
+        }
+        None => None,
+    };
     let names: Vec<&str> = tools.iter().map(|tool| tool.name()).collect();
     let installed: Vec<&str> =
         names.iter().copied().chain([crate::catalog::SEARCH, crate::catalog::DESCRIBE]).collect();
@@ -234,11 +256,20 @@ async fn run(config: &CodeModeConfig, args: &Value, cx: CallContext) -> Result<V
                 ));
             }
             let logs: Vec<_> = output.logs.into_iter().skip(replayed_logs).collect();
-            if notes.is_empty() {
-                Ok(json!({ "result": output.result, "logs": logs }))
-            } else {
-                Ok(json!({ "result": output.result, "logs": logs, "notes": notes }))
+            let mut value = json!({ "result": output.result, "logs": logs });
+            if let Some(handle) = kept.as_ref().and_then(kept::RunScope::handle) {
+                if args.get("state").is_none() {
+                    notes.push(format!(
+                        "what this run stored is kept under the state {handle}: pass \
+                         `\"state\": \"{handle}\"` to the next run_code call to load it"
+                    ));
+                }
+                value["state"] = json!(handle);
             }
+            if !notes.is_empty() {
+                value["notes"] = json!(notes);
+            }
+            Ok(value)
         }
         Err(mut error) => {
             error.logs.drain(..replayed_logs.min(error.logs.len()));
@@ -450,6 +481,10 @@ fn output_schema() -> Value {
                 "description": "What the model should know of the result: what JSON could not hold faithfully and what became of it, and which nested calls returned results cut short.",
                 "type": "array",
                 "items": { "type": "string" }
+            },
+            "state": {
+                "description": "The handle under which this run's `store` kept values, for a client without sessions: pass it as the next run_code call's `state` to `load` them.",
+                "type": "string"
             },
             "logs": {
                 "type": "array",

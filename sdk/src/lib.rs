@@ -20,6 +20,7 @@ mod call_options;
 mod catalog;
 pub mod code_mode;
 pub mod declarations;
+pub mod kept;
 mod nested;
 pub mod pause;
 mod summary;

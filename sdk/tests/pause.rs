@@ -8,6 +8,7 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use ordo_runtime::{Runtime, RuntimeConfig};
+use ordo_sdk::kept::{Keeping, Scoping};
 use ordo_sdk::pause::{MemoryStore, PausedRun, Pausing};
 use ordo_sdk::{CodeModeConfig, install};
 use ordo_tools::{
@@ -64,6 +65,8 @@ fn world(answer: Arc<Mutex<ApprovalOutcome>>, pausing: Pausing) -> World {
     let mut every_run = pausing.clone();
     every_run.every_run = true;
     config.pausing = Some(every_run);
+    let kept = Keeping::new(Arc::new(MemoryStore::default()), Scoping::Named("test".into()));
+    config.keeping = Some(kept);
     install(pipeline.registry(), config).unwrap();
     World { scheduler: Scheduler::builder(pipeline).build(), pausing, runs }
 }
@@ -187,4 +190,28 @@ async fn r_run_2_a_journal_past_its_quota_cannot_pause_and_says_so() {
     };
     assert_eq!(code, "APPROVAL_UNAVAILABLE");
     assert!(message.as_str().unwrap().contains("past its quota of 1000 bytes"), "{message}");
+}
+
+/// Issue 33: `load` and `store` are outside inputs and effects, journaled as calls are: a
+/// resumed run reads what the run that paused read (not what it stored since), and does not
+/// store again.
+#[tokio::test]
+async fn kept_values_are_replayed_from_the_journal_not_read_again() {
+    let (world, answer) = paused_world();
+    let script = "const n = load('n') ?? 0; store('n', n + 1); \
+                  const approved = await tools.work({ ask: true }); return [n, load('n')]";
+    let result = call(&world, "r1", script, None).await;
+    assert_eq!(code(&result), Some(ErrorCode::Paused), "{:?}", result.error());
+    let run = world.pausing.take_paused("r1").unwrap();
+    let journaled: Vec<&str> = run.settled.iter().map(|call| call.tool.as_str()).collect();
+    assert_eq!(journaled, ["$load", "$store"]);
+    // Meanwhile another run of the same state stores.
+    let other = call(&world, "other", "store('n', 10); return load('n')", None).await;
+    assert_eq!(other.value.as_deref().unwrap()["result"], 10);
+
+    *answer.lock().unwrap() = ApprovalOutcome::AllowedOnce;
+    let resumed = call(&world, "r2", script, Some(run)).await;
+    assert!(!resumed.is_error(), "{:?}", resumed.error());
+    // Read before the pause: from the journal (0, not 10); after it: live, and not stored again.
+    assert_eq!(resumed.value.as_deref().unwrap()["result"], json!([0, 10]));
 }

@@ -132,8 +132,26 @@ pub(crate) struct SessionFlags {
     #[arg(long, value_name = "BYTES", default_value_t = ordo_sdk::pause::DEFAULT_JOURNAL_QUOTA,
           value_parser = parse_positive)]
     pub(crate) journal_quota: usize,
+    /// Keep the values scripts `store` under this name, in the state folder, for later runs
+    /// given the same name to `load`. Without it, scripts cannot keep values.
+    #[arg(long, value_name = "NAME")]
+    pub(crate) state: Option<String>,
+    #[command(flatten)]
+    pub(crate) kept: KeptFlags,
     #[command(flatten)]
     pub(crate) calls: CallFlags,
+}
+
+/// How much scripts may keep with `store`, and for how long.
+#[derive(Debug, Args)]
+pub(crate) struct KeptFlags {
+    /// Bytes of JSON one state (a --state name, an MCP session, a client's handle) keeps in all.
+    #[arg(long, value_name = "BYTES", default_value_t = ordo_sdk::kept::DEFAULT_QUOTA,
+          value_parser = parse_positive)]
+    pub(crate) state_quota: usize,
+    /// Seconds a state may go unused before it is forgotten.
+    #[arg(long, value_name = "SECONDS", default_value_t = Seconds(ordo_sdk::kept::DEFAULT_IDLE))]
+    pub(crate) state_idle: Seconds,
 }
 
 /// What every command that runs calls takes: the roots, the timeout, the pool.
@@ -214,6 +232,8 @@ pub(crate) struct McpArgs {
     #[arg(long, value_name = "SECONDS",
           default_value_t = Seconds(ordo::mcp::DEFAULT_APPROVAL_EXPIRY))]
     pub(crate) approval_expiry: Seconds,
+    #[command(flatten)]
+    pub(crate) kept: KeptFlags,
     #[command(flatten)]
     pub(crate) http_flags: HttpFlags,
 }

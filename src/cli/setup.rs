@@ -12,14 +12,16 @@ use ordo::manifest::{self, Manifest};
 use ordo::mcp::{Listed, McpServer, McpServerConfig, mount};
 use ordo::state::SqliteStore;
 use ordo_runtime::{Runtime, RuntimeConfig, WorkerCommand};
-use ordo_sdk::pause::Pausing;
+use ordo_sdk::kept::{Keeping, KeptLimits, Scoping, ValueStore};
+use ordo_sdk::pause::{MemoryStore, Pausing};
 use ordo_sdk::{CodeModeConfig, ScriptInputs};
 use ordo_tools::session::{DiscardSink, Durability, JsonlSink, LoadedLog, SessionLog};
 use ordo_tools::{ApprovalOutcome, Pipeline, PreExecuteHook, Scheduler, ToolRegistry};
 
 use super::approve;
 use super::args::{
-    ApproveMode, CallFlags, McpArgs, RootFlags, ServerApproveMode, SessionFlags, ToolFlags,
+    ApproveMode, CallFlags, KeptFlags, McpArgs, RootFlags, ServerApproveMode, SessionFlags,
+    ToolFlags,
 };
 use super::exit::CliError;
 use super::live::{Live, LiveSink};
@@ -122,14 +124,18 @@ pub(crate) fn pausing(flags: &SessionFlags) -> Result<Pausing, CliError> {
 
 /// The paused runs kept in `dir`, else the default state folder.
 fn state_store(dir: Option<&std::path::Path>, journal_quota: usize) -> Result<Pausing, CliError> {
-    let dir = dir.map(PathBuf::from).or_else(ordo::state::default_dir).ok_or_else(|| {
-        CliError::usage("no folder for paused runs: set --state-dir, XDG_STATE_HOME or HOME")
-    })?;
-    let store = SqliteStore::open(&dir, ordo_sdk::pause::DEFAULT_RETENTION)
-        .map_err(|error| CliError::usage(format!("cannot open the paused runs: {error}")))?;
-    let mut pausing = Pausing::new(Arc::new(store));
+    let mut pausing = Pausing::new(Arc::new(open_state(dir)?));
     pausing.journal_quota = journal_quota;
     Ok(pausing)
+}
+
+/// The state database in `dir`, else in the default state folder.
+fn open_state(dir: Option<&std::path::Path>) -> Result<SqliteStore, CliError> {
+    let dir = dir.map(PathBuf::from).or_else(ordo::state::default_dir).ok_or_else(|| {
+        CliError::usage("no state folder: set --state-dir, XDG_STATE_HOME or HOME")
+    })?;
+    SqliteStore::open(&dir, ordo_sdk::pause::DEFAULT_RETENTION)
+        .map_err(|error| CliError::usage(format!("cannot open the state folder: {error}")))
 }
 
 /// Builds the session the flags describe; its scripts get `inputs` (R-CLI-1a).
@@ -152,7 +158,9 @@ pub(crate) async fn session(
 
     let (log, next_step) = open_log(flags, live.clone())?;
     let pipeline = pipeline(&tools, flags.approve, live.as_ref());
-    let code_mode = CodeMode { inputs, render_chars: None, pausing: pausing.clone() };
+    let keeping = cli_keeping(flags)?;
+    let code_mode =
+        CodeMode { inputs, render_chars: None, pausing: pausing.clone(), keeping: Some(keeping) };
     install_code_mode(&tools, runtime, &flags.calls, code_mode)?;
     let scheduler = Scheduler::builder(pipeline)
         .log(log)
@@ -193,10 +201,12 @@ pub(crate) async fn mcp_server(args: &McpArgs) -> Result<McpServer, CliError> {
         }
         Err(error) => return Err(error),
     };
+    let keeping = server_keeping(args)?;
     let code_mode = CodeMode {
         inputs: ScriptInputs::default(),
         render_chars: budget,
         pausing: pausing.clone(),
+        keeping: Some(keeping.clone()),
     };
     install_code_mode(&tools, Runtime::new(runtime), &args.calls, code_mode)?;
     // Approvals go to each client session's own channel (elicitation, else --approve).
@@ -216,11 +226,45 @@ pub(crate) async fn mcp_server(args: &McpArgs) -> Result<McpServer, CliError> {
         reserved_workers: args.reserved_workers,
     };
     let Some(pausing) = pausing else {
-        return Ok(McpServer::new(pipeline, config));
+        return Ok(McpServer::new(pipeline, config).keeping(keeping));
     };
     let key = state_key(&pausing, args.state_key_env.as_deref())?;
-    McpServer::pausing(pipeline, config, pausing, key, args.approval_expiry.0)
-        .map_err(CliError::usage)
+    let server = McpServer::pausing(pipeline, config, pausing, key, args.approval_expiry.0)
+        .map_err(CliError::usage)?;
+    Ok(server.keeping(keeping))
+}
+
+/// Where `ordo run` and `ordo calls` keep values: under `--state NAME` in the state folder;
+/// without it, nowhere (`store` says how to keep).
+fn cli_keeping(flags: &SessionFlags) -> Result<Keeping, CliError> {
+    let Some(name) = &flags.state else {
+        let why = "run with --state NAME to keep values between runs".to_owned();
+        return Ok(Keeping::new(Arc::new(MemoryStore::default()), Scoping::Off(why)));
+    };
+    let store = open_state(flags.state_dir.as_deref())?;
+    let mut keeping = Keeping::new(Arc::new(store), Scoping::Named(name.clone()));
+    keeping.limits = kept_limits(&flags.kept);
+    Ok(keeping)
+}
+
+/// Where `ordo mcp` keeps its clients' values: in the state folder, else (when it cannot be
+/// opened and none was asked for) in memory, for the server's life.
+fn server_keeping(args: &McpArgs) -> Result<Keeping, CliError> {
+    let store: Arc<dyn ValueStore> = match open_state(args.state_dir.as_deref()) {
+        Ok(store) => Arc::new(store),
+        Err(error) if args.state_dir.is_none() => {
+            tracing::warn!(error = %error.message, "kept values last only as long as the server");
+            Arc::new(MemoryStore::default())
+        }
+        Err(error) => return Err(error),
+    };
+    let mut keeping = Keeping::new(store, Scoping::Handles);
+    keeping.limits = kept_limits(&args.kept);
+    Ok(keeping)
+}
+
+fn kept_limits(flags: &KeptFlags) -> KeptLimits {
+    KeptLimits { quota: flags.state_quota, idle: flags.state_idle.0 }
 }
 
 /// The key that seals request states: `--state-key-env`'s, else the store's own.
@@ -249,6 +293,8 @@ struct CodeMode {
     render_chars: Option<usize>,
     /// Where runs pause, when they may.
     pausing: Option<Pausing>,
+    /// Where scripts keep values, if they may.
+    keeping: Option<Keeping>,
 }
 
 /// Installs `run_code` into the tool set's registry, with the flags' timeout.
@@ -256,7 +302,7 @@ fn install_code_mode(
     tools: &ToolSet,
     runtime: Runtime,
     flags: &CallFlags,
-    CodeMode { inputs, render_chars, pausing }: CodeMode,
+    CodeMode { inputs, render_chars, pausing, keeping }: CodeMode,
 ) -> Result<(), CliError> {
     let mut code_mode = CodeModeConfig::new(runtime);
     if let Some(render_chars) = render_chars {
@@ -264,6 +310,7 @@ fn install_code_mode(
     }
     code_mode.inputs = inputs;
     code_mode.pausing = pausing;
+    code_mode.keeping = keeping;
     code_mode.timeout = Duration::from_millis(flags.timeout);
     code_mode.declarations_budget = flags.declarations_budget;
     ordo_sdk::install(&tools.registry, code_mode)

@@ -24,8 +24,8 @@ use ordo_tools::{ApprovalOutcome, ErrorCode, RUN_CODE, ToolResult};
 use rmcp::ErrorData as McpError;
 use rmcp::model::{
     CallToolRequestParams, ElicitRequest, ElicitRequestParams, ElicitResult, ElicitationAction,
-    InputRequest, InputRequests, InputRequiredResult, InputResponses, ProtocolVersion,
-    RequestStateCodec, SealOptions,
+    InputRequest, InputRequests, InputRequiredResult, InputResponses, RequestStateCodec,
+    SealOptions,
 };
 use rmcp::service::{RequestContext, RoleServer};
 use serde::{Deserialize, Serialize};
@@ -146,12 +146,7 @@ impl Resumption {
     /// then it is asked by `input_required`.
     fn asks_by_input_required(context: &RequestContext<RoleServer>) -> bool {
         let info = context.peer.peer_info();
-        let version = context
-            .meta
-            .protocol_version()
-            .or_else(|| info.as_ref().map(|info| info.protocol_version.clone()));
-        let recent = version
-            .is_some_and(|version| version.as_str() >= ProtocolVersion::V_2026_07_28.as_str());
+        let recent = super::server::sessionless(context);
         let capabilities = context
             .meta
             .client_capabilities()

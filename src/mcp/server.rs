@@ -8,6 +8,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, OnceLock};
 use std::time::Duration;
 
+use ordo_sdk::kept::{self, Keeping};
 use ordo_sdk::pause::Pausing;
 use ordo_tools::session::{DiscardSink, Durability, EventSink, JsonlSink, LogQuota, SessionLog};
 use ordo_tools::{ApprovalOutcome, ModelCall, Pipeline, RUN_CODE, Scheduler};
@@ -98,6 +99,8 @@ struct Shared {
     resumption: Option<Resumption>,
     /// Numbers client sessions, for `workers`.
     next_client: AtomicU64,
+    /// Where scripts keep values: each client session's own scope, or a handle.
+    keeping: OnceLock<Keeping>,
 }
 
 impl McpServer {
@@ -138,9 +141,28 @@ impl McpServer {
         let workers =
             Workers::new(config.max_workers, config.reserved_workers, config.max_workers / 2);
         let next_client = AtomicU64::new(0);
-        let shared =
-            Shared { pipeline, config, stateless, log_quota, workers, next_client, resumption };
+        let keeping = OnceLock::new();
+        let shared = Shared {
+            pipeline,
+            config,
+            stateless,
+            log_quota,
+            workers,
+            next_client,
+            resumption,
+            keeping,
+        };
         Self { shared: Arc::new(shared) }
+    }
+
+    /// Scripts keep values as `keeping` says (the same given to `run_code`): a client session's
+    /// `run_code` calls share the session's own scope; a client without sessions gets handles.
+    #[must_use]
+    pub fn keeping(self, keeping: Keeping) -> Self {
+        if self.shared.keeping.set(keeping).is_err() {
+            tracing::warn!("the server's kept values were set already");
+        }
+        self
     }
 
     /// The handler of a new client session.
@@ -213,9 +235,21 @@ struct Session {
     scheduler: OnceLock<Scheduler>,
     progress: ProgressRoutes,
     next_call: AtomicU64,
+    /// Where this client session's scripts keep values, made at its first `run_code` call.
+    kept: OnceLock<String>,
 }
 
 impl Session {
+    /// This session's scope for kept values.
+    fn kept_scope(&self) -> Result<&str, McpError> {
+        if let Some(scope) = self.kept.get() {
+            return Ok(scope);
+        }
+        let scope = kept::session_scope()
+            .map_err(|error| McpError::internal_error(error.to_string(), None))?;
+        Ok(self.kept.get_or_init(|| scope))
+    }
+
     /// The session's log, made at its first call, when the client is known; it drives this
     /// session's progress routes.
     fn log(&self, shared: &Shared, client: Option<&str>) -> Result<&SessionLog, McpError> {
@@ -328,6 +362,16 @@ impl ClientSession {
 /// The first protocol revision without sessions.
 const STATELESS: &str = "2026-07-28";
 
+/// Whether the request's client speaks a revision without sessions (2026-07-28 or later), as
+/// the request's own `_meta` says, else as its initialization did.
+pub(crate) fn sessionless(context: &RequestContext<RoleServer>) -> bool {
+    let version = context
+        .meta
+        .protocol_version()
+        .or_else(|| context.peer.peer_info().map(|info| info.protocol_version.clone()));
+    version.is_some_and(|version| version.as_str() >= STATELESS)
+}
+
 impl ServerHandler for ClientSession {
     fn get_info(&self) -> ServerConfig {
         let mut info = ServerConfig::new(ServerCapabilities::builder().enable_tools().build());
@@ -390,6 +434,14 @@ impl ServerHandler for ClientSession {
             None => None,
         };
         let call = ModelCall::new(id.clone(), name, arguments.to_string());
+        // A client session's scripts keep in its own scope; those of a client of the revision
+        // without sessions (on any transport), under the handle its model passes.
+        let _in_session = match self.shared.keeping.get() {
+            Some(keeping) if name == RUN_CODE && !sessionless(&context) => {
+                Some(InSession::enter(keeping, &id, session.kept_scope()?))
+            }
+            _ => None,
+        };
         let progress = context
             .meta
             .get_progress_token()
@@ -409,5 +461,24 @@ impl ServerHandler for ClientSession {
         }
         let schema = tool.definition().output().schema();
         Ok(reply::reply(&result, schema, config.max_output_chars).into())
+    }
+}
+
+/// A `run_code` call keeping in its client session's scope, until it ends.
+struct InSession<'a> {
+    keeping: &'a Keeping,
+    call_id: &'a str,
+}
+
+impl<'a> InSession<'a> {
+    fn enter(keeping: &'a Keeping, call_id: &'a str, scope: &str) -> Self {
+        keeping.in_session(call_id, scope);
+        Self { keeping, call_id }
+    }
+}
+
+impl Drop for InSession<'_> {
+    fn drop(&mut self) {
+        self.keeping.forget(self.call_id);
     }
 }

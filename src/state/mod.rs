@@ -1,11 +1,14 @@
-//! Where paused runs are kept (DESIGN.md R-RUN-4): a SQLite database in the state folder,
-//! written before a pause is announced, so a run survives its process (`kill -9` included)
-//! and resumes from another.
+//! Where paused runs and kept values are kept (DESIGN.md R-RUN-4): a SQLite database in the
+//! state folder, written before a pause is announced, so a run survives its process (`kill -9`
+//! included) and resumes from another.
 //!
-//! One table, a row per paused run: its id, when it paused, and its journal as JSON. Runs
-//! older than the retention period are swept when the store opens and at every save (a server
-//! lives long). WAL mode and a busy
-//! timeout let several `ordo` processes share one folder.
+//! A row per paused run: its id, when it paused, and its journal as JSON. Runs older than the
+//! retention period are swept when the store opens and at every save (a server lives long).
+//! Kept values (`store`/`load`, [`kept`]) are a row per key and one per scope, with its size
+//! and when it was last used. WAL mode and a busy timeout let several `ordo` processes share
+//! one folder.
+
+mod kept;
 
 use std::path::{Path, PathBuf};
 use std::sync::{Mutex, PoisonError};
@@ -48,6 +51,19 @@ impl SqliteStore {
                  CREATE TABLE IF NOT EXISTS server_keys (
                      name TEXT PRIMARY KEY,
                      key BLOB NOT NULL
+                 );
+                 CREATE TABLE IF NOT EXISTS kept_scopes (
+                     scope TEXT PRIMARY KEY,
+                     bytes INTEGER NOT NULL,
+                     used_at INTEGER NOT NULL
+                 );
+                 CREATE INDEX IF NOT EXISTS kept_scopes_by_use ON kept_scopes (used_at);
+                 CREATE TABLE IF NOT EXISTS kept_values (
+                     scope TEXT NOT NULL,
+                     key TEXT NOT NULL,
+                     value TEXT NOT NULL,
+                     bytes INTEGER NOT NULL,
+                     PRIMARY KEY (scope, key)
                  );",
             )
             .map_err(failed)?;
@@ -73,7 +89,11 @@ impl SqliteStore {
 
     fn with<T>(&self, f: impl FnOnce(&Connection) -> rusqlite::Result<T>) -> Result<T, StoreError> {
         let connection = self.connection.lock().unwrap_or_else(PoisonError::into_inner);
-        f(&connection).map_err(|error| StoreError(format!("{}: {error}", self.path.display())))
+        f(&connection).map_err(|error| self.failed(&error))
+    }
+
+    fn failed(&self, error: &rusqlite::Error) -> StoreError {
+        StoreError(format!("{}: {error}", self.path.display()))
     }
 }
 

@@ -10,6 +10,7 @@ mod examples;
 mod help_examples;
 mod hostile;
 mod interrupt;
+mod kept;
 mod manifest;
 pub(crate) mod mcp;
 mod model_scripts;

@@ -56,6 +56,21 @@ async def scenario_calls(session, args):
     return {"calls": out}
 
 
+async def scenario_chain(session, args):
+    """args: JSON list of codes: run_code for each in order, each given the `state` handle the
+    result before it returned (as a model passes it back), if any."""
+    out, state = [], None
+    for code in json.loads(args[0]):
+        arguments = {"code": code} if state is None else {"code": code, "state": state}
+        try:
+            result = dump(await session.call_tool("run_code", arguments))
+            state = result.get("structuredContent", {}).get("state", state)
+            out.append({"result": result})
+        except Exception as error:
+            out.append({"error": str(error), "type": type(error).__name__})
+    return {"calls": out}
+
+
 async def scenario_progress(session, args):
     seen = []
 
@@ -122,6 +137,7 @@ SCENARIOS = {
     "list": scenario_list,
     "call": scenario_call,
     "calls": scenario_calls,
+    "chain": scenario_chain,
     "progress": scenario_progress,
     "cancel": scenario_cancel,
 }

@@ -59,7 +59,7 @@ pub(crate) async fn drive(
     let pausable = request.clock.is_some();
     // A script (with its constants and prelude) too large for a frame would never start: say
     // so at once rather than at the deadline.
-    if let Err(error) = connection.send(ToWorker::Run(request)) {
+    if let Err(error) = connection.send(ToWorker::Run(Box::new(request))) {
         connection.end(Ending::Kill).await;
         let message = format!(
             "the script, its constants and its prelude cannot be sent to the worker: {error}"

@@ -52,9 +52,15 @@ pub trait RunStore: Send + Sync + 'static {
 #[error("the state store failed: {0}")]
 pub struct StoreError(pub String);
 
-/// Runs kept in memory: for tests, and for a host that does not need them to outlive it.
+/// Paused runs and kept values in memory: for tests, and for a host that does not need them
+/// to outlive it.
 #[derive(Debug, Default)]
-pub struct MemoryStore(Mutex<HashMap<String, PausedRun>>, std::sync::OnceLock<Vec<u8>>);
+pub struct MemoryStore {
+    runs: Mutex<HashMap<String, PausedRun>>,
+    key: std::sync::OnceLock<Vec<u8>>,
+    /// Kept values by scope (`crate::kept`).
+    pub(crate) kept: Mutex<HashMap<String, crate::kept::MemoryScope>>,
+}
 
 /// A new secret of `bytes` random bytes, from the operating system.
 pub fn random_key(bytes: usize) -> Result<Vec<u8>, StoreError> {
@@ -67,17 +73,17 @@ pub fn random_key(bytes: usize) -> Result<Vec<u8>, StoreError> {
 
 impl RunStore for MemoryStore {
     fn save(&self, run: &PausedRun) -> Result<(), StoreError> {
-        let mut runs = self.0.lock().unwrap_or_else(PoisonError::into_inner);
+        let mut runs = self.runs.lock().unwrap_or_else(PoisonError::into_inner);
         runs.insert(run.id.clone(), run.clone());
         Ok(())
     }
 
     fn load(&self, id: &str) -> Result<Option<PausedRun>, StoreError> {
-        Ok(self.0.lock().unwrap_or_else(PoisonError::into_inner).get(id).cloned())
+        Ok(self.runs.lock().unwrap_or_else(PoisonError::into_inner).get(id).cloned())
     }
 
     fn take(&self, id: &str) -> Result<Option<PausedRun>, StoreError> {
-        Ok(self.0.lock().unwrap_or_else(PoisonError::into_inner).remove(id))
+        Ok(self.runs.lock().unwrap_or_else(PoisonError::into_inner).remove(id))
     }
 
     fn remove(&self, id: &str) -> Result<(), StoreError> {
@@ -85,11 +91,11 @@ impl RunStore for MemoryStore {
     }
 
     fn server_key(&self) -> Result<Vec<u8>, StoreError> {
-        if let Some(key) = self.1.get() {
+        if let Some(key) = self.key.get() {
             return Ok(key.clone());
         }
         let key = random_key(32)?;
-        Ok(self.1.get_or_init(|| key).clone())
+        Ok(self.key.get_or_init(|| key).clone())
     }
 }
 

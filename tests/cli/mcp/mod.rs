@@ -10,6 +10,7 @@ mod fairness;
 mod front_door;
 pub(crate) mod http;
 mod inspector;
+mod kept;
 mod protocol;
 mod stdio;
 
