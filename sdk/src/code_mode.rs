@@ -60,6 +60,9 @@ pub struct CodeModeConfig {
     /// Whether scripts have `store` and `load`, and where their values are kept. Default:
     /// `None`, they have neither.
     pub keeping: Option<Keeping>,
+    /// The base64 bytes of media (images, audio, resources a tool returned) a result passes on
+    /// as content blocks (see [`crate::media`]). Default: 5 MiB.
+    pub media_budget: usize,
 }
 
 impl CodeModeConfig {
@@ -74,6 +77,7 @@ impl CodeModeConfig {
             inputs: ScriptInputs::default(),
             pausing: None,
             keeping: None,
+            media_budget: crate::media::DEFAULT_MEDIA_BUDGET,
         }
     }
 }
@@ -157,10 +161,13 @@ fn description(tools: &[Arc<Tool>], config: &CodeModeConfig) -> String {
          `crypto.randomUUID`/`getRandomValues`, `queueMicrotask` and `Array.fromAsync`; there is no file system, network (`fetch`), process, timers (`setTimeout`), `require`, \
          `eval` or imports: only the tools below. Limits: a run stops after {} s; what you read of it (the result, then the console \
          output) is cut past {} characters, the console output keeping its start and end; list, search and read \
-         results carry `truncated: true` when they hold only part of what exists, and the result notes which.{}\
+         results carry `truncated: true` when they hold only part of what exists, and the result notes which. \
+         An image, audio or resource a tool returned (an MCP content block) that the result holds reaches the client \
+         as that block, not as text (up to {} of them in all); return it as it came.{}\
          \n\n```ts\n{}{}```",
         config.timeout.as_secs(),
         config.render_chars,
+        kept::size(config.media_budget),
         if config.pausing.is_some() { PAUSING } else { "" },
         config.keeping.as_ref().map(kept::declarations).unwrap_or_default(),
         crate::catalog::declarations(tools, config.declarations_budget)
@@ -256,7 +263,13 @@ async fn run(config: &CodeModeConfig, args: &Value, cx: CallContext) -> Result<V
                 ));
             }
             let logs: Vec<_> = output.logs.into_iter().skip(replayed_logs).collect();
-            let mut value = json!({ "result": output.result, "logs": logs });
+            let mut result = output.result;
+            let extracted = crate::media::extract(&mut result, config.media_budget);
+            notes.extend(extracted.notes);
+            let mut value = json!({ "result": result, "logs": logs });
+            if !extracted.media.is_empty() {
+                value["media"] = json!(extracted.media);
+            }
             if let Some(handle) = kept.as_ref().and_then(kept::RunScope::handle) {
                 if args.get("state").is_none() {
                     notes.push(format!(
@@ -481,6 +494,18 @@ fn output_schema() -> Value {
                 "description": "What the model should know of the result: what JSON could not hold faithfully and what became of it, and which nested calls returned results cut short.",
                 "type": "array",
                 "items": { "type": "string" }
+            },
+            "media": {
+                "description": "The images, audio and resources the result held, passed on as content blocks; the result refers to each by its number here (`media`, from 1).",
+                "type": "array",
+                "items": {
+                    "type": "object",
+                    "properties": {
+                        "path": { "type": "string" },
+                        "block": { "type": "object" }
+                    },
+                    "required": ["path", "block"]
+                }
             },
             "state": {
                 "description": "The handle under which this run's `store` kept values, for a client without sessions: pass it as the next run_code call's `state` to `load` them.",

@@ -21,6 +21,7 @@ mod catalog;
 pub mod code_mode;
 pub mod declarations;
 pub mod kept;
+pub mod media;
 mod nested;
 pub mod pause;
 mod summary;

@@ -22,19 +22,38 @@ use crate::summary::Shape;
 pub(crate) fn render(value: &Value, budget: usize) -> Vec<ContentBlock> {
     let notes = value["notes"].as_array().into_iter().flatten().filter_map(Value::as_str);
     let notes: Vec<String> = notes.map(|note| format!("- {note}")).collect();
-    let notes =
+    let mut notes =
         if notes.is_empty() { String::new() } else { format!("\n\nNote:\n{}", notes.join("\n")) };
+    let media = value["media"].as_array().map(Vec::as_slice).unwrap_or_default();
+    if !media.is_empty() {
+        let lines: Vec<String> =
+            crate::media::lines(media).into_iter().map(|l| format!("- {l}")).collect();
+        notes.push_str(&format!("\n\nMedia (the blocks after this text):\n{}", lines.join("\n")));
+    }
     let logs: Vec<LogEntry> = serde_json::from_value(value["logs"].clone()).unwrap_or_default();
     let logs = logs_text(&logs);
+    let blocks = media.iter().filter_map(|entry| media_block(&entry["block"]));
     // Whole, then compact (nothing cut), then cut with room for the markers.
     for room in [usize::MAX, budget] {
         let text = compose(&value["result"], &notes, &logs, room);
         if text.chars().count() <= budget {
-            return vec![ContentBlock::text(text)];
+            return std::iter::once(ContentBlock::text(text)).chain(blocks).collect();
         }
     }
     let room = budget.saturating_sub(MARKERS);
-    vec![ContentBlock::text(compose(&value["result"], &notes, &logs, room))]
+    let text = compose(&value["result"], &notes, &logs, room);
+    std::iter::once(ContentBlock::text(text)).chain(blocks).collect()
+}
+
+/// An MCP content block of a result's media as the block a client shows.
+fn media_block(block: &Value) -> Option<ContentBlock> {
+    let text = |field: &str| block[field].as_str().map(str::to_owned);
+    match block["type"].as_str()? {
+        "image" => Some(ContentBlock::Image { media_type: text("mimeType")?, data: text("data")? }),
+        "audio" => Some(ContentBlock::Audio { media_type: text("mimeType")?, data: text("data")? }),
+        "resource" | "resource_link" => Some(ContentBlock::Resource { value: block.clone() }),
+        _ => None,
+    }
 }
 
 /// Room kept, when the text must be cut, for the cut markers and the console heading.

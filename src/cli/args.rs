@@ -166,6 +166,10 @@ pub(crate) struct CallFlags {
     /// past it they are listed by server, and scripts use `tools.$search` and `tools.$describe`.
     #[arg(long, value_name = "CHARS", default_value_t = 10_000)]
     pub(crate) declarations_budget: usize,
+    /// Bytes of base64 media (images, audio, resources a tool returned) a script's result passes
+    /// on as content blocks; past them, blocks are left out and the result says so.
+    #[arg(long, value_name = "BYTES", default_value_t = ordo_sdk::media::DEFAULT_MEDIA_BUDGET)]
+    pub(crate) media_budget: usize,
     /// How many tool bodies run at once (per client session, for `ordo mcp`).
     #[arg(long, value_name = "N", default_value_t = ordo_tools::DEFAULT_MAX_PARALLEL_TOOL_CALLS,
           value_parser = parse_positive)]
@@ -352,9 +356,8 @@ pub(crate) struct ResumeArgs {
     /// The paused run's id, as `ordo run --approve later` printed it.
     #[arg(value_name = "RUN_ID")]
     pub(crate) run: String,
-    /// Print a string result as it is, as `ordo run --raw` does.
-    #[arg(long)]
-    pub(crate) raw: bool,
+    #[command(flatten)]
+    pub(crate) output: ResultFlags,
     #[command(flatten)]
     pub(crate) session: SessionFlags,
 }
@@ -371,12 +374,23 @@ pub(crate) struct RunArgs {
     /// or `@-` from stdin (when the script is not read from stdin).
     #[arg(long, value_name = "JSON|@FILE|@-")]
     pub(crate) input: Option<String>,
+    #[command(flatten)]
+    pub(crate) output: ResultFlags,
+    #[command(flatten)]
+    pub(crate) session: SessionFlags,
+}
+
+/// How a script's result is given back.
+#[derive(Debug, Args)]
+pub(crate) struct ResultFlags {
     /// Print a string result as it is (no quotes, no escapes), like `jq -r`; other results are
     /// printed as JSON, as without it.
     #[arg(long)]
     pub(crate) raw: bool,
-    #[command(flatten)]
-    pub(crate) session: SessionFlags,
+    /// Write the images, audio and resources the result holds (the MCP content blocks a tool
+    /// returned) into this folder, one file each; the printed result refers to them by number.
+    #[arg(long, value_name = "DIR")]
+    pub(crate) save_media: Option<PathBuf>,
 }
 
 #[derive(Debug, Args)]

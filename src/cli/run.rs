@@ -4,6 +4,7 @@
 //! `--approve later` a run that reaches an approval pauses (exit 3); `ordo resume` goes on.
 
 mod input;
+mod media;
 mod resume;
 
 pub(crate) use self::resume::resume;
@@ -17,7 +18,7 @@ use ordo_sdk::pause::PausedRun;
 use ordo_tools::{ErrorCode, ModelCall, RUN_CODE, ToolResult};
 use serde_json::{Value, json};
 
-use super::args::{ApproveMode, RunArgs};
+use super::args::{ApproveMode, ResultFlags, RunArgs};
 use super::exit::{CliError, Exit};
 use super::output::notice;
 use super::{interrupt, output, setup};
@@ -32,7 +33,7 @@ pub(crate) async fn run(args: RunArgs) -> Result<Exit, CliError> {
         .then(|| setup::pausing(&args.session))
         .transpose()?;
     let session = setup::session(&args.session, inputs, true, pausing).await?;
-    run_script(&session, &code, args.raw, None).await
+    run_script(&session, &code, &args.output, None).await
 }
 
 /// Runs `code` as the session's `run_code` call (resuming `resumed` when given) and prints
@@ -40,7 +41,7 @@ pub(crate) async fn run(args: RunArgs) -> Result<Exit, CliError> {
 async fn run_script(
     session: &setup::Session,
     code: &str,
-    raw: bool,
+    flags: &ResultFlags,
     resumed: Option<PausedRun>,
 ) -> Result<Exit, CliError> {
     let signal = interrupt::watch();
@@ -65,8 +66,9 @@ async fn run_script(
         Some(value) if !outcome.result.is_error() => {
             print_logs(&value["logs"]);
             print_notes(&value["notes"]);
+            media::give(&value["media"], flags.save_media.as_deref())?;
             match &value["result"] {
-                Value::String(text) if raw => output::print_text(text)?,
+                Value::String(text) if flags.raw => output::print_text(text)?,
                 result => output::print_json(result)?,
             }
             Ok(Exit::Success)

@@ -313,6 +313,7 @@ fn install_code_mode(
     code_mode.keeping = keeping;
     code_mode.timeout = Duration::from_millis(flags.timeout);
     code_mode.declarations_budget = flags.declarations_budget;
+    code_mode.media_budget = flags.media_budget;
     ordo_sdk::install(&tools.registry, code_mode)
         .map_err(|error| CliError::usage(format!("cannot install run_code: {error}")))
 }

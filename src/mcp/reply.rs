@@ -22,11 +22,12 @@ pub(crate) fn reply(
     let content = cut(&result.record.content, max_chars);
     match (result.error(), &result.value) {
         (None, Some(value)) => {
-            let structured = if listing::is_object_schema(output_schema) {
+            let mut structured = if listing::is_object_schema(output_schema) {
                 (**value).clone()
             } else {
                 json!({ "value": &**value })
             };
+            without_carried_media(&mut structured, &result.record.content);
             let mut reply = CallToolResult::success(content);
             reply.structured_content = Some(structured);
             reply
@@ -54,6 +55,15 @@ fn cut(blocks: &[ContentBlock], max_chars: usize) -> Vec<Content> {
             ContentBlock::Image { media_type, data } => {
                 content.push(Content::image(data.clone(), media_type.clone()));
             }
+            ContentBlock::Audio { media_type, data } => {
+                content.push(Content::audio(data.clone(), media_type.clone()));
+            }
+            ContentBlock::Resource { value } => match serde_json::from_value(value.clone()) {
+                Ok(resource) => content.push(resource),
+                Err(error) => content.push(Content::text(format!(
+                    "[a resource that is not an MCP content block ({error}) was left out]"
+                ))),
+            },
             _ => {
                 let text = block_text(block);
                 let kept: String = text.chars().take(left).collect();
@@ -76,17 +86,39 @@ fn cut(blocks: &[ContentBlock], max_chars: usize) -> Vec<Content> {
 }
 
 fn text_chars(block: &ContentBlock) -> usize {
-    match block {
-        ContentBlock::Image { .. } => 0,
-        other => block_text(other).chars().count(),
-    }
+    block_text(block).chars().count()
 }
 
 fn block_text(block: &ContentBlock) -> String {
-    match block {
-        ContentBlock::Text { text } => text.clone(),
-        ContentBlock::Json { value } => value.to_string(),
-        ContentBlock::Image { .. } => String::new(),
+    block.as_text().map(std::borrow::Cow::into_owned).unwrap_or_default()
+}
+
+/// `structured` with the base64 of every media block that `content` carries replaced by which
+/// content block holds it (`"content": 2`): the data travels once, as the block a client shows.
+fn without_carried_media(structured: &mut Value, content: &[ContentBlock]) {
+    let carried: Vec<&str> = content.iter().filter_map(ContentBlock::base64).collect();
+    if carried.is_empty() {
+        return;
+    }
+    let mut stack = vec![structured];
+    while let Some(value) = stack.pop() {
+        match value {
+            Value::Array(items) => stack.extend(items.iter_mut()),
+            Value::Object(object) => {
+                for field in ["data", "blob"] {
+                    let index = object
+                        .get(field)
+                        .and_then(Value::as_str)
+                        .and_then(|data| content.iter().position(|b| b.base64() == Some(data)));
+                    if let Some(index) = index {
+                        object.remove(field);
+                        object.insert("content".to_owned(), json!(index));
+                    }
+                }
+                stack.extend(object.values_mut());
+            }
+            _ => {}
+        }
     }
 }
 

@@ -22,6 +22,20 @@ pub enum ContentBlock {
         /// The base64-encoded bytes.
         data: String,
     },
+    /// Audio, base64-encoded.
+    Audio {
+        /// The IANA media type, e.g. `audio/wav`.
+        media_type: String,
+        /// The base64-encoded bytes.
+        data: String,
+    },
+    /// A resource as MCP carries it: an embedded resource (`{"type": "resource", "resource":
+    /// {...}}`) or a resource link (`{"type": "resource_link", "uri": ...}`), its JSON as MCP
+    /// writes it. Exported to providers that only take text as a line naming its URI.
+    Resource {
+        /// The MCP content block.
+        value: Value,
+    },
     /// A JSON document, for providers and UIs that accept structured content. Exported to
     /// providers that only take text as its compact serialization.
     Json {
@@ -46,7 +60,30 @@ impl ContentBlock {
         match self {
             Self::Text { text } => Some(text.as_str().into()),
             Self::Json { value } => Some(value.to_string().into()),
-            Self::Image { .. } => None,
+            Self::Image { .. } | Self::Audio { .. } | Self::Resource { .. } => None,
+        }
+    }
+
+    /// What a reader that takes only text is told of a block that is not text: `[image:
+    /// image/png]`, `[audio: audio/wav]`, `[resource: file:///a.txt]`; `None` for text.
+    pub fn placeholder(&self) -> Option<String> {
+        match self {
+            Self::Image { media_type, .. } => Some(format!("[image: {media_type}]")),
+            Self::Audio { media_type, .. } => Some(format!("[audio: {media_type}]")),
+            Self::Resource { value } => {
+                let uri = value["uri"].as_str().or_else(|| value["resource"]["uri"].as_str());
+                Some(format!("[resource: {}]", uri.unwrap_or("without a URI")))
+            }
+            Self::Text { .. } | Self::Json { .. } => None,
+        }
+    }
+
+    /// The base64 data a block carries (an image's, audio's, or an embedded resource's blob).
+    pub fn base64(&self) -> Option<&str> {
+        match self {
+            Self::Image { data, .. } | Self::Audio { data, .. } => Some(data),
+            Self::Resource { value } => value["resource"]["blob"].as_str(),
+            Self::Text { .. } | Self::Json { .. } => None,
         }
     }
 }

@@ -27,7 +27,7 @@ pub(crate) async fn resume(args: ResumeArgs) -> Result<Exit, CliError> {
     };
     let session = setup::session(&args.session, run.inputs.clone(), true, Some(pausing)).await?;
     let code = run.code.clone();
-    super::run_script(&session, &code, args.raw, Some(run)).await
+    super::run_script(&session, &code, &args.output, Some(run)).await
 }
 
 /// What a person reads when a run pauses: each call waiting, whole, and how to go on.

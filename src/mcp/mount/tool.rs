@@ -190,6 +190,12 @@ fn block(content: &McpBlock) -> ContentBlock {
         McpBlock::Image(image) => {
             ContentBlock::Image { media_type: image.mime_type.clone(), data: image.data.clone() }
         }
+        McpBlock::Audio(audio) => {
+            ContentBlock::Audio { media_type: audio.mime_type.clone(), data: audio.data.clone() }
+        }
+        McpBlock::Resource(_) | McpBlock::ResourceLink(_) => {
+            ContentBlock::Resource { value: serde_json::to_value(content).unwrap_or_default() }
+        }
         other => ContentBlock::Json { value: serde_json::to_value(other).unwrap_or_default() },
     }
 }

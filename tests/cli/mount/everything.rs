@@ -244,3 +244,68 @@ fn r_mcpm_3_a_timed_out_task_is_cancelled_at_the_server() {
     assert!(cancelled.contains("server=\"everything\""), "{cancelled}");
     assert!(cancelled.contains("status=\"cancelled\""), "the server cancelled it: {cancelled}");
 }
+
+/// Issue 33: an image a mounted tool returned, returned by the script (anywhere in its value),
+/// is an image, not base64 in JSON: `ordo run` refers to it by number and `--save-media`
+/// writes it out as a file.
+#[test]
+fn a_returned_image_is_media_that_ordo_run_saves() {
+    let Some(scratch) = scratch() else { return };
+    scratch.write(
+        "picture.js",
+        r#"const blocks = await tools.everything["get-tiny-image"]({});
+           return { caption: "tiny", picture: blocks.find(block => block.type === "image") }"#,
+    );
+    let output = scratch
+        .ordo(&["run", "picture.js", "--mcp-config", "mcp.json", "--save-media", "media"])
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    let value = json(&output);
+    assert_eq!(
+        value,
+        json!({ "caption": "tiny", "picture": { "type": "image", "mimeType": "image/png", "media": 1 } })
+    );
+    let saved = std::fs::read(scratch.path().join("media/1.png")).unwrap();
+    assert!(saved.starts_with(b"\x89PNG"), "a PNG file");
+    assert!(
+        stderr(&output).contains("saved #1 result.picture: image (image/png"),
+        "{}",
+        stderr(&output)
+    );
+
+    let output = scratch.ordo(&["run", "picture.js", "--mcp-config", "mcp.json"]).output().unwrap();
+    assert!(stderr(&output).contains("--save-media DIR writes them out"), "{}", stderr(&output));
+}
+
+/// Issue 33: through `ordo mcp`, the image reaches the client as an image block after the
+/// text, which says where it was; `structuredContent` refers to the block instead of carrying
+/// its base64 again.
+#[test]
+fn a_returned_image_reaches_an_mcp_client_as_an_image_block() {
+    let Some(scratch) = scratch() else { return };
+    let code = r#"const blocks = await tools.everything["get-tiny-image"]({});
+                  return { pictures: blocks.filter(block => block.type === "image") }"#;
+    let arguments = json!({ "code": code }).to_string();
+    let Some(seen) = crate::mcp::client::stdio(
+        &scratch,
+        &["--mcp-config", "mcp.json"],
+        "call",
+        &["run_code", &arguments],
+        None,
+    ) else {
+        return;
+    };
+    let result = &seen["result"];
+    let content = result["content"].as_array().unwrap();
+    assert_eq!(content.len(), 2, "{result:#}");
+    let text = content[0]["text"].as_str().unwrap();
+    assert!(text.contains("#1 result.pictures[0]: image (image/png"), "{text}");
+    assert_eq!(content[1]["type"], "image");
+    assert_eq!(content[1]["mimeType"], "image/png");
+    let data = content[1]["data"].as_str().unwrap();
+    let structured = result["structuredContent"].to_string();
+    assert!(!structured.contains(data), "the base64 travels once: {structured}");
+    assert_eq!(result["structuredContent"]["result"]["pictures"][0]["media"], 1);
+    assert_eq!(result["structuredContent"]["media"][0]["block"]["content"], 1, "{structured}");
+}

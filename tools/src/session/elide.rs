@@ -145,16 +145,20 @@ impl Budget {
             .map(|(index, block)| {
                 let text: Cow<'_, str> = match block {
                     ContentBlock::Text { text } => Cow::Borrowed(text),
-                    ContentBlock::Json { value } => Cow::Owned(value.to_string()),
-                    ContentBlock::Image { data, .. } => Cow::Borrowed(data),
+                    ContentBlock::Json { value } | ContentBlock::Resource { value } => {
+                        Cow::Owned(value.to_string())
+                    }
+                    ContentBlock::Image { data, .. } | ContentBlock::Audio { data, .. } => {
+                        Cow::Borrowed(data)
+                    }
                 };
-                match (self.elide(format!("content/{index}"), &text, elided), block) {
+                match (self.elide(format!("content/{index}"), &text, elided), block.placeholder()) {
                     (None, _) => block.clone(),
-                    (Some(_), ContentBlock::Image { .. }) => ContentBlock::text(format!(
-                        "[an image of {} bytes of base64, elided from the log]",
+                    (Some(_), Some(placeholder)) => ContentBlock::text(format!(
+                        "{placeholder} of {} bytes, elided from the log",
                         text.len()
                     )),
-                    (Some(kept), _) => ContentBlock::text(kept),
+                    (Some(kept), None) => ContentBlock::text(kept),
                 }
             })
             .collect()

@@ -198,9 +198,9 @@ pub fn tool_result_messages(provider: Provider, replies: &[ToolReply<'_>]) -> Ve
 fn plain_text(content: &[ContentBlock]) -> String {
     let parts: Vec<String> = content
         .iter()
-        .map(|block| match block {
-            ContentBlock::Image { media_type, .. } => format!("[image: {media_type}]"),
-            other => other.as_text().map(|text| text.into_owned()).unwrap_or_default(),
+        .map(|block| match block.placeholder() {
+            Some(placeholder) => placeholder,
+            None => block.as_text().map(|text| text.into_owned()).unwrap_or_default(),
         })
         .collect();
     parts.join("\n")
@@ -214,7 +214,9 @@ fn anthropic_block(block: &ContentBlock) -> Value {
             "source": { "type": "base64", "media_type": media_type, "data": data },
         }),
         other => {
-            json!({ "type": "text", "text": other.as_text().map(|text| text.into_owned()) })
+            let text =
+                other.as_text().map(|text| text.into_owned()).or_else(|| other.placeholder());
+            json!({ "type": "text", "text": text })
         }
     }
 }
