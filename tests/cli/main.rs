@@ -15,6 +15,7 @@ mod manifest;
 pub(crate) mod mcp;
 mod model_scripts;
 mod model_text;
+mod model_trial;
 mod mount;
 mod pause;
 mod replay;
