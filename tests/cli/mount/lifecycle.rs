@@ -56,12 +56,19 @@ fn r_mcpm_2_ordo_mounts_ordo() {
         r#"const inner = await tools.inner.run_code({ code: "return (await tools.read_file({path: 'a.txt'})).content" });
            return inner.result"#,
     );
-    let output = scratch
-        .ordo(&["run", "outer.js", "--mcp-config", "mcp.json", "--approve", "yes"])
-        .output()
-        .unwrap();
+    // Issue 33: with default flags the inner ordo has no write root, so its run_code is
+    // read-only and the outer one asks no approval (there is no approval channel here: asking
+    // would fail the call).
+    let output = scratch.ordo(&["run", "outer.js", "--mcp-config", "mcp.json"]).output().unwrap();
     assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
     assert_eq!(json(&output), json!("alpha\n"));
+    // An inner ordo that may write is not read-only: the outer one asks first.
+    let writer =
+        json!({ "command": ordo.to_str().unwrap(), "args": ["mcp", "--allow-write", "out"] });
+    config(&scratch, json!({ "inner": writer }));
+    let output = scratch.ordo(&["run", "outer.js", "--mcp-config", "mcp.json"]).output().unwrap();
+    assert_eq!(output.status.code(), Some(1), "{}", stderr(&output));
+    assert!(stderr(&output).contains("APPROVAL_UNAVAILABLE"), "{}", stderr(&output));
 }
 
 /// R-MCPM-5: Ctrl-C in the middle of a mounted call: exit 130, the log complete, no server
