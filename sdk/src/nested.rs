@@ -48,7 +48,7 @@ struct Reads {
 #[derive(Debug)]
 struct Cut {
     tool: String,
-    /// The call's arguments without its window ([`WINDOW_ARGUMENTS`]): what it read.
+    /// The call's arguments without its window ([`is_window`]): what it read.
     target: String,
     /// Where reading on would start (the value's `next_offset`), if the value says.
     next_offset: Option<u64>,
@@ -62,9 +62,11 @@ const MAX_TRUNCATION_NOTES: usize = 5;
 /// asked for, not data left unread by accident.
 const BOUND_ARGUMENTS: [&str; 4] = ["limit", "max_results", "max_entries", "max_matches"];
 
-/// Arguments that place a window on a target rather than choose the target.
-const WINDOW_ARGUMENTS: [&str; 5] =
-    ["offset", "limit", "max_results", "max_entries", "max_matches"];
+/// Whether an argument places a window on a target rather than choosing the target: where to
+/// start (`offset`) or how much to return (a bound).
+fn is_window(argument: &str) -> bool {
+    argument == "offset" || BOUND_ARGUMENTS.contains(&argument)
+}
 
 impl Truncations {
     /// Takes note of one answered call: where it started reading, and whether its value was cut
@@ -134,7 +136,7 @@ fn target(arguments: &Value) -> String {
     match arguments {
         Value::Object(fields) => {
             let mut target = fields.clone();
-            target.retain(|name, _| !WINDOW_ARGUMENTS.contains(&name.as_str()));
+            target.retain(|name, _| !is_window(name));
             Value::Object(target).to_string()
         }
         other => other.to_string(),

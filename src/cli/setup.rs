@@ -124,9 +124,14 @@ pub(crate) fn pausing(flags: &SessionFlags) -> Result<Pausing, CliError> {
 
 /// The paused runs kept in `dir`, else the default state folder.
 fn state_store(dir: Option<&std::path::Path>, journal_quota: usize) -> Result<Pausing, CliError> {
-    let mut pausing = Pausing::new(Arc::new(open_state(dir)?));
+    Ok(paused_runs(Arc::new(open_state(dir)?), journal_quota))
+}
+
+/// Paused runs kept in `store`, each journal within `journal_quota` bytes.
+fn paused_runs(store: Arc<SqliteStore>, journal_quota: usize) -> Pausing {
+    let mut pausing = Pausing::new(store);
     pausing.journal_quota = journal_quota;
-    Ok(pausing)
+    pausing
 }
 
 /// The state database in `dir`, else in the default state folder.
@@ -193,15 +198,21 @@ pub(crate) async fn mcp_server(args: &McpArgs) -> Result<McpServer, CliError> {
     let budget = Some(args.max_output_chars);
     // Runs pause for the approvals of clients asked by `input_required`, kept in the state
     // folder; a server that cannot open it asks them as before (they cannot be: unavailable).
-    let pausing = match state_store(args.state_dir.as_deref(), args.journal_quota) {
-        Ok(pausing) => Some(pausing),
+    // Kept values go there too; without it, they last as long as the server. One database,
+    // opened once, for both.
+    let state = match open_state(args.state_dir.as_deref()) {
+        Ok(store) => Some(Arc::new(store)),
         Err(error) if args.state_dir.is_none() && args.state_key_env.is_none() => {
-            tracing::warn!(error = %error.message, "runs cannot pause for approvals");
+            tracing::warn!(
+                error = %error.message,
+                "runs cannot pause for approvals, and kept values last only as long as the server"
+            );
             None
         }
         Err(error) => return Err(error),
     };
-    let keeping = server_keeping(args)?;
+    let pausing = state.clone().map(|store| paused_runs(store, args.journal_quota));
+    let keeping = server_keeping(args, state);
     let code_mode = CodeMode {
         inputs: ScriptInputs::default(),
         render_chars: budget,
@@ -249,18 +260,14 @@ fn cli_keeping(flags: &SessionFlags) -> Result<Keeping, CliError> {
 
 /// Where `ordo mcp` keeps its clients' values: in the state folder, else (when it cannot be
 /// opened and none was asked for) in memory, for the server's life.
-fn server_keeping(args: &McpArgs) -> Result<Keeping, CliError> {
-    let store: Arc<dyn ValueStore> = match open_state(args.state_dir.as_deref()) {
-        Ok(store) => Arc::new(store),
-        Err(error) if args.state_dir.is_none() => {
-            tracing::warn!(error = %error.message, "kept values last only as long as the server");
-            Arc::new(MemoryStore::default())
-        }
-        Err(error) => return Err(error),
+fn server_keeping(args: &McpArgs, state: Option<Arc<SqliteStore>>) -> Keeping {
+    let store: Arc<dyn ValueStore> = match state {
+        Some(store) => store,
+        None => Arc::new(MemoryStore::default()),
     };
     let mut keeping = Keeping::new(store, Scoping::Handles);
     keeping.limits = kept_limits(&args.kept);
-    Ok(keeping)
+    keeping
 }
 
 fn kept_limits(flags: &KeptFlags) -> KeptLimits {

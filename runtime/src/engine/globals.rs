@@ -150,6 +150,31 @@ impl HostState {
         settled.map(drop).map_err(|error| format!("cannot settle host call {id}: {error}"))
     }
 
+    /// Sends a host call under the next id. A call too large for a frame is not sent; a failed
+    /// connection is kept as the reason the run cannot go on.
+    fn send(
+        &self,
+        name: &str,
+        args: serde_json::Value,
+        options: Option<serde_json::Value>,
+    ) -> Result<u64, NotSent> {
+        let id = self.next_id.get();
+        self.next_id.set(id + 1);
+        match self.bridge.borrow_mut().call(id, name, args, options) {
+            Ok(()) => Ok(id),
+            Err(error) if error.kind() == std::io::ErrorKind::InvalidData => {
+                Err(NotSent::TooLarge(format!(
+                    "{name}: its arguments are too large to pass to the host ({error})"
+                )))
+            }
+            Err(error) => {
+                let reason = format!("the host connection failed: {error}");
+                *self.broken.borrow_mut() = Some(reason.clone());
+                Err(NotSent::Broken(reason))
+            }
+        }
+    }
+
     /// Sends a host call that the script waits for, and blocks until its answer comes; what
     /// comes first is kept for the run loop. `Err` when the call cannot be sent or the host is
     /// gone (the run cannot go on); `Ok(Err(..))` when the call is refused before it is sent
@@ -163,25 +188,17 @@ impl HostState {
         if let Some(reason) = state.broken.borrow().clone() {
             return Err(reason);
         }
-        let id = state.next_id.get();
-        state.next_id.set(id + 1);
-        let failed = |error: std::io::Error| format!("the host connection failed: {error}");
-        match state.bridge.borrow_mut().call(id, name, args, None) {
-            Ok(()) => {}
-            Err(error) if error.kind() == std::io::ErrorKind::InvalidData => {
-                let message =
-                    format!("{name}: its arguments are too large to pass to the host ({error})");
+        let id = match state.send(name, args, None) {
+            Ok(id) => id,
+            Err(NotSent::TooLarge(message)) => {
                 return Ok(Err(HostError {
                     name: "RangeError".to_owned(),
                     ..HostError::new(message)
                 }));
             }
-            Err(error) => {
-                let reason = failed(error);
-                *state.broken.borrow_mut() = Some(reason.clone());
-                return Err(reason);
-            }
-        }
+            Err(NotSent::Broken(reason)) => return Err(reason),
+        };
+        let failed = |error: std::io::Error| format!("the host connection failed: {error}");
         loop {
             let reply = state.bridge.borrow_mut().next_reply().map_err(failed)?;
             match reply {
@@ -194,6 +211,14 @@ impl HostState {
             }
         }
     }
+}
+
+/// Why a host call was not sent.
+enum NotSent {
+    /// Too large for a frame: nothing was sent, and the call is refused.
+    TooLarge(String),
+    /// The connection to the host failed: the run cannot go on.
+    Broken(String),
 }
 
 /// Removes `eval`, installs `console`, and captures the built-ins the engine itself relies on,
@@ -310,29 +335,20 @@ pub(super) fn host_call(
     let Some(state) = context.get_data::<HostState>() else {
         return Err(JsNativeError::error().with_message("host functions are not available").into());
     };
-    let id = state.next_id.get();
-    state.next_id.set(id + 1);
-    let sent = state.bridge.borrow_mut().call(id, &name.to_std_string_escaped(), json, options);
-    match sent {
-        Ok(()) => {
+    match state.send(&name.to_std_string_escaped(), json, options) {
+        Ok(id) => {
             state.pending.borrow_mut().insert(id, resolvers);
             if let Some(place) = caller_place(context) {
                 state.call_places.borrow_mut().insert(id, place);
             }
         }
-        // Too large for a frame: nothing was sent, and the call is refused as any failing call
-        // is (catchable); the run goes on.
-        Err(error) if error.kind() == std::io::ErrorKind::InvalidData => {
-            let message = format!(
-                "{}: its arguments are too large to pass to the host ({error})",
-                name.to_std_string_escaped()
-            );
+        // The call is refused as any failing call is (catchable); the run goes on.
+        Err(NotSent::TooLarge(message)) => {
             let error = JsNativeError::range().with_message(message).into_opaque(context);
             resolvers.reject.call(&JsValue::undefined(), &[error.into()], context)?;
         }
-        Err(error) => {
-            *state.broken.borrow_mut() = Some(format!("the host connection failed: {error}"));
-        }
+        // The run loop ends the run with the reason `send` kept.
+        Err(NotSent::Broken(_)) => {}
     }
     Ok(promise.into())
 }

@@ -6,6 +6,7 @@
 use std::sync::{Arc, Mutex, PoisonError};
 
 use ordo_runtime::{HostCall, HostError, HostFunctions};
+use ordo_tools::presentation::truncate;
 use serde_json::{Map, Value};
 
 use super::{
@@ -219,9 +220,5 @@ fn error(name: &str, message: impl Into<String>) -> HostError {
 
 /// A value as a message quotes it: its JSON, cut past 60 characters.
 fn shown(value: &Value) -> String {
-    let text = value.to_string();
-    match text.char_indices().nth(60) {
-        Some((cut, _)) => format!("{}…", &text[..cut]),
-        None => text,
-    }
+    truncate(&value.to_string(), 61)
 }
