@@ -11,7 +11,9 @@
 //! - [`manifest`]: command-backed tools declared in a TOML manifest (R-CLI-5).
 //! - [`mcp`]: a registry's tools, `run_code` first, served over MCP (R-MCPS); [`mcp::http`]
 //!   guards the HTTP endpoint (R-MCPS-6).
-//! - [`visible`]: text from outside made safe to show (control and bidi characters escaped).
+//! - [`state`]: paused runs, kept values and (in a fleet) session logs, in SQLite or PostgreSQL.
+//! - [`visible`]: text from outside made safe to show (control and bidi characters escaped);
+//!   [`utc`]: times as people read them.
 
 #[cfg(feature = "files")]
 pub mod files;
@@ -21,4 +23,5 @@ pub mod manifest;
 pub mod mcp;
 #[cfg(feature = "state")]
 pub mod state;
+pub mod utc;
 pub mod visible;

@@ -34,6 +34,9 @@ pub(crate) enum Command {
     /// Show a session log as the cards a live session showed, repairing it if it was cut short.
     #[command(after_help = REPLAY_EXAMPLES)]
     Replay(ReplayArgs),
+    /// List the sessions a store keeps (--store): client, start, calls, state.
+    #[command(after_help = SESSIONS_EXAMPLES)]
+    Sessions(SessionsArgs),
     /// Print the tools' schemas: exactly what a model sees of them.
     #[command(after_help = TOOLS_EXAMPLES)]
     Tools(ToolsArgs),
@@ -78,7 +81,16 @@ const REPLAY_EXAMPLES: &str = "Examples:
   ordo replay examples/session.jsonl
   ordo replay examples/session.jsonl --format json
   ordo replay examples/session.jsonl --format anthropic   # the transcript, to continue the conversation
-  ordo replay examples/session.jsonl --tools examples/tools.toml   # cards from the manifest's tools";
+  ordo replay examples/session.jsonl --tools examples/tools.toml   # cards from the manifest's tools
+  ordo replay --store postgres://ordo@db/ordo SESSION   # a session kept in PostgreSQL";
+
+const SESSIONS_EXAMPLES: &str = "Examples:
+  ordo sessions --store postgres://ordo@db/ordo
+  ordo replay --store postgres://ordo@db/ordo SESSION            # its cards
+  ordo replay --store postgres://ordo@db/ordo SESSION --format jsonl > SESSION.jsonl
+
+A session is live while its writer runs; cut when its writer died with calls in flight, until
+the next `ordo replay` of it writes their results (TOOL_OUTCOME_UNKNOWN, marked repaired).";
 
 const TOOLS_EXAMPLES: &str = "Examples:
   ordo tools
@@ -125,8 +137,10 @@ pub(crate) struct SessionFlags {
     pub(crate) approve: Option<ApproveMode>,
     /// Where paused runs are kept (--approve later, `ordo resume`). Default:
     /// $XDG_STATE_HOME/ordo, else ~/.local/state/ordo.
-    #[arg(long, value_name = "DIR")]
+    #[arg(long, value_name = "DIR", conflicts_with = "store")]
     pub(crate) state_dir: Option<PathBuf>,
+    #[command(flatten)]
+    pub(crate) store: StoreFlags,
     /// Bytes of call results a pausable run's journal keeps; a run past them cannot pause
     /// (the call that would pause it fails, saying so).
     #[arg(long, value_name = "BYTES", default_value_t = ordo_sdk::pause::DEFAULT_JOURNAL_QUOTA,
@@ -140,6 +154,20 @@ pub(crate) struct SessionFlags {
     pub(crate) kept: KeptFlags,
     #[command(flatten)]
     pub(crate) calls: CallFlags,
+}
+
+/// A shared store instead of the state folder.
+#[derive(Debug, Args)]
+pub(crate) struct StoreFlags {
+    /// Keep paused runs, kept values, the state key and session logs in PostgreSQL
+    /// (postgres://user:password@host:port/database), shared by every process given the same.
+    /// With it, --session names a session in the store instead of a file.
+    #[arg(long, value_name = "URL", env = "ORDO_STORE", hide_env_values = true)]
+    pub(crate) store: Option<String>,
+    /// Seconds a call waits for the store before it fails, saying so.
+    #[arg(long, value_name = "SECONDS",
+          default_value_t = Seconds(ordo::state::postgres::DEFAULT_TIMEOUT))]
+    pub(crate) store_timeout: Seconds,
 }
 
 /// How much scripts may keep with `store`, and for how long.
@@ -190,7 +218,8 @@ pub(crate) struct McpArgs {
     /// support elicitation). Default: they fail with APPROVAL_UNAVAILABLE.
     #[arg(long, value_enum, value_name = "MODE")]
     pub(crate) approve: Option<ServerApproveMode>,
-    /// Write one JSON Lines session log per client session into this folder.
+    /// Write one JSON Lines session log per client session into this folder (with --store,
+    /// beside the store's copy).
     #[arg(long, value_name = "DIR")]
     pub(crate) session_dir: Option<PathBuf>,
     /// Bytes of arguments and results all the session logs keep together; past them, values
@@ -220,8 +249,10 @@ pub(crate) struct McpArgs {
     /// Where runs that pause for a client's approval are kept (clients of the 2026-07-28
     /// revision are asked by `input_required`; a restarted server resumes their runs).
     /// Default: $XDG_STATE_HOME/ordo, else ~/.local/state/ordo.
-    #[arg(long, value_name = "DIR")]
+    #[arg(long, value_name = "DIR", conflicts_with = "store")]
     pub(crate) state_dir: Option<PathBuf>,
+    #[command(flatten)]
+    pub(crate) store: StoreFlags,
     /// Bytes of call results a pausable run's journal keeps; a run past them cannot pause
     /// (the call that would pause it fails, saying so).
     #[arg(long, value_name = "BYTES", default_value_t = ordo_sdk::pause::DEFAULT_JOURNAL_QUOTA,
@@ -229,7 +260,7 @@ pub(crate) struct McpArgs {
     pub(crate) journal_quota: usize,
     /// Seal the request states handed to clients with the key in this environment variable
     /// (at least 32 bytes; give every replica the same). Default: a key made once and kept in
-    /// the state folder.
+    /// the state folder, or in the --store every replica shares.
     #[arg(long, value_name = "VAR")]
     pub(crate) state_key_env: Option<String>,
     /// Seconds a client has to answer the approvals of a paused run.
@@ -418,9 +449,11 @@ pub(crate) enum ResultFormat {
 
 #[derive(Debug, Args)]
 pub(crate) struct ReplayArgs {
-    /// The session log.
-    #[arg(value_name = "FILE.jsonl")]
+    /// The session log: a JSON Lines file, or with --store a session's name.
+    #[arg(value_name = "FILE.jsonl|SESSION")]
     pub(crate) file: PathBuf,
+    #[command(flatten)]
+    pub(crate) store: StoreFlags,
     /// How to print the cards.
     #[arg(long, value_enum, default_value_t = ReplayFormat::Text)]
     pub(crate) format: ReplayFormat,
@@ -441,6 +474,27 @@ pub(crate) enum ReplayFormat {
     OpenaiResponses,
     /// The transcript as Anthropic messages.
     Anthropic,
+    /// The log itself, as JSON Lines: a session kept in a store exported as the file
+    /// --session-dir writes.
+    Jsonl,
+}
+
+#[derive(Debug, Args)]
+pub(crate) struct SessionsArgs {
+    #[command(flatten)]
+    pub(crate) store: StoreFlags,
+    /// How to print them.
+    #[arg(long, value_enum, default_value_t = ListFormat::Text)]
+    pub(crate) format: ListFormat,
+}
+
+/// Shapes of a list.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub(crate) enum ListFormat {
+    /// A table.
+    Text,
+    /// A JSON array.
+    Json,
 }
 
 #[derive(Debug, Args)]

@@ -6,11 +6,12 @@
 //! | [`run`] | `ordo run SCRIPT` — a script as one `run_code` call |
 //! | [`calls`] | `ordo calls FILE` — one model step (`ordo_tools::parse_step` reads it) |
 //! | [`replay`] | `ordo replay FILE` — a session log as cards |
+//! | [`sessions`] | `ordo sessions` — the sessions a store keeps |
 //! | [`tools`] | `ordo tools` — the schemas a model sees |
 //! | [`mcp`] | `ordo mcp` — the tools served to MCP clients |
 //!
 //! Around them: [`approve`] (the approval channel), [`live`] (cards on a terminal),
-//! [`interrupt`] (Ctrl-C).
+//! [`interrupt`] (Ctrl-C), [`store`] (where state is kept).
 
 mod approve;
 mod args;
@@ -22,7 +23,9 @@ mod mcp;
 mod output;
 mod replay;
 mod run;
+mod sessions;
 mod setup;
+mod store;
 mod tools;
 
 use std::process::ExitCode;
@@ -41,6 +44,7 @@ pub(crate) fn main() -> ExitCode {
     let ended = match cli.command {
         Command::Tools(args) => with_runtime(Threads::One, tools::run(&args)),
         Command::Replay(args) => with_runtime(Threads::One, replay::run(&args)),
+        Command::Sessions(args) => sessions::run(&args),
         Command::Run(args) => with_runtime(Threads::One, run::run(args)),
         Command::Resume(args) => with_runtime(Threads::One, run::resume(args)),
         Command::Calls(args) => with_runtime(Threads::One, calls::run(args)),

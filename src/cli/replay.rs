@@ -15,24 +15,23 @@ use serde_json::Value;
 use super::args::{ReplayArgs, ReplayFormat};
 use super::exit::{CliError, Exit};
 use super::output::notice;
-use super::{output, setup};
+use super::{output, setup, store};
 
 /// Prints the session.
 pub(crate) async fn run(args: &ReplayArgs) -> Result<Exit, CliError> {
-    let log =
-        LoadedLog::from_path(&args.file).map_err(|error| CliError::usage(error.to_string()))?;
+    let (log, jsonl) = match args.store.store {
+        Some(_) => from_store(args)?,
+        None => (from_file(args)?, None),
+    };
+    if args.format == ReplayFormat::Jsonl {
+        let jsonl = match jsonl {
+            Some(jsonl) => jsonl,
+            None => as_jsonl(&log)?,
+        };
+        output::print_text(jsonl.trim_end_matches('\n'))?;
+        return Ok(Exit::Success);
+    }
     let registry = setup::registry_only(&args.tools, setup::presentation_roots()?).await?.registry;
-    if let Some(torn) = log.torn_line() {
-        notice!("ordo: {}: {torn}; dropped", args.file.display());
-    }
-    let repaired = log.repairs().count();
-    if repaired > 0 {
-        notice!(
-            "ordo: {}: {repaired} call{} had no result (the session was cut short); shown as repaired",
-            args.file.display(),
-            if repaired == 1 { "" } else { "s" }
-        );
-    }
     let provider = match args.format {
         ReplayFormat::Text => {
             output::print_text(text(&replay(&log, &registry)).trim_end())?;
@@ -47,9 +46,69 @@ pub(crate) async fn run(args: &ReplayArgs) -> Result<Exit, CliError> {
         ReplayFormat::Openai => Provider::OpenAiChat,
         ReplayFormat::OpenaiResponses => Provider::OpenAiResponses,
         ReplayFormat::Anthropic => Provider::Anthropic,
+        ReplayFormat::Jsonl => unreachable!("printed above"),
     };
     output::print_json(&Value::Array(export_transcript(&log, provider)))?;
     Ok(Exit::Success)
+}
+
+/// The log file, cut short or not, and says what loading repaired.
+fn from_file(args: &ReplayArgs) -> Result<LoadedLog, CliError> {
+    let log =
+        LoadedLog::from_path(&args.file).map_err(|error| CliError::usage(error.to_string()))?;
+    if let Some(torn) = log.torn_line() {
+        notice!("ordo: {}: {torn}; dropped", args.file.display());
+    }
+    let repaired = log.repairs().count();
+    if repaired > 0 {
+        notice!(
+            "ordo: {}: {repaired} call{} had no result (the session was cut short); shown as repaired",
+            args.file.display(),
+            plural(repaired)
+        );
+    }
+    Ok(log)
+}
+
+/// The session of that name in the store, repaired there if its writer died with calls in
+/// flight; and its JSON Lines.
+fn from_store(args: &ReplayArgs) -> Result<(LoadedLog, Option<String>), CliError> {
+    let name = args.file.to_string_lossy();
+    let read = store::connect(&args.store)?
+        .read_session(&name)
+        .map_err(|error| CliError::usage(error.to_string()))?;
+    let open = read.log.repairs().count();
+    if read.repaired > 0 {
+        notice!(
+            "ordo: session {name}: {} call{} had no result (its writer ended first); recorded as \
+             repaired",
+            read.repaired,
+            plural(read.repaired)
+        );
+    } else if read.live && open > 0 {
+        notice!(
+            "ordo: session {name} is live: {open} call{} still running, shown as repaired here",
+            plural(open)
+        );
+    }
+    // What the store holds: a live session's running calls are not repaired in its export.
+    Ok((read.log, Some(read.jsonl)))
+}
+
+/// A loaded log as JSON Lines, repairs included.
+fn as_jsonl(log: &LoadedLog) -> Result<String, CliError> {
+    let mut jsonl = String::new();
+    for event in log.events() {
+        let line = serde_json::to_string(event)
+            .map_err(|error| CliError::failed(format!("ordo: {error}")))?;
+        jsonl.push_str(&line);
+        jsonl.push('\n');
+    }
+    Ok(jsonl)
+}
+
+fn plural(n: usize) -> &'static str {
+    if n == 1 { "" } else { "s" }
 }
 
 /// The cards as lines, as the live cards showed them: a header per model step, nested calls

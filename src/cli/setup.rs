@@ -9,8 +9,7 @@ use std::time::Duration;
 
 use ordo::files::{self, Roots};
 use ordo::manifest::{self, Manifest};
-use ordo::mcp::{Listed, McpServer, McpServerConfig, mount};
-use ordo::state::SqliteStore;
+use ordo::mcp::{Listed, McpServer, McpServerConfig, SessionDir, SessionLogs, mount};
 use ordo_runtime::{Runtime, RuntimeConfig, WorkerCommand};
 use ordo_sdk::kept::{Keeping, KeptLimits, Scoping, ValueStore};
 use ordo_sdk::pause::{MemoryStore, Pausing};
@@ -25,6 +24,7 @@ use super::args::{
 };
 use super::exit::CliError;
 use super::live::{Live, LiveSink};
+use super::store::{Store, StoreLogs};
 
 /// The tools a command works with, and the policies their manifests asked for.
 pub(crate) struct ToolSet {
@@ -114,33 +114,20 @@ pub(crate) struct Session {
     pub(crate) pausing: Option<Pausing>,
 }
 
-/// The state store of `--state-dir` (or the default folder), for runs that pause: every run
-/// of the command line may pause (it asked to, with --approve later or resume).
+/// The state store of `--store`, else `--state-dir` (or the default folder), for runs that
+/// pause: every run of the command line may pause (it asked to, with --approve later or resume).
 pub(crate) fn pausing(flags: &SessionFlags) -> Result<Pausing, CliError> {
-    let mut pausing = state_store(flags.state_dir.as_deref(), flags.journal_quota)?;
+    let store = Store::open(&flags.store, flags.state_dir.as_deref())?;
+    let mut pausing = paused_runs(&store, flags.journal_quota);
     pausing.every_run = true;
     Ok(pausing)
 }
 
-/// The paused runs kept in `dir`, else the default state folder.
-fn state_store(dir: Option<&std::path::Path>, journal_quota: usize) -> Result<Pausing, CliError> {
-    Ok(paused_runs(Arc::new(open_state(dir)?), journal_quota))
-}
-
 /// Paused runs kept in `store`, each journal within `journal_quota` bytes.
-fn paused_runs(store: Arc<SqliteStore>, journal_quota: usize) -> Pausing {
-    let mut pausing = Pausing::new(store);
+fn paused_runs(store: &Store, journal_quota: usize) -> Pausing {
+    let mut pausing = Pausing::new(store.runs());
     pausing.journal_quota = journal_quota;
     pausing
-}
-
-/// The state database in `dir`, else in the default state folder.
-fn open_state(dir: Option<&std::path::Path>) -> Result<SqliteStore, CliError> {
-    let dir = dir.map(PathBuf::from).or_else(ordo::state::default_dir).ok_or_else(|| {
-        CliError::usage("no state folder: set --state-dir, XDG_STATE_HOME or HOME")
-    })?;
-    SqliteStore::open(&dir, ordo_sdk::pause::DEFAULT_RETENTION)
-        .map_err(|error| CliError::usage(format!("cannot open the state folder: {error}")))
 }
 
 /// Builds the session the flags describe; its scripts get `inputs` (R-CLI-1a).
@@ -185,6 +172,23 @@ pub(crate) async fn mcp_server(args: &McpArgs) -> Result<McpServer, CliError> {
             CliError::usage(format!("cannot create the session folder {}: {error}", dir.display()))
         })?;
     }
+    // With --store, a database that cannot be reached is a refusal to start, not a server
+    // that loses what it was asked to keep.
+    let state = match Store::open(&args.store, args.state_dir.as_deref()) {
+        Ok(store) => Some(store),
+        Err(error)
+            if args.store.store.is_none()
+                && args.state_dir.is_none()
+                && args.state_key_env.is_none() =>
+        {
+            tracing::warn!(
+                error = %error.message,
+                "runs cannot pause for approvals, and kept values last only as long as the server"
+            );
+            None
+        }
+        Err(error) => return Err(error),
+    };
     let mut runtime = runtime_config()?;
     // A place among the server's runs is a worker (`mcp/workers.rs`).
     runtime.max_workers = Some(args.max_workers + args.reserved_workers);
@@ -197,22 +201,17 @@ pub(crate) async fn mcp_server(args: &McpArgs) -> Result<McpServer, CliError> {
     // budget a model is told is the one its client gets.
     let budget = Some(args.max_output_chars);
     // Runs pause for the approvals of clients asked by `input_required`, kept in the state
-    // folder; a server that cannot open it asks them as before (they cannot be: unavailable).
-    // Kept values go there too; without it, they last as long as the server. One database,
-    // opened once, for both.
-    let state = match open_state(args.state_dir.as_deref()) {
-        Ok(store) => Some(Arc::new(store)),
-        Err(error) if args.state_dir.is_none() && args.state_key_env.is_none() => {
-            tracing::warn!(
-                error = %error.message,
-                "runs cannot pause for approvals, and kept values last only as long as the server"
-            );
-            None
+    // store (opened above, once); a server without one asks them as before (they cannot be:
+    // unavailable). Kept values go there too; without it, they last as long as the server.
+    let pausing = state.as_ref().map(|store| paused_runs(store, args.journal_quota));
+    let keeping = server_keeping(args, state.as_ref());
+    let session_logs: Option<Arc<dyn SessionLogs>> = match (&state, &args.session_dir) {
+        (Some(Store::Postgres(store)), dir) => {
+            Some(Arc::new(StoreLogs { store: store.clone(), copy: dir.clone().map(SessionDir) }))
         }
-        Err(error) => return Err(error),
+        (_, Some(dir)) => Some(Arc::new(SessionDir(dir.clone()))),
+        (_, None) => None,
     };
-    let pausing = state.clone().map(|store| paused_runs(store, args.journal_quota));
-    let keeping = server_keeping(args, state);
     let code_mode = CodeMode {
         inputs: ScriptInputs::default(),
         render_chars: budget,
@@ -231,7 +230,7 @@ pub(crate) async fn mcp_server(args: &McpArgs) -> Result<McpServer, CliError> {
         max_parallel: args.calls.max_parallel,
         max_output_chars: args.max_output_chars,
         approve,
-        session_dir: args.session_dir.clone(),
+        session_logs,
         session_log_quota: args.session_log_quota,
         max_workers: args.max_workers,
         reserved_workers: args.reserved_workers,
@@ -252,17 +251,17 @@ fn cli_keeping(flags: &SessionFlags) -> Result<Keeping, CliError> {
         let why = "run with --state NAME to keep values between runs".to_owned();
         return Ok(Keeping::new(Arc::new(MemoryStore::default()), Scoping::Off(why)));
     };
-    let store = open_state(flags.state_dir.as_deref())?;
-    let mut keeping = Keeping::new(Arc::new(store), Scoping::Named(name.clone()));
+    let store = Store::open(&flags.store, flags.state_dir.as_deref())?;
+    let mut keeping = Keeping::new(store.values(), Scoping::Named(name.clone()));
     keeping.limits = kept_limits(&flags.kept);
     Ok(keeping)
 }
 
 /// Where `ordo mcp` keeps its clients' values: in the state folder, else (when it cannot be
 /// opened and none was asked for) in memory, for the server's life.
-fn server_keeping(args: &McpArgs, state: Option<Arc<SqliteStore>>) -> Keeping {
+fn server_keeping(args: &McpArgs, state: Option<&Store>) -> Keeping {
     let store: Arc<dyn ValueStore> = match state {
-        Some(store) => store,
+        Some(store) => store.values(),
         None => Arc::new(MemoryStore::default()),
     };
     let mut keeping = Keeping::new(store, Scoping::Handles);
@@ -359,12 +358,22 @@ fn pipeline(tools: &ToolSet, approve: Option<ApproveMode>, live: Option<&Live>) 
     builder.build()
 }
 
-/// The session log: the `--session` file (created, or continued after its last step), or
-/// nowhere. On a terminal, every event also drives the live cards.
+/// The session log: the `--session` file (created, or continued after its last step), or with
+/// `--store` the session of that name in the store; or nowhere. On a terminal, every event also
+/// drives the live cards.
 fn open_log(flags: &SessionFlags, live: Option<Live>) -> Result<(SessionLog, u64), CliError> {
     let Some(path) = &flags.session else {
         return Ok((SessionLog::new(LiveSink::new(DiscardSink, live)), 1));
     };
+    if flags.store.store.is_some() {
+        let name = path.to_string_lossy().into_owned();
+        let continued = super::store::connect(&flags.store)?
+            .open_session(&name, Some("ordo"))
+            .map_err(|error| CliError::usage(format!("--session: {error}")))?;
+        let next_step = next_step(&continued.log);
+        let log = SessionLog::resume(LiveSink::new(continued.sink, live), continued.next_seq);
+        return Ok((log, next_step));
+    }
     let resumed = JsonlSink::open(path, Durability::Flush)
         .map_err(|error| CliError::usage(format!("cannot open the session log: {error}")))?;
     let next_step = next_step(&resumed.log);

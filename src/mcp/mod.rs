@@ -7,7 +7,8 @@
 //! - `listing.rs`: what clients list (schemas, annotations); `reply.rs`: what a call returns.
 //! - `approval.rs`: approvals asked of the client by elicitation; `input_required.rs`: asked
 //!   of a 2026-07-28 client by pausing the run and answering `input_required`; `progress.rs`: nested calls
-//!   reported as progress; `session_file.rs`: where each session's log goes.
+//!   reported as progress; `session_file.rs`: where each session's log goes
+//!   ([`SessionLogs`]).
 //! - [`mount`]: the other way round, MCP servers mounted as ordo tools.
 //! - `workers.rs`: the script workers shared fairly among clients.
 //! - `stdio.rs`: the stdio transport, answering what does not parse; [`http`]: the HTTP
@@ -32,3 +33,4 @@ pub use server::{
     ClientSession, DEFAULT_MAX_WORKERS, DEFAULT_RESERVED_WORKERS, DEFAULT_SESSION_LOG_QUOTA,
     McpServer, McpServerConfig,
 };
+pub use session_file::{SessionDir, SessionLogs, session_name};

@@ -3,14 +3,13 @@
 //! progress routes, so two clients never wait on each other's gate.
 
 use std::io;
-use std::path::PathBuf;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, OnceLock};
 use std::time::Duration;
 
 use ordo_sdk::kept::{self, Keeping};
 use ordo_sdk::pause::Pausing;
-use ordo_tools::session::{DiscardSink, Durability, EventSink, JsonlSink, LogQuota, SessionLog};
+use ordo_tools::session::{DiscardSink, EventSink, LogQuota, SessionLog};
 use ordo_tools::{ApprovalOutcome, ModelCall, Pipeline, RUN_CODE, Scheduler};
 use rmcp::model::{
     CallToolRequestParams, CallToolResponse, Implementation, ListToolsResult,
@@ -30,7 +29,7 @@ use super::input_required::Resumption;
 use super::listing::{self, Listed};
 use super::progress::{ProgressRoutes, ProgressSink};
 use super::reply::{self, DEFAULT_MAX_OUTPUT_CHARS};
-use super::session_file;
+use super::session_file::{self, SessionLogs};
 use super::workers::{WorkerClient, Workers};
 
 /// How a server serves, whichever the transport.
@@ -45,8 +44,8 @@ pub struct McpServerConfig {
     /// What approvals get when the client cannot be asked by elicitation (`--approve`);
     /// `None`: `APPROVAL_UNAVAILABLE`.
     pub approve: Option<ApprovalOutcome>,
-    /// Where each client session's log goes (one JSONL file each); `None`: no log.
-    pub session_dir: Option<PathBuf>,
+    /// Where each client session's log goes (a JSONL file each, a database); `None`: no log.
+    pub session_logs: Option<Arc<dyn SessionLogs>>,
     /// Bytes of arguments and content the session logs keep together (R-LOG-6): sessions are
     /// many, and each log's own quota alone would let them fill the disk.
     pub session_log_quota: u64,
@@ -72,7 +71,7 @@ impl Default for McpServerConfig {
             max_parallel: ordo_tools::DEFAULT_MAX_PARALLEL_TOOL_CALLS,
             max_output_chars: DEFAULT_MAX_OUTPUT_CHARS,
             approve: None,
-            session_dir: None,
+            session_logs: None,
             session_log_quota: DEFAULT_SESSION_LOG_QUOTA,
             max_workers: DEFAULT_MAX_WORKERS,
             reserved_workers: DEFAULT_RESERVED_WORKERS,
@@ -258,18 +257,15 @@ impl Session {
         }
         let config = &shared.config;
         let registry = shared.pipeline.registry().clone();
-        let sink: Box<dyn EventSink> = match &config.session_dir {
+        let sink: Box<dyn EventSink> = match &config.session_logs {
             None => Box::new(DiscardSink),
-            Some(dir) => {
-                let path = session_file::path(dir, client);
-                let file = JsonlSink::create(&path, Durability::Flush).map_err(|error| {
-                    McpError::internal_error(
-                        format!("cannot create the session log {}: {error}", path.display()),
-                        None,
-                    )
-                })?;
-                tracing::info!(log = %path.display(), "client session log");
-                Box::new(file)
+            Some(logs) => {
+                let name = session_file::session_name(client);
+                let (sink, place) = logs
+                    .open(&name, client)
+                    .map_err(|error| McpError::internal_error(error.to_string(), None))?;
+                tracing::info!(log = %place, "client session log");
+                sink
             }
         };
         let log = SessionLog::new(ProgressSink::new(sink, self.progress.clone(), registry))

@@ -1,13 +1,45 @@
-//! Where a client session's log goes: one JSONL file per session in `--session-dir`, named so a
-//! person can find it: when it started (UTC), which client, and a number that keeps names apart.
+//! Where a client session's log goes: [`SessionLogs`] opens one per session; [`SessionDir`] is a
+//! JSONL file per session in `--session-dir`. A session is named so a person can find it: when
+//! it started (UTC), which client, and a number that keeps names apart.
 
-use std::path::{Path, PathBuf};
+use std::io;
+use std::path::PathBuf;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{SystemTime, UNIX_EPOCH};
 
-/// `DIR/2026-12-01T03-45-12Z-claude-code-4242-1.jsonl`: the start time, the client's name as
-/// it introduced itself (letters, digits, `-` and `_` kept), ordo's pid, and a count.
-pub(crate) fn path(dir: &Path, client: Option<&str>) -> PathBuf {
+use ordo_tools::session::{Durability, EventSink, JsonlSink};
+
+/// Where client sessions' logs go (a folder of files, a database).
+pub trait SessionLogs: Send + Sync + std::fmt::Debug + 'static {
+    /// The log of a new session named `name` (see [`session_name`]), of `client` as it
+    /// introduced itself; and where it is, for ordo's own log.
+    ///
+    /// # Errors
+    ///
+    /// When it cannot be made: the session's calls fail, saying so.
+    fn open(&self, name: &str, client: Option<&str>) -> io::Result<(Box<dyn EventSink>, String)>;
+}
+
+/// One JSON Lines file per session, `DIR/NAME.jsonl`.
+#[derive(Clone, Debug)]
+pub struct SessionDir(pub PathBuf);
+
+impl SessionLogs for SessionDir {
+    fn open(&self, name: &str, _client: Option<&str>) -> io::Result<(Box<dyn EventSink>, String)> {
+        let path = self.0.join(format!("{name}.jsonl"));
+        let file = JsonlSink::create(&path, Durability::Flush).map_err(|error| {
+            io::Error::new(
+                error.kind(),
+                format!("cannot create the session log {}: {error}", path.display()),
+            )
+        })?;
+        Ok((Box::new(file), path.display().to_string()))
+    }
+}
+
+/// `2026-12-01T03-45-12Z-claude-code-4242-1`: the start time, the client's name as it
+/// introduced itself (letters, digits, `-` and `_` kept), ordo's pid, and a count.
+pub fn session_name(client: Option<&str>) -> String {
     static NEXT: AtomicU64 = AtomicU64::new(1);
     let seconds = SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |since| since.as_secs());
     let client: String = client
@@ -18,34 +50,12 @@ pub(crate) fn path(dir: &Path, client: Option<&str>) -> PathBuf {
         .collect();
     let client = if client.is_empty() { "client".to_owned() } else { client };
     let n = NEXT.fetch_add(1, Ordering::Relaxed);
-    dir.join(format!("{}-{client}-{}-{n}.jsonl", timestamp(seconds), std::process::id()))
+    format!("{}-{client}-{}-{n}", timestamp(seconds), std::process::id())
 }
 
 /// `YYYY-MM-DDTHH-MM-SSZ` for seconds since the epoch (no `:`, which some file systems refuse).
 fn timestamp(seconds: u64) -> String {
-    let days = seconds / 86_400;
-    let rest = seconds % 86_400;
-    let (year, month, day) = civil_from_days(days);
-    format!(
-        "{year:04}-{month:02}-{day:02}T{:02}-{:02}-{:02}Z",
-        rest / 3600,
-        rest % 3600 / 60,
-        rest % 60
-    )
-}
-
-/// The proleptic Gregorian date of a day count since 1970-01-01 (Howard Hinnant's algorithm).
-fn civil_from_days(days: u64) -> (u64, u64, u64) {
-    let z = days + 719_468;
-    let era = z / 146_097;
-    let doe = z - era * 146_097;
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let day = doy - (153 * mp + 2) / 5 + 1;
-    let month = if mp < 10 { mp + 3 } else { mp - 9 };
-    let year = yoe + era * 400 + u64::from(month <= 2);
-    (year, month, day)
+    crate::utc::rfc3339(seconds).replace(':', "-")
 }
 
 #[cfg(test)]
@@ -61,9 +71,8 @@ mod tests {
 
     #[test]
     fn a_client_name_is_made_safe_for_a_file_name() {
-        let path = path(Path::new("/logs"), Some("../Claude Code/x"));
-        let name = path.file_name().and_then(|name| name.to_str()).unwrap_or_default();
+        let name = session_name(Some("../Claude Code/x"));
         assert!(name.contains("---Claude-Code-x-"), "{name}");
-        assert_eq!(path.parent(), Some(Path::new("/logs")));
+        assert!(!name.contains('/'), "{name}");
     }
 }

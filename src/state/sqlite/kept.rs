@@ -10,7 +10,8 @@ use ordo_sdk::kept::{KeepError, KeptLimits, ValueStore};
 use ordo_sdk::pause::StoreError;
 use rusqlite::{Connection, OptionalExtension, TransactionBehavior, params};
 
-use super::{SqliteStore, now};
+use super::SqliteStore;
+use crate::state::now;
 
 impl ValueStore for SqliteStore {
     fn load(&self, scope: &str, key: &str, idle: Duration) -> Result<Option<String>, StoreError> {
