@@ -170,12 +170,10 @@ impl Guard {
         // comes holds its connection for `body_timeout`, never a place others need.
         let body = self.read_body(&parts.headers, body).await?;
         let client = self.sessions.client(presented_session.as_deref(), peer.ip());
-        // Ending a session this server never issued (or already ended) is no success.
-        if parts.method == Method::DELETE
-            && presented_session.is_some()
-            && matches!(client, ClientKey::Peer(_))
-        {
-            return Err(Rejection::UnknownSession);
+        // A session this server never issued (or ended) is not served as a new one: behind a
+        // load balancer without affinity, the client would lose its session without knowing.
+        if presented_session.is_some() && matches!(client, ClientKey::Peer(_)) {
+            return Err(Rejection::UnknownSession { ending: parts.method == Method::DELETE });
         }
         let admitted = match client {
             ClientKey::Peer(_) => self.limits.admit_within(client, self.peer_patience).await,
@@ -399,8 +397,11 @@ pub(crate) enum Rejection {
         /// Whether an `Authorization` header was sent.
         presented: bool,
     },
-    /// A DELETE of a session id this server has not issued, or has ended.
-    UnknownSession,
+    /// A session id this server has not issued, or has ended.
+    UnknownSession {
+        /// The request was a DELETE.
+        ending: bool,
+    },
     /// A path other than `/mcp`.
     NotFound {
         /// The path, shown.
@@ -453,7 +454,7 @@ impl Rejection {
                 StatusCode::FORBIDDEN
             }
             Rejection::Unauthorized { .. } => StatusCode::UNAUTHORIZED,
-            Rejection::NotFound { .. } | Rejection::UnknownSession => StatusCode::NOT_FOUND,
+            Rejection::NotFound { .. } | Rejection::UnknownSession { .. } => StatusCode::NOT_FOUND,
             Rejection::Busy { .. } | Rejection::TooManyCalls { .. } => {
                 StatusCode::TOO_MANY_REQUESTS
             }
@@ -482,7 +483,13 @@ impl Rejection {
             Rejection::Unauthorized { presented: true } => {
                 "the bearer token is wrong: send Authorization: Bearer <token>".into()
             }
-            Rejection::UnknownSession => "there is no such session to end".into(),
+            Rejection::UnknownSession { ending: true } => "there is no such session to end".into(),
+            Rejection::UnknownSession { ending: false } => "this server holds no such session: it \
+                ended (unused too long, or closed), or another server started it. Behind a load \
+                balancer, send each session's requests to the server that started it (nginx: \
+                hash $http_mcp_session_id consistent), or use protocol revision 2026-07-28, which \
+                needs no session"
+                .into(),
             Rejection::NotFound { path } => {
                 format!("nothing is served at {path}; the MCP endpoint is {MCP_PATH}")
             }
@@ -538,7 +545,7 @@ impl Rejection {
         let message = self.text(secret);
         match self {
             Rejection::NotFound { .. }
-            | Rejection::UnknownSession
+            | Rejection::UnknownSession { .. }
             | Rejection::Busy { .. }
             | Rejection::TooManyCalls { .. } => {
                 tracing::debug!(%peer, status, "refused MCP HTTP request: {message}");

@@ -473,7 +473,7 @@ async fn r_mcps_6_requests_without_a_session_wait_their_turn_within_the_patience
 }
 
 #[tokio::test]
-async fn r_mcps_6_made_up_session_ids_count_against_the_peer() {
+async fn r_mcps_6_a_session_id_the_server_never_issued_is_refused_not_served_as_a_new_client() {
     let server = Arc::new(Server::start(one_in_flight_no_patience).await);
     let held = {
         let server = Arc::clone(&server);
@@ -481,7 +481,8 @@ async fn r_mcps_6_made_up_session_ids_count_against_the_peer() {
     };
     server.wait_seen(1).await;
     let answer = server.send(&Req::post("{}").session("made-up-by-the-client")).await;
-    assert_eq!(answer.status, 429, "an id the service never issued is no new client");
+    assert_eq!(answer.status, 404, "an id the service never issued is no new client");
+    assert!(answer.body.contains("another server started it"), "{answer:?}");
     server.echo.gate.add_permits(1);
     assert_eq!(held.await.expect("join").status, 200);
     Arc::into_inner(server).expect("one owner").stop().await;
