@@ -22,5 +22,6 @@ mod replay;
 mod roots;
 mod run;
 mod script_inputs;
+mod store;
 mod terminal;
 mod tools;

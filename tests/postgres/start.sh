@@ -15,7 +15,8 @@ url="postgres://postgres@127.0.0.1:$port/postgres"
 bin="$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -1 || true)"
 if [ -z "$bin" ]; then
     if command -v apt-get >/dev/null && [ "$(id -u)" = 0 ]; then
-        DEBIAN_FRONTEND=noninteractive apt-get install -y -q postgresql >&2
+        install() { DEBIAN_FRONTEND=noninteractive apt-get install -y -q postgresql >&2; }
+        install || { apt-get update -q >&2 && install; }
         bin="$(ls -d /usr/lib/postgresql/*/bin | sort -V | tail -1)"
     else
         echo "PostgreSQL is not installed (Debian: apt-get install postgresql)" >&2

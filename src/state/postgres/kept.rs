@@ -53,25 +53,24 @@ impl ValueStore for PgStore {
                 "DELETE FROM ordo_kept_scopes WHERE used_at < $1 AND scope <> $2",
                 &[&oldest, &scope],
             )?;
-            // A scope of its own idle past its time starts empty.
-            transaction.execute(
-                "DELETE FROM ordo_kept_values WHERE scope = $1
-                 AND EXISTS (SELECT 1 FROM ordo_kept_scopes WHERE scope = $1 AND used_at < $2)",
-                &[&scope, &oldest],
-            )?;
             transaction.execute(
                 "INSERT INTO ordo_kept_scopes (scope, bytes, used_at) VALUES ($1, 0, $2)
                  ON CONFLICT (scope) DO NOTHING",
                 &[&scope, &now],
             )?;
-            // The scope's row, locked: its other stores wait for this one.
-            let held: i64 = transaction
-                .query_one(
-                    "SELECT coalesce((SELECT sum(bytes) FROM ordo_kept_values WHERE scope = $1), 0)::BIGINT
-                     FROM ordo_kept_scopes WHERE scope = $1 FOR UPDATE",
-                    &[&scope],
-                )?
-                .get(0);
+            // The scope's row, locked: its other stores wait for this one, and read its size
+            // as this one leaves it (a locked row is read at its latest version; a subquery
+            // of the same statement would not be).
+            let row = transaction.query_one(
+                "SELECT bytes, used_at FROM ordo_kept_scopes WHERE scope = $1 FOR UPDATE",
+                &[&scope],
+            )?;
+            let (mut held, used_at): (i64, i64) = (row.get(0), row.get(1));
+            if used_at < oldest {
+                // Idle past its time: it starts empty.
+                transaction.execute("DELETE FROM ordo_kept_values WHERE scope = $1", &[&scope])?;
+                held = 0;
+            }
             let replaced: i64 = transaction
                 .query_opt(
                     "SELECT bytes FROM ordo_kept_values WHERE scope = $1 AND key = $2",
