@@ -42,6 +42,9 @@
 //! Without the Python SDK (PyPI unreachable) the load is SKIPPED, loudly, and the stdio part
 //! still runs.
 
+#[path = "support/jsonrpc.rs"]
+#[allow(dead_code)]
+mod jsonrpc;
 #[path = "mcp_load/procfs.rs"]
 mod procfs;
 #[path = "mcp_load/stdio.rs"]

@@ -2,14 +2,15 @@
 //! to back (the run's fixed cost, issue 30.5: the worker that replaces a used one is made
 //! while the next call runs), and with a pause before each call (the call alone).
 
-use std::io::{BufRead, BufReader, Write};
+use std::io::{BufReader, Write};
 use std::path::Path;
-use std::process::{ChildStdout, Command, Stdio};
+use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 use serde_json::{Value, json};
 
 use super::exited_within;
+use super::jsonrpc::{answer, percentile};
 
 /// Calls made before the timed ones, for the pool and the caches to settle.
 const STDIO_WARMUP: usize = 20;
@@ -57,12 +58,6 @@ impl StdioReport {
 
 fn ms(duration: Duration) -> f64 {
     duration.as_secs_f64() * 1000.0
-}
-
-/// The nearest-rank percentile of sorted `times`.
-fn percentile(times: &[Duration], fraction: f64) -> Duration {
-    let rank = (fraction * times.len() as f64).ceil() as usize;
-    times.get(rank.saturating_sub(1)).copied().unwrap_or_default()
 }
 
 pub(crate) fn stdio_round_trip(
@@ -172,19 +167,4 @@ fn children_cpu() -> Duration {
             + Duration::from_micros(value.tv_usec.unsigned_abs())
     };
     time(usage.ru_utime) + time(usage.ru_stime)
-}
-
-/// Reads lines from the server until the answer to request `id` (notifications are skipped).
-fn answer(stdout: &mut BufReader<ChildStdout>, id: usize) -> Value {
-    let mut line = String::new();
-    loop {
-        line.clear();
-        let read = stdout.read_line(&mut line).expect("cannot read ordo mcp's stdout");
-        assert!(read > 0, "ordo mcp closed its stdout before answering request {id}");
-        let message: Value =
-            serde_json::from_str(&line).expect("ordo mcp wrote a line that is not JSON");
-        if message["id"] == json!(id) {
-            return message;
-        }
-    }
 }

@@ -82,13 +82,14 @@ const REPLAY_EXAMPLES: &str = "Examples:
   ordo replay examples/session.jsonl --format json
   ordo replay examples/session.jsonl --format anthropic   # the transcript, to continue the conversation
   ordo replay examples/session.jsonl --tools examples/tools.toml   # cards from the manifest's tools
-  ordo replay --store postgres://ordo@db/ordo SESSION   # a session kept in PostgreSQL";
+  ordo replay --store \"$ORDO_STORE\" SESSION   # a session kept in PostgreSQL";
 
 const SESSIONS_EXAMPLES: &str = "Examples:
-  ordo sessions --store postgres://ordo@db/ordo
-  ordo replay --store postgres://ordo@db/ordo SESSION            # its cards
-  ordo replay --store postgres://ordo@db/ordo SESSION --format jsonl > SESSION.jsonl
+  ordo sessions                                          # the store ORDO_STORE names
+  ordo sessions --store \"$ORDO_STORE\" --format json
+  ordo replay --store \"$ORDO_STORE\" SESSION --format jsonl   # as --session-dir writes it
 
+The store is PostgreSQL: --store postgres://user:password@host:port/database, or ORDO_STORE.
 A session is live while its writer runs; cut when its writer died with calls in flight, until
 the next `ordo replay` of it writes their results (TOOL_OUTCOME_UNKNOWN, marked repaired).";
 
@@ -449,7 +450,8 @@ pub(crate) enum ResultFormat {
 
 #[derive(Debug, Args)]
 pub(crate) struct ReplayArgs {
-    /// The session log: a JSON Lines file, or with --store a session's name.
+    /// The session log: a JSON Lines file, or with --store (or ORDO_STORE) a session's name
+    /// (a file that exists is read as the file).
     #[arg(value_name = "FILE.jsonl|SESSION")]
     pub(crate) file: PathBuf,
     #[command(flatten)]

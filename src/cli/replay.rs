@@ -19,16 +19,19 @@ use super::{output, setup, store};
 
 /// Prints the session.
 pub(crate) async fn run(args: &ReplayArgs) -> Result<Exit, CliError> {
+    // A file that exists is read as a file, even with a store in ORDO_STORE.
     let (log, jsonl) = match args.store.store {
-        Some(_) => from_store(args)?,
-        None => (from_file(args)?, None),
+        Some(_) if !args.file.is_file() => from_store(args)?,
+        _ => (from_file(args)?, None),
     };
     if args.format == ReplayFormat::Jsonl {
         let jsonl = match jsonl {
             Some(jsonl) => jsonl,
             None => as_jsonl(&log)?,
         };
-        output::print_text(jsonl.trim_end_matches('\n'))?;
+        if !jsonl.is_empty() {
+            output::print_text(jsonl.trim_end_matches('\n'))?;
+        }
         return Ok(Exit::Success);
     }
     let registry = setup::registry_only(&args.tools, setup::presentation_roots()?).await?.registry;

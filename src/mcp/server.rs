@@ -231,6 +231,9 @@ impl McpServer {
 #[derive(Default)]
 struct Session {
     log: OnceLock<SessionLog>,
+    /// Held while the log is made: requests arriving together make one (a store's session is
+    /// a row, and a second would be left empty).
+    opening: std::sync::Mutex<()>,
     scheduler: OnceLock<Scheduler>,
     progress: ProgressRoutes,
     next_call: AtomicU64,
@@ -252,6 +255,10 @@ impl Session {
     /// The session's log, made at its first call, when the client is known; it drives this
     /// session's progress routes.
     fn log(&self, shared: &Shared, client: Option<&str>) -> Result<&SessionLog, McpError> {
+        if let Some(log) = self.log.get() {
+            return Ok(log);
+        }
+        let _opening = self.opening.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
         if let Some(log) = self.log.get() {
             return Ok(log);
         }

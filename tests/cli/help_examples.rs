@@ -19,7 +19,7 @@ use crate::common::{Scratch, bin, copy_tree, stderr};
 /// The longest an example may take; then its process group is killed and the test fails.
 const WATCHDOG: Duration = Duration::from_secs(20);
 
-const SUBCOMMANDS: &[&str] = &["run", "calls", "replay", "tools", "mcp"];
+const SUBCOMMANDS: &[&str] = &["run", "calls", "replay", "sessions", "tools", "mcp"];
 
 fn repository() -> &'static Path {
     Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -48,14 +48,19 @@ fn named_files(line: &str) -> Vec<&str> {
         .collect()
 }
 
-/// `sh -c LINE` in `dir`, in a process group of its own, `ordo` first on `PATH`.
-fn start(line: &str, dir: &Path) -> Child {
+/// `sh -c LINE` in `dir`, in a process group of its own, `ordo` first on `PATH`; `store`, when
+/// given, is `ORDO_STORE`.
+fn start(line: &str, dir: &Path, store: Option<&str>) -> Child {
     let path = format!(
         "{}:{}",
         bin().parent().unwrap().display(),
         std::env::var("PATH").unwrap_or_default()
     );
-    Command::new("sh")
+    let mut command = Command::new("sh");
+    if let Some(store) = store {
+        command.env("ORDO_STORE", store);
+    }
+    command
         .args(["-c", line])
         .current_dir(dir)
         .env("PATH", path)
@@ -160,6 +165,15 @@ fn serves_http(mut child: Child, line: &str) {
 fn r_cli_1a_every_help_example_names_files_that_exist_and_runs() {
     let scratch = Scratch::new();
     copy_tree(&repository().join("examples"), &scratch.path().join("examples"));
+    // The store's examples read ORDO_STORE: a test database holding a session named SESSION.
+    let store = crate::store::database("help").inspect(|url| {
+        let made = scratch
+            .ordo(&["run", "-", "--store", url, "--session", "SESSION"])
+            .write_stdin("return (await tools.list_dir({})).entries.length")
+            .output()
+            .unwrap();
+        assert!(made.status.success(), "{}", stderr(&made));
+    });
     let mut ran = 0;
     for subcommand in SUBCOMMANDS {
         let lines = examples(subcommand);
@@ -174,7 +188,12 @@ fn r_cli_1a_every_help_example_names_files_that_exist_and_runs() {
             if !line.starts_with("ordo ") && !line.contains("| ordo ") {
                 continue; // another program's command line (claude mcp add …)
             }
-            let child = start(line, scratch.path());
+            let needs_store = line.contains("ORDO_STORE") || line.starts_with("ordo sessions");
+            if needs_store && store.is_none() {
+                eprintln!("SKIPPED (no PostgreSQL): `{line}`");
+                continue;
+            }
+            let child = start(line, scratch.path(), store.as_deref().filter(|_| needs_store));
             if line.starts_with("ordo mcp") && line.contains("--http") {
                 serves_http(child, line);
             } else if line.starts_with("ordo mcp") {

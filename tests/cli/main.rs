@@ -7,6 +7,7 @@ mod calls;
 mod common;
 mod contain;
 mod examples;
+mod fleet;
 mod help_examples;
 mod hostile;
 mod interrupt;

@@ -486,9 +486,10 @@ impl Rejection {
             Rejection::UnknownSession { ending: true } => "there is no such session to end".into(),
             Rejection::UnknownSession { ending: false } => "this server holds no such session: it \
                 ended (unused too long, or closed), or another server started it. Behind a load \
-                balancer, send each session's requests to the server that started it (nginx: \
-                hash $http_mcp_session_id consistent), or use protocol revision 2026-07-28, which \
-                needs no session"
+                balancer, every request of a session must reach the server that issued its id \
+                (hashing the id is not enough: initialize is routed before the id exists; mark \
+                the id with its server, as ordo's README shows for nginx), or use protocol \
+                revision 2026-07-28, which needs no session"
                 .into(),
             Rejection::NotFound { path } => {
                 format!("nothing is served at {path}; the MCP endpoint is {MCP_PATH}")

@@ -25,6 +25,7 @@ use std::time::SystemTime;
 use ordo_sdk::pause::StoreError;
 use ordo_tools::session::{Event, EventSink, LoadedLog};
 use postgres::error::SqlState;
+use postgres::types::Type;
 use postgres::{Client, GenericClient};
 
 use super::PgStore;
@@ -107,6 +108,8 @@ pub struct StoreSink {
     undo_from: Option<u64>,
     /// A second log every event also goes to, after the store (a JSONL file).
     copy: Option<Box<dyn EventSink>>,
+    /// A write failed: calls may be left without a recorded result, repaired at the end.
+    failed: bool,
 }
 
 impl std::fmt::Debug for StoreSink {
@@ -153,7 +156,14 @@ impl PgStore {
             Ok((row.get(0), name))
         })?;
         self.connection.hold(id);
-        Ok(StoreSink { connection: self.connection.clone(), id, name, undo_from: None, copy: None })
+        Ok(StoreSink {
+            connection: self.connection.clone(),
+            id,
+            name,
+            undo_from: None,
+            copy: None,
+            failed: false,
+        })
     }
 
     /// The session `name` opened to go on writing it (`ordo run --store URL --session NAME`),
@@ -182,6 +192,7 @@ impl PgStore {
             name: name.to_owned(),
             undo_from: None,
             copy: None,
+            failed: false,
         };
         let me = writer();
         let read = self.connection.run(move |db| {
@@ -343,6 +354,7 @@ impl EventSink for StoreSink {
             Err(error) => {
                 // It may have landed: undone before the next write.
                 self.retract(row.seq);
+                self.failed = true;
                 Err(io::Error::other(format!("session {}: {error}", self.name)))
             }
         }
@@ -350,10 +362,23 @@ impl EventSink for StoreSink {
 }
 
 impl Drop for StoreSink {
+    /// Ends the session: a write that failed may have left calls without a recorded result,
+    /// which get theirs now (`TOOL_OUTCOME_UNKNOWN`, marked repaired), as the next reader would
+    /// give them.
     fn drop(&mut self) {
-        let id = self.id;
+        let (id, undo_from, failed) = (self.id, self.undo_from, self.failed);
+        let origin = format!("session {}", self.name);
         self.connection.release(id);
         self.connection.detach(move |db| {
+            if let Some(undo) = undo_from {
+                db.execute(
+                    "DELETE FROM ordo_session_events WHERE session = $1 AND seq >= $2",
+                    &[&id, &(undo as i64)],
+                )?;
+            }
+            if failed && let Err(error) = repair(db, id, &origin)? {
+                tracing::warn!(%error, "a session's calls left open could not be repaired");
+            }
             db.execute("UPDATE ordo_sessions SET ended_at = now() WHERE id = $1", &[&id])?;
             give_back(db, id).map(drop)
         });
@@ -398,13 +423,21 @@ fn insert(
     row: &Row,
     line: &str,
 ) -> Result<Result<(), Refused>, postgres::Error> {
-    let inserted = db.execute(
+    // Typed parameters: parsed, bound and run in one round trip (an untyped query would be
+    // prepared first, a second one).
+    let inserted = db.execute_typed(
         "INSERT INTO ordo_session_events (session, seq, kind, top_level, line)
-         SELECT $1::BIGINT, $2::BIGINT, $3::TEXT, $4::BOOLEAN, $5::TEXT
-         WHERE $2::BIGINT = 1 OR EXISTS (
-             SELECT 1 FROM ordo_session_events WHERE session = $1 AND seq = $2::BIGINT - 1
+         SELECT $1, $2, $3, $4, $5
+         WHERE $2 = 1 OR EXISTS (
+             SELECT 1 FROM ordo_session_events WHERE session = $1 AND seq = $2 - 1
          )",
-        &[&id, &(row.seq as i64), &row.kind, &row.top_level, &line],
+        &[
+            (&id, Type::INT8),
+            (&(row.seq as i64), Type::INT8),
+            (&row.kind, Type::TEXT),
+            (&row.top_level, Type::BOOL),
+            (&line, Type::TEXT),
+        ],
     );
     match inserted {
         Ok(0) => Ok(Err(Refused::Gap)),

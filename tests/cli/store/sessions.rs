@@ -105,6 +105,8 @@ fn r_fleet_4_a_killed_writers_calls_are_repaired_by_the_next_reader_and_nothing_
     signal(&child, Signal::SIGKILL);
     child.wait_with_output().unwrap();
 
+    // Live until the database sees the writer's connection close (its lock goes with it).
+    wait_until(Duration::from_secs(30), || sessions(&scratch, &url)[0]["state"] != "live");
     let listed = sessions(&scratch, &url);
     assert_eq!(listed.len(), 1, "{listed:#?}");
     assert_eq!(listed[0]["name"], "work");
@@ -152,6 +154,7 @@ fn r_fleet_4_a_killed_writers_calls_are_repaired_by_the_next_reader_and_nothing_
         (last["call_id"].as_str(), last["seq"].as_u64()),
         (Some("run_3"), Some(seqs.len() as u64 + 4))
     );
+    wait_until(Duration::from_secs(30), || sessions(&scratch, &url)[0]["state"] != "live");
     assert_eq!(sessions(&scratch, &url)[0]["state"], "repaired");
 }
 

@@ -1,0 +1,219 @@
+//! The fleet's store, measured: a benchmark that reports, not a timed test.
+//!
+//! ```text
+//! cargo bench --bench fleet
+//! ```
+//!
+//! **Per call.** `ordo mcp` (release) over stdio, one client session, `run_code` calls whose
+//! script makes 5 nested calls (4 `read_file` at once, then `list_dir`): 12 logged events a
+//! call. Embedded (`--session-dir` and `--state-dir`: a JSONL file and SQLite) against
+//! PostgreSQL (`--store`, on the loopback test server `tests/postgres/start.sh` starts), in
+//! alternating rounds of the same run, each round a fresh server: p50 and p99 of each, and what
+//! PostgreSQL adds to the p50 (issue 32 asks for at most 1 ms). Then one more round reaches the
+//! store through a counting proxy, which tells the database round trips per logged event (the
+//! client speaking, then the server answering, is one).
+//!
+//! Without PostgreSQL the benchmark is SKIPPED, loudly.
+
+#[path = "support/jsonrpc.rs"]
+mod jsonrpc;
+
+use std::io::{Read, Write};
+use std::net::{TcpListener, TcpStream};
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::time::{Duration, Instant};
+
+use jsonrpc::{StdioServer, percentile};
+
+const ROUNDS: usize = 4;
+const WARMUP: usize = 20;
+const CALLS: usize = 100;
+/// Events a call logs: `run_code` and its 5 nested calls, a call and a result each.
+const EVENTS_PER_CALL: u64 = 12;
+/// What issue 32 allows PostgreSQL to add to the p50 of a call.
+const GOAL: Duration = Duration::from_millis(1);
+
+const SCRIPT: &str = "const texts = await Promise.all(['a.txt', 'b.txt', 'c.txt', 'd.txt'].map((path) => tools.read_file({ path })));\nconst listing = await tools.list_dir({});\nreturn texts.length + listing.entries.length;";
+
+fn main() {
+    let ordo = PathBuf::from(env!("CARGO_BIN_EXE_ordo"));
+    let Some(server) = postgres_server() else { return };
+    let dir = tempfile::tempdir().expect("cannot make a scratch folder");
+    let scratch = dir.path();
+    for (name, text) in [("a.txt", "alpha\n"), ("b.txt", "bravo\n"), ("c.txt", "charlie\n")] {
+        std::fs::write(scratch.join(name), text).expect("cannot write a scratch file");
+    }
+    std::fs::write(scratch.join("d.txt"), "delta\n".repeat(200)).expect("scratch file");
+    let database = format!("ordo_bench_{}", std::process::id());
+    let mut admin = postgres::Client::connect(&server, postgres::NoTls).expect("PostgreSQL");
+    admin.batch_execute(&format!("CREATE DATABASE {database}")).expect("CREATE DATABASE");
+    let (address, _) = server
+        .strip_prefix("postgres://postgres@")
+        .and_then(|rest| rest.split_once('/'))
+        .expect("the test server's URL");
+    let proxy = CountingProxy::to(address);
+    let through = format!("postgres://postgres@127.0.0.1:{}/{database}", proxy.port);
+    let direct = format!("postgres://postgres@{address}/{database}");
+
+    let (mut embedded, mut stored) = (Vec::new(), Vec::new());
+    for round in 0..ROUNDS {
+        let logs = scratch.join(format!("logs-{round}"));
+        let state = scratch.join(format!("state-{round}"));
+        let flags = ["--session-dir", path(&logs), "--state-dir", path(&state)];
+        embedded.extend(calls(&ordo, scratch, &flags, || (0, 0)).0);
+        stored.extend(calls(&ordo, scratch, &["--store", &direct], || (0, 0)).0);
+    }
+    // Counted apart, through the proxy (which adds its own hops to every round trip).
+    let (_, (round_trips, events)) = calls(&ordo, scratch, &["--store", &through], || {
+        (proxy.round_trips(), logged_events(&direct))
+    });
+    embedded.sort();
+    stored.sort();
+    let (p50, stored_p50) = (percentile(&embedded, 0.5), percentile(&stored, 0.5));
+    let added = stored_p50.saturating_sub(p50);
+    println!(
+        "\nper call (run_code, 5 nested calls, {EVENTS_PER_CALL} events; {} calls each, {ROUNDS} \
+         alternating rounds):\n  embedded (JSONL + SQLite): p50 {:.2} ms, p99 {:.2} ms\n  \
+         PostgreSQL (--store):      p50 {:.2} ms, p99 {:.2} ms\n  PostgreSQL adds {:.2} ms \
+         to the p50 ({:.2}x; goal <= {:.0} ms: {})\n  database round trips per logged event: \
+         {:.3} ({round_trips} for {events} events)",
+        embedded.len(),
+        ms(p50),
+        ms(percentile(&embedded, 0.99)),
+        ms(stored_p50),
+        ms(percentile(&stored, 0.99)),
+        ms(added),
+        stored_p50.as_secs_f64() / p50.as_secs_f64(),
+        ms(GOAL),
+        if added <= GOAL { "met" } else { "NOT met" },
+        round_trips as f64 / events.max(1) as f64,
+    );
+    drop(admin);
+}
+
+/// `CALLS` timed calls (after `WARMUP`) on a fresh server started with `flags`; `measure` is
+/// read before and after the timed calls, and the difference returned with their times.
+fn calls(
+    ordo: &Path,
+    scratch: &Path,
+    flags: &[&str],
+    measure: impl Fn() -> (u64, u64),
+) -> (Vec<Duration>, (u64, u64)) {
+    let mut server = StdioServer::start(ordo, scratch, flags);
+    for _ in 0..WARMUP {
+        check(&server.run_code(SCRIPT));
+    }
+    let before = measure();
+    let mut times = Vec::with_capacity(CALLS);
+    for _ in 0..CALLS {
+        let start = Instant::now();
+        let answer = server.run_code(SCRIPT);
+        times.push(start.elapsed());
+        check(&answer);
+    }
+    let after = measure();
+    let mut child = server.close();
+    child.wait().expect("ordo mcp did not exit");
+    (times, (after.0 - before.0, after.1 - before.1))
+}
+
+fn check(answer: &serde_json::Value) {
+    assert_eq!(answer["result"]["isError"], false, "a call failed: {answer}");
+}
+
+/// Events in the store's session logs, read over a connection of the benchmark's own.
+fn logged_events(url: &str) -> u64 {
+    let mut client = postgres::Client::connect(url, postgres::NoTls).expect("PostgreSQL");
+    let count: i64 = client
+        .query_one("SELECT count(*) FROM ordo_session_events", &[])
+        .map_or(0, |row| row.get(0));
+    count as u64
+}
+
+fn path(path: &Path) -> &str {
+    path.to_str().expect("a scratch path in UTF-8")
+}
+
+fn ms(duration: Duration) -> f64 {
+    duration.as_secs_f64() * 1000.0
+}
+
+/// The test server's URL, or `None` after a loud message.
+fn postgres_server() -> Option<String> {
+    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/postgres/start.sh");
+    let output = Command::new("bash").arg(script).output().expect("cannot run start.sh");
+    if output.status.success() {
+        return Some(String::from_utf8_lossy(&output.stdout).trim().to_owned());
+    }
+    eprintln!(
+        "\n*** SKIPPED: PostgreSQL could not start; the fleet benchmark did NOT run ***\n{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    None
+}
+
+/// A TCP proxy in front of the database that counts round trips: each time the server starts
+/// answering after the client spoke.
+struct CountingProxy {
+    port: u16,
+    trips: Arc<AtomicU64>,
+}
+
+impl CountingProxy {
+    fn to(upstream: &str) -> Self {
+        let listener = TcpListener::bind("127.0.0.1:0").expect("a loopback port");
+        let port = listener.local_addr().expect("its address").port();
+        let trips = Arc::new(AtomicU64::new(0));
+        let (upstream, counted) = (upstream.to_owned(), Arc::clone(&trips));
+        std::thread::spawn(move || {
+            for client in listener.incoming().map_while(Result::ok) {
+                let Ok(server) = TcpStream::connect(&upstream) else { continue };
+                let _ = (client.set_nodelay(true), server.set_nodelay(true));
+                // Whether the client has spoken since the server last answered.
+                let spoke = Arc::new(AtomicBool::new(false));
+                let (c, s) =
+                    (client.try_clone().expect("clone"), server.try_clone().expect("clone"));
+                relay(client, server, Arc::clone(&spoke), None);
+                relay(s, c, spoke, Some(Arc::clone(&counted)));
+            }
+        });
+        Self { port, trips }
+    }
+
+    fn round_trips(&self) -> u64 {
+        self.trips.load(Ordering::SeqCst)
+    }
+}
+
+/// Copies `from` to `to`; the client's side marks that it spoke, the server's counts an answer
+/// to it.
+fn relay(
+    mut from: TcpStream,
+    mut to: TcpStream,
+    spoke: Arc<AtomicBool>,
+    trips: Option<Arc<AtomicU64>>,
+) {
+    std::thread::spawn(move || {
+        let mut buffer = vec![0; 64 * 1024];
+        while let Ok(read) = from.read(&mut buffer) {
+            if read == 0 {
+                break;
+            }
+            match &trips {
+                None => spoke.store(true, Ordering::SeqCst),
+                Some(trips) => {
+                    if spoke.swap(false, Ordering::SeqCst) {
+                        trips.fetch_add(1, Ordering::SeqCst);
+                    }
+                }
+            }
+            if to.write_all(&buffer[..read]).is_err() {
+                break;
+            }
+        }
+        let _ = to.shutdown(std::net::Shutdown::Both);
+    });
+}
