@@ -13,10 +13,34 @@
 //! store through a counting proxy, which tells the database round trips per logged event (the
 //! client speaking, then the server answering, is one).
 //!
-//! Without PostgreSQL the benchmark is SKIPPED, loudly.
+//! **Under load.** The 32 clients × 25 `run_code` calls (5 nested calls each) of the fleet's
+//! tests (`tests/mcp/fleet.py`, the Python SDK speaking 2026-07-28) through nginx in front of
+//! three replicas (`tests/fleet/nginx.conf`), against the same load on one replica without
+//! nginx; both on the store. Calls per second, p50 and p99. On a machine of two cores the three
+//! replicas share them: the figure says what the proxy and the spread cost, not what more
+//! machines give.
+//!
+//! Without PostgreSQL the benchmark is SKIPPED, loudly; without nginx or the Python SDK, the
+//! load part is.
 
 #[path = "support/jsonrpc.rs"]
 mod jsonrpc;
+
+// The fleet the tests run, started the same way.
+#[path = "../tests/cli/fleet/harness.rs"]
+#[allow(dead_code)]
+mod harness;
+
+/// What the fleet's harness needs of the crate that includes it.
+mod common {
+    pub(crate) fn bin() -> std::path::PathBuf {
+        std::path::PathBuf::from(env!("CARGO_BIN_EXE_ordo"))
+    }
+
+    pub(crate) fn stderr(output: &std::process::Output) -> String {
+        String::from_utf8_lossy(&output.stderr).into_owned()
+    }
+}
 
 use std::io::{Read, Write};
 use std::net::{TcpListener, TcpStream};
@@ -92,6 +116,71 @@ fn main() {
         round_trips as f64 / events.max(1) as f64,
     );
     drop(admin);
+    load(&server);
+}
+
+const CLIENTS: usize = 32;
+/// Per-client limits out of the way: what is measured is throughput, and behind nginx every
+/// request comes from one address.
+const LIMITS: &[&str] = &["--max-concurrent", "64", "--max-calls-per-minute", "100000"];
+const LOAD_CALLS: usize = 25;
+const FILES: &[(&str, &str)] =
+    &[("a.txt", "alpha\n"), ("b.txt", "bravo\n"), ("c.txt", "charlie\n"), ("d.txt", "delta\n")];
+
+/// The load through nginx and three replicas, then on one replica alone.
+fn load(server: &str) {
+    let Some(nginx) = harness::nginx_binary() else {
+        eprintln!("\n*** SKIPPED: the load part (nginx is not installed) ***");
+        return;
+    };
+    let setup = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/mcp/setup.sh");
+    let output = Command::new("bash").arg(setup).output().expect("cannot run setup.sh");
+    if !output.status.success() {
+        eprintln!("\n*** SKIPPED: the load part (no Python MCP SDK) ***");
+        return;
+    }
+    let python = PathBuf::from(String::from_utf8_lossy(&output.stdout).trim());
+    let mut admin = postgres::Client::connect(server, postgres::NoTls).expect("PostgreSQL");
+    let (base, _) = server.rsplit_once('/').expect("the test server's URL");
+    let mut store = |name: &str| {
+        let database = format!("ordo_bench_{name}_{}", std::process::id());
+        admin.batch_execute(&format!("CREATE DATABASE {database}")).expect("CREATE DATABASE");
+        format!("{base}/{database}")
+    };
+
+    let fleet = harness::Fleet::start(&nginx, &store("fleet"), LIMITS, FILES);
+    let three =
+        harness::Load::start(&python, &fleet.nginx.url, "three", CLIENTS, LOAD_CALLS).finish();
+    drop(fleet);
+
+    let dir = tempfile::tempdir().expect("a scratch folder");
+    for (name, text) in FILES {
+        std::fs::write(dir.path().join(name), text).expect("a scratch file");
+    }
+    let mut args = ["--allow-read".to_owned(), path(dir.path()).to_owned()].to_vec();
+    args.extend(LIMITS.iter().map(|arg| (*arg).to_owned()));
+    let replica = harness::Replica::start(dir.path(), 1, &store("one"), &args);
+    let one = harness::Load::start(&python, &replica.url, "one", CLIENTS, LOAD_CALLS).finish();
+    drop(replica);
+
+    let line = |name: &str, seen: &serde_json::Value| {
+        let calls_per_s =
+            seen["answered"].as_f64().unwrap_or(0.0) / seen["wall_s"].as_f64().unwrap_or(f64::NAN);
+        println!(
+            "  {name}: {}/{} answered, {calls_per_s:.0} calls/s, p50 {:.1} ms, p99 {:.1} ms",
+            seen["answered"],
+            seen["count"],
+            seen["p50_ms"].as_f64().unwrap_or(f64::NAN),
+            seen["p99_ms"].as_f64().unwrap_or(f64::NAN)
+        );
+        calls_per_s
+    };
+    println!(
+        "\nunder load ({CLIENTS} clients x {LOAD_CALLS} run_code, 5 nested calls each, on the store):"
+    );
+    let fleet_rate = line("nginx + 3 replicas", &three);
+    let one_rate = line("1 replica, no nginx", &one);
+    println!("  ratio (fleet / one): {:.2}x calls/s", fleet_rate / one_rate);
 }
 
 /// `CALLS` timed calls (after `WARMUP`) on a fresh server started with `flags`; `measure` is

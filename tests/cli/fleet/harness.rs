@@ -2,6 +2,8 @@
 //! --http` replicas sharing it with `--store`, nginx in front of them (tests/fleet/nginx.conf),
 //! the load client (tests/mcp/fleet.py), and `ordo sessions` / `ordo replay` on the store.
 //! Every process started here is ended when its guard is dropped, a panicking test included.
+//! The fleet benchmark (benches/fleet.rs) runs the same fleet: what it needs of the crate
+//! including this file is `common::bin` and `common::stderr`.
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::{TcpListener, TcpStream};
@@ -54,7 +56,7 @@ pub(crate) struct Replica {
 impl Replica {
     /// `ordo mcp --http 127.0.0.1:0 --no-auth --store STORE ARGS` in `dir`, with a state folder
     /// of its own (what replicas share, they share through the store alone).
-    fn start(dir: &Path, index: usize, store: &str, args: &[String]) -> Self {
+    pub(crate) fn start(dir: &Path, index: usize, store: &str, args: &[String]) -> Self {
         let state = dir.join(format!("state-{index}"));
         let mut child = Command::new(bin())
             .current_dir(dir)
@@ -397,10 +399,6 @@ impl Fleet {
             crate::common::stderr(&output)
         );
         let text = String::from_utf8_lossy(&output.stdout);
-        // An empty session is exported as one empty line (reported): no event.
-        if text == "\n" {
-            return Vec::new();
-        }
         text.lines()
             .map(|line| {
                 serde_json::from_str(line)
