@@ -28,7 +28,7 @@ mod jsonrpc;
 
 // The fleet the tests run, started the same way.
 #[path = "../tests/cli/fleet/harness.rs"]
-#[allow(dead_code)]
+#[allow(dead_code, clippy::unwrap_used)]
 mod harness;
 
 /// What the fleet's harness needs of the crate that includes it.

@@ -41,7 +41,7 @@ pub(super) fn explain(run: &PausedRun) {
     }
     notice!(
         "Continue with: ordo resume {} --approve yes|no|prompt (and the paused run's --allow-*, \
-         --tools and --mcp-config flags)",
+         --tools, --mcp-config and --state-dir or --store flags)",
         run.id
     );
 }

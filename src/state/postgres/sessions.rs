@@ -248,6 +248,8 @@ impl PgStore {
                      count(*) FILTER (WHERE e.kind = 'call') - count(*) FILTER (WHERE e.kind = 'result'),
                      s.repaired_at IS NOT NULL,
                      EXISTS (SELECT 1 FROM pg_locks l WHERE l.locktype = 'advisory'
+                         AND l.database = (SELECT oid FROM pg_database
+                                           WHERE datname = current_database())
                          AND l.classid = $1::BIGINT::OID
                          AND l.objid = (s.id & 2147483647)::OID AND l.objsubid = 2)
                  FROM ordo_sessions s LEFT JOIN ordo_session_events e ON e.session = s.id

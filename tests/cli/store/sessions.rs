@@ -216,3 +216,17 @@ fn r_fleet_1_a_session_read_from_the_store_is_the_file_session_dir_wrote_byte_fo
         stderr(&missing)
     );
 }
+
+#[test]
+fn r_fleet_4_a_live_session_of_another_database_on_the_server_is_not_taken_for_this_ones() {
+    let (Some(a), Some(b)) = (database("live_a"), database("live_b")) else { return };
+    // Session 1 of each database: one live in A, one ended in B (same lock keys, other database).
+    let store_a = open(&a);
+    let _writing = store_a.create_session("x", None).unwrap();
+    let store_b = open(&b);
+    drop(store_b.create_session("y", None).unwrap());
+    let state = |store: &PgStore| store.sessions().unwrap()[0].state.to_string();
+    wait_until(Duration::from_secs(30), || state(&store_b) != "live");
+    assert_eq!(state(&store_b), "ended");
+    assert_eq!(state(&store_a), "live");
+}
