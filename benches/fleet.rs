@@ -27,6 +27,11 @@
 #[path = "support/jsonrpc.rs"]
 mod jsonrpc;
 
+// The tests' PostgreSQL server.
+#[path = "../tests/cli/pg_server.rs"]
+#[allow(dead_code, clippy::unwrap_used)]
+mod pg_server;
+
 // The fleet the tests run, started the same way.
 #[path = "../tests/cli/fleet/harness.rs"]
 #[allow(dead_code, clippy::unwrap_used)]
@@ -65,29 +70,33 @@ const SCRIPT: &str = "const texts = await Promise.all(['a.txt', 'b.txt', 'c.txt'
 
 fn main() {
     let ordo = PathBuf::from(env!("CARGO_BIN_EXE_ordo"));
-    let Some(server) = postgres_server() else { return };
+    let server = match pg_server::postgres(None) {
+        Ok(server) => server,
+        Err(why) => {
+            eprintln!("\n*** SKIPPED: {why}; the fleet benchmark did NOT run ***");
+            return;
+        }
+    };
     let dir = tempfile::tempdir().expect("cannot make a scratch folder");
     let scratch = dir.path();
     for (name, text) in [("a.txt", "alpha\n"), ("b.txt", "bravo\n"), ("c.txt", "charlie\n")] {
         std::fs::write(scratch.join(name), text).expect("cannot write a scratch file");
     }
     std::fs::write(scratch.join("d.txt"), "delta\n".repeat(200)).expect("scratch file");
-    let database = format!("ordo_bench_{}", std::process::id());
-    let mut admin = postgres::Client::connect(&server, postgres::NoTls).expect("PostgreSQL");
-    admin.batch_execute(&format!("CREATE DATABASE {database}")).expect("CREATE DATABASE");
-    let (address, _) = server
+    let direct = server.database("bench");
+    let (address, database) = direct
         .strip_prefix("postgres://postgres@")
         .and_then(|rest| rest.split_once('/'))
         .expect("the test server's URL");
     let proxy = CountingProxy::to(address);
     let through = format!("postgres://postgres@127.0.0.1:{}/{database}", proxy.port);
-    let direct = format!("postgres://postgres@{address}/{database}");
-
-    // The same server over its Unix socket (tests/postgres/start.sh puts it in its data folder).
+    // The same server over its Unix socket (start.sh puts it in the server's data folder; a
+    // server of the caller's own, ORDO_TEST_POSTGRES, is reached over TCP alone).
     let port = address.rsplit_once(':').map_or("5432", |(_, port)| port);
-    let tmp = std::env::var("TMPDIR").unwrap_or_else(|_| "/tmp".to_owned());
-    let folder = format!("{tmp}/ordo-test-postgres-{port}").replace('/', "%2F");
-    let socket = format!("postgres://postgres@{folder}:{port}/{database}");
+    let socket = server.data.as_ref().map(|folder| {
+        let folder = folder.display().to_string().replace('/', "%2F");
+        format!("postgres://postgres@{folder}:{port}/{database}")
+    });
     let (mut embedded, mut stored, mut unix) = (Vec::new(), Vec::new(), Vec::new());
     for round in 0..ROUNDS {
         let logs = scratch.join(format!("logs-{round}"));
@@ -95,7 +104,9 @@ fn main() {
         let flags = ["--session-dir", path(&logs), "--state-dir", path(&state)];
         embedded.extend(calls(&ordo, scratch, &flags, || (0, 0)).0);
         stored.extend(calls(&ordo, scratch, &["--store", &direct], || (0, 0)).0);
-        unix.extend(calls(&ordo, scratch, &["--store", &socket], || (0, 0)).0);
+        if let Some(socket) = &socket {
+            unix.extend(calls(&ordo, scratch, &["--store", socket], || (0, 0)).0);
+        }
     }
     // Counted apart, through the proxy (which adds its own hops to every round trip).
     let (_, (round_trips, events)) = calls(&ordo, scratch, &["--store", &through], || {
@@ -110,9 +121,7 @@ fn main() {
         "\nper call (run_code, 5 nested calls, {EVENTS_PER_CALL} events; {} calls each, {ROUNDS} \
          alternating rounds):\n  embedded (JSONL + SQLite): p50 {:.2} ms, p99 {:.2} ms\n  \
          PostgreSQL (--store):      p50 {:.2} ms, p99 {:.2} ms\n  PostgreSQL adds {:.2} ms \
-         to the p50 ({:.2}x; goal <= {:.0} ms: {})\n  PostgreSQL, Unix socket:   p50 {:.2} ms, p99 \
-         {:.2} ms (adds {:.2} ms)\n  database round trips per logged event: {:.3} ({round_trips} \
-         for {events} events)",
+         to the p50 ({:.2}x; goal <= {:.0} ms: {})",
         embedded.len(),
         ms(p50),
         ms(percentile(&embedded, 0.99)),
@@ -122,12 +131,19 @@ fn main() {
         stored_p50.as_secs_f64() / p50.as_secs_f64(),
         ms(GOAL),
         if added <= GOAL { "met" } else { "NOT met" },
-        ms(percentile(&unix, 0.5)),
-        ms(percentile(&unix, 0.99)),
-        ms(percentile(&unix, 0.5).saturating_sub(p50)),
+    );
+    if !unix.is_empty() {
+        println!(
+            "  PostgreSQL, Unix socket:   p50 {:.2} ms, p99 {:.2} ms (adds {:.2} ms)",
+            ms(percentile(&unix, 0.5)),
+            ms(percentile(&unix, 0.99)),
+            ms(percentile(&unix, 0.5).saturating_sub(p50)),
+        );
+    }
+    println!(
+        "  database round trips per logged event: {:.3} ({round_trips} for {events} events)",
         round_trips as f64 / events.max(1) as f64,
     );
-    drop(admin);
     load(&server);
 }
 
@@ -140,7 +156,7 @@ const FILES: &[(&str, &str)] =
     &[("a.txt", "alpha\n"), ("b.txt", "bravo\n"), ("c.txt", "charlie\n"), ("d.txt", "delta\n")];
 
 /// The load through nginx and three replicas, then on one replica alone.
-fn load(server: &str) {
+fn load(server: &pg_server::Postgres) {
     let Some(nginx) = harness::nginx_binary() else {
         eprintln!("\n*** SKIPPED: the load part (nginx is not installed) ***");
         return;
@@ -152,13 +168,7 @@ fn load(server: &str) {
         return;
     }
     let python = PathBuf::from(String::from_utf8_lossy(&output.stdout).trim());
-    let mut admin = postgres::Client::connect(server, postgres::NoTls).expect("PostgreSQL");
-    let (base, _) = server.rsplit_once('/').expect("the test server's URL");
-    let mut store = |name: &str| {
-        let database = format!("ordo_bench_{name}_{}", std::process::id());
-        admin.batch_execute(&format!("CREATE DATABASE {database}")).expect("CREATE DATABASE");
-        format!("{base}/{database}")
-    };
+    let store = |name: &str| server.database(name);
 
     let fleet = harness::Fleet::start(&nginx, &store("fleet"), LIMITS, FILES);
     let three =
@@ -240,20 +250,6 @@ fn path(path: &Path) -> &str {
 
 fn ms(duration: Duration) -> f64 {
     duration.as_secs_f64() * 1000.0
-}
-
-/// The test server's URL, or `None` after a loud message.
-fn postgres_server() -> Option<String> {
-    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/postgres/start.sh");
-    let output = Command::new("bash").arg(script).output().expect("cannot run start.sh");
-    if output.status.success() {
-        return Some(String::from_utf8_lossy(&output.stdout).trim().to_owned());
-    }
-    eprintln!(
-        "\n*** SKIPPED: PostgreSQL could not start; the fleet benchmark did NOT run ***\n{}",
-        String::from_utf8_lossy(&output.stderr)
-    );
-    None
 }
 
 /// A TCP proxy in front of the database that counts round trips: each time the server starts

@@ -43,7 +43,6 @@
 //! still runs.
 
 #[path = "support/jsonrpc.rs"]
-#[allow(dead_code)]
 mod jsonrpc;
 #[path = "mcp_load/procfs.rs"]
 mod procfs;

@@ -2,15 +2,14 @@
 //! to back (the run's fixed cost, issue 30.5: the worker that replaces a used one is made
 //! while the next call runs), and with a pause before each call (the call alone).
 
-use std::io::{BufReader, Write};
 use std::path::Path;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-use serde_json::{Value, json};
+use serde_json::json;
 
 use super::exited_within;
-use super::jsonrpc::{answer, percentile};
+use super::jsonrpc::{StdioServer, percentile};
 
 /// Calls made before the timed ones, for the pool and the caches to settle.
 const STDIO_WARMUP: usize = 20;
@@ -66,37 +65,15 @@ pub(crate) fn stdio_round_trip(
     problems: &mut Vec<String>,
 ) -> StdioReport {
     let cpu_before = children_cpu();
-    let mut server = Command::new(ordo)
-        .current_dir(scratch)
-        .arg("mcp")
-        .env_remove("ORDO_LOG")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::inherit())
-        .spawn()
-        .expect("cannot start ordo mcp");
-    let mut stdin = server.stdin.take().expect("no stdin pipe");
-    let mut stdout = BufReader::new(server.stdout.take().expect("no stdout pipe"));
-    let mut send = |line: Value| {
-        writeln!(stdin, "{line}").expect("ordo mcp closed its stdin");
-        stdin.flush().expect("ordo mcp closed its stdin");
-    };
-    send(json!({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
-        "protocolVersion": "2025-11-25", "capabilities": {},
-        "clientInfo": {"name": "bench", "version": "1"}}}));
-    answer(&mut stdout, 1);
-    send(json!({"jsonrpc": "2.0", "method": "notifications/initialized"}));
+    let mut server = StdioServer::start(ordo, scratch, &[]);
     let mut times = Vec::with_capacity(STDIO_CALLS);
     let mut spaced = Vec::with_capacity(SPACED_CALLS);
     for n in 0..STDIO_WARMUP + STDIO_CALLS + SPACED_CALLS {
-        let id = n + 2;
         if n >= STDIO_WARMUP + STDIO_CALLS {
             std::thread::sleep(PAUSE);
         }
         let start = Instant::now();
-        send(json!({"jsonrpc": "2.0", "id": id, "method": "tools/call",
-            "params": {"name": "run_code", "arguments": {"code": "return 0"}}}));
-        let reply = answer(&mut stdout, id);
+        let reply = server.run_code("return 0");
         let elapsed = start.elapsed();
         if reply["result"]["isError"] != json!(false) {
             problems.push(format!("a stdio call of `return 0` failed: {reply}"));
@@ -109,7 +86,7 @@ pub(crate) fn stdio_round_trip(
         }
     }
     // The end of its input ends the server.
-    drop(stdin);
+    let mut server = server.close();
     if !exited_within(&mut server, Duration::from_secs(5)) {
         problems
             .push("ordo mcp (stdio) did not exit within 5 s of the end of its input".to_owned());

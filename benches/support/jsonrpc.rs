@@ -10,7 +10,7 @@ use serde_json::{Value, json};
 
 /// `ordo mcp ARGS` over stdio, with one initialized client session (2025-11-25).
 pub(crate) struct StdioServer {
-    pub(crate) child: Child,
+    child: Child,
     stdin: Option<ChildStdin>,
     stdout: BufReader<ChildStdout>,
     next_id: usize,

@@ -24,6 +24,7 @@ use serde_json::{Value, json};
 use self::harness::{Fleet, Load, header, messages, request};
 use crate::common::assert_every_call_has_one_result;
 use crate::common::stderr;
+use crate::mcp::approvals::{CODE as PAUSING_CODE, TOOLS};
 use crate::mcp::client::python;
 use crate::store::{Postgres, postgres};
 
@@ -215,32 +216,6 @@ fn fleet_spreads_stateless_requests_over_every_replica() {
     let with_calls = sessions.iter().filter(|session| session["calls"] != 0).count();
     assert_eq!(with_calls, 3, "{sessions:#?}");
 }
-
-/// `stamp` runs freely; `deploy` asks first. Each appends its arguments to a file in the
-/// fleet's folder, so what ran is counted whichever replica ran it.
-const TOOLS: &str = r#"
-[[tool]]
-name = "stamp"
-description = "Appends its arguments to stamps.log and echoes them."
-parameters = { type = "object" }
-concurrency_safe = true
-command = ["sh", "-c", "tee -a stamps.log"]
-
-[[tool]]
-name = "deploy"
-description = "Appends its arguments to deploys.log and echoes them; asks first."
-parameters = { type = "object" }
-concurrency_safe = true
-command = ["sh", "-c", "tee -a deploys.log"]
-approval = "ask"
-"#;
-
-/// A stamp, then two deploys asked together, then what became of each.
-const PAUSING_CODE: &str = r#"
-const first = await tools.stamp({ n: 1 });
-const settled = await Promise.allSettled([tools.deploy({ what: "a" }), tools.deploy({ what: "b" })]);
-return settled.map((s) => s.status === "fulfilled" ? s.value.what : s.reason.code);
-"#;
 
 /// tests/mcp/approvals.py SCENARIO against `url` (a replica, not nginx: the test picks which).
 fn approvals(python: &Path, url: &str, scenario: &str, args: &[&str]) -> Value {

@@ -7,7 +7,7 @@ use serde_json::Value;
 use crate::common::{Scratch, assert_every_call_has_one_result, signal, stderr, wait_until};
 
 /// A manifest with a tool that sleeps until it is killed, and one that answers at once.
-fn slow_tools(scratch: &Scratch) {
+pub(crate) fn slow_tools(scratch: &Scratch) {
     scratch.script("sleepy.sh", "touch \"running.$$\"\nsleep 30\necho '{}'");
     scratch.write(
         "tools.toml",
@@ -31,7 +31,7 @@ command = ["sh", "-c", "echo 7"]
 /// Waits until `count` sleepy tools run: their bodies started, not merely announced in the log.
 /// Patient: beside the suite's busiest tests (eight spinning scripts on two cores), starting a
 /// debug build and two shells has taken most of 20 s.
-fn wait_for_sleepers(scratch: &Scratch, count: usize) {
+pub(crate) fn wait_for_sleepers(scratch: &Scratch, count: usize) {
     wait_until(std::time::Duration::from_secs(60), || {
         std::fs::read_dir(scratch.path())
             .unwrap()

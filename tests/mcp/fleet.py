@@ -30,7 +30,6 @@ judges.
 
 import argparse
 import json
-import math
 import os
 import time
 
@@ -39,28 +38,10 @@ import httpx2
 from mcp import ClientSession, MCPError
 from mcp.client.streamable_http import streamable_http_client
 
-READ = ["a.txt", "b.txt", "c.txt", "d.txt"]
-
-# 4 read_file in parallel, then list_dir: 5 nested calls.
-SCRIPT = """
-const texts = await Promise.all(%s.map((path) => tools.read_file({ path })));
-const listing = await tools.list_dir({});
-if (texts.length !== 4 || listing === undefined) throw new Error("unexpected nested results");
-return "%s";
-"""
+# The calls and the reading of their answers are load.py's (this script's folder is on the path).
+from load import READ, SCRIPT, describe, percentile, result_text
 
 MAX_ERROR_CHARS = 600
-
-
-def describe(error):
-    """An error, with the leaves of an exception group (what a task group raises) spelled out."""
-    if isinstance(error, BaseExceptionGroup):
-        return "; ".join(describe(inner) for inner in error.exceptions)
-    return f"{type(error).__name__}: {error}"
-
-
-def result_text(result):
-    return "".join(getattr(block, "text", "") for block in result.content)
 
 
 class Load:
@@ -151,14 +132,6 @@ async def one_client(url, load, client, calls, timeout):
                 if call not in made:
                     tag = f"{load.tag}-client-{client}-call-{call}"
                     load.record(client, call, tag, "session", describe(error), load.now())
-
-
-def percentile(sorted_values, fraction):
-    if not sorted_values:
-        return None
-    # Nearest rank.
-    index = min(len(sorted_values) - 1, max(0, math.ceil(fraction * len(sorted_values)) - 1))
-    return round(sorted_values[index], 2)
 
 
 async def main_async(args):

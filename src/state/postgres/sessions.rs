@@ -178,7 +178,7 @@ impl PgStore {
             let sink = self.create_session(name, client)?;
             return Ok(Continued { sink, log: LoadedLog::default(), next_seq: 1 });
         };
-        let origin = self.origin(name);
+        let origin = origin(name, self.place());
         let taken = self.connection.run(move |db| take(db, id))?;
         if !taken {
             return Err(StoreError(format!(
@@ -221,7 +221,7 @@ impl PgStore {
                 self.place()
             )));
         };
-        let origin = self.origin(name);
+        let origin = origin(name, self.place());
         let ours = self.connection.holds(id);
         let (jsonl, log, live, repaired) = self.connection.run(move |db| {
             if ours || !take(db, id)? {
@@ -288,11 +288,6 @@ impl PgStore {
             Ok(row.map(|row| (row.get(0), row.get(1))))
         })
     }
-
-    /// How errors about session `name` name it.
-    fn origin(&self, name: &str) -> String {
-        format!("session {name} in {}", self.place())
-    }
 }
 
 impl StoreSink {
@@ -352,7 +347,9 @@ impl EventSink for StoreSink {
                 }
                 copied
             }
-            Ok(Err(refused)) => Err(io::Error::other(refused.message(&self.name, row.seq))),
+            Ok(Err(refused)) => {
+                Err(io::Error::other(refused.message(&format!("session {}", self.name), row.seq)))
+            }
             Err(error) => {
                 // It may have landed: undone before the next write.
                 self.retract(row.seq);
@@ -369,7 +366,7 @@ impl Drop for StoreSink {
     /// give them.
     fn drop(&mut self) {
         let (id, undo_from, failed) = (self.id, self.undo_from, self.failed);
-        let origin = format!("session {}", self.name);
+        let origin = origin(&self.name, self.connection.place());
         self.connection.release(id);
         self.connection.detach(move |db| {
             if let Some(undo) = undo_from {
@@ -404,14 +401,15 @@ enum Refused {
 }
 
 impl Refused {
-    fn message(&self, name: &str, seq: u64) -> String {
+    /// What went wrong, after `session`, which names the session.
+    fn message(&self, session: &str, seq: u64) -> String {
         match self {
             Self::Taken => format!(
-                "session {name}: event {seq} is already recorded; another process writes this \
+                "{session}: event {seq} is already recorded; another process writes this \
                  session, and a session has one writer"
             ),
             Self::Gap => format!(
-                "session {name}: event {seq} would leave a gap (event {} is not recorded)",
+                "{session}: event {seq} would leave a gap (event {} is not recorded)",
                 seq.saturating_sub(1)
             ),
         }
@@ -471,6 +469,11 @@ fn lines(db: &mut Client, id: i64) -> Result<String, postgres::Error> {
         jsonl.push('\n');
     }
     Ok(jsonl)
+}
+
+/// How errors about session `name` in the store at `place` name it.
+fn origin(name: &str, place: &str) -> String {
+    format!("session {name} in {place}")
 }
 
 fn load(jsonl: &str, origin: &str) -> Result<LoadedLog, StoreError> {

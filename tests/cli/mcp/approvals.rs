@@ -11,8 +11,9 @@ use super::client::python;
 use super::http::Server;
 use crate::common::{Scratch, bin};
 
-/// `stamp` runs freely; `deploy` asks first. Each appends its arguments to a file.
-const TOOLS: &str = r#"
+/// `stamp` runs freely; `deploy` asks first. Each appends its arguments to a file (so what ran
+/// is counted whichever process ran it: the fleet's tests use them too).
+pub(crate) const TOOLS: &str = r#"
 [[tool]]
 name = "stamp"
 description = "Appends its arguments to stamps.log and echoes them."
@@ -30,7 +31,7 @@ approval = "ask"
 "#;
 
 /// A stamp, then two deploys asked together, then what became of each.
-const CODE: &str = r#"
+pub(crate) const CODE: &str = r#"
 const first = await tools.stamp({ n: 1 });
 const settled = await Promise.allSettled([tools.deploy({ what: "a" }), tools.deploy({ what: "b" })]);
 return settled.map((s) => s.status === "fulfilled" ? s.value.what : s.reason.code);

@@ -4,7 +4,7 @@
 //! A second real client checks it the same way: the MCP Inspector's CLI mode (npm
 //! `@modelcontextprotocol/inspector`, pinned in tests/mcp/inspector-setup.sh).
 
-mod approvals;
+pub(crate) mod approvals;
 pub(crate) mod client;
 mod fairness;
 mod front_door;

@@ -10,6 +10,7 @@ use serde_json::Value;
 
 use super::{connect, database};
 use crate::common::{Scratch, json, signal, stderr, wait_until};
+use crate::interrupt::{slow_tools, wait_for_sleepers};
 
 fn open(url: &str) -> PgStore {
     PgStore::connect(url, Duration::from_secs(10), Duration::from_secs(86_400)).unwrap()
@@ -58,19 +59,10 @@ fn r_fleet_1_a_second_writer_is_refused_by_the_key_and_a_gap_by_the_insert() {
     assert_eq!(store.create_session("s", None).unwrap().name(), "s-2");
 }
 
-/// A manifest tool that marks its start, then sleeps until killed.
+/// The interrupt tests' sleepy tool (it marks its start, then sleeps until killed), and two
+/// scripts: one that calls it, one that returns at once.
 fn sleepy(scratch: &Scratch) {
-    scratch.script("sleepy.sh", "touch started\nsleep 60\necho '{}'");
-    scratch.write(
-        "tools.toml",
-        r#"
-[[tool]]
-name = "sleepy"
-description = "Sleeps for a minute."
-parameters = { type = "object" }
-command = ["./sleepy.sh"]
-"#,
-    );
+    slow_tools(scratch);
     scratch.write("nap.js", "await tools.list_dir({});\nreturn await tools.sleepy({});\n");
     scratch.write("quick.js", "return (await tools.list_dir({})).entries.length;\n");
 }
@@ -101,7 +93,7 @@ fn r_fleet_4_a_killed_writers_calls_are_repaired_by_the_next_reader_and_nothing_
     let first = scratch.ordo(&[&["run", "quick.js"][..], &store].concat()).output().unwrap();
     assert!(first.status.success(), "{}", stderr(&first));
     let child = scratch.spawn(&[&["run", "nap.js"][..], &store].concat());
-    wait_until(Duration::from_secs(60), || scratch.path().join("started").exists());
+    wait_for_sleepers(&scratch, 1);
     signal(&child, Signal::SIGKILL);
     child.wait_with_output().unwrap();
 
