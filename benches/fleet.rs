@@ -32,6 +32,11 @@ mod jsonrpc;
 #[allow(dead_code, clippy::unwrap_used)]
 mod pg_server;
 
+// The tests' proxy, which counts round trips.
+#[path = "../tests/cli/pg_proxy.rs"]
+#[allow(dead_code)]
+mod pg_proxy;
+
 // The fleet the tests run, started the same way.
 #[path = "../tests/cli/fleet/harness.rs"]
 #[allow(dead_code, clippy::unwrap_used)]
@@ -48,12 +53,8 @@ mod common {
     }
 }
 
-use std::io::{Read, Write};
-use std::net::{TcpListener, TcpStream};
 use std::path::{Path, PathBuf};
 use std::process::Command;
-use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 use jsonrpc::{StdioServer, percentile};
@@ -88,8 +89,8 @@ fn main() {
         .strip_prefix("postgres://postgres@")
         .and_then(|rest| rest.split_once('/'))
         .expect("the test server's URL");
-    let proxy = CountingProxy::to(address);
-    let through = format!("postgres://postgres@127.0.0.1:{}/{database}", proxy.port);
+    let proxy = pg_proxy::Proxy::to(address);
+    let through = proxy.url(database);
     // The same server over its Unix socket (start.sh puts it in the server's data folder; a
     // server of the caller's own, ORDO_TEST_POSTGRES, is reached over TCP alone).
     let port = address.rsplit_once(':').map_or("5432", |(_, port)| port);
@@ -140,9 +141,18 @@ fn main() {
             ms(percentile(&unix, 0.5).saturating_sub(p50)),
         );
     }
+    let trips_per_call = round_trips as f64 / (events.max(1) / EVENTS_PER_CALL) as f64;
     println!(
-        "  database round trips per logged event: {:.3} ({round_trips} for {events} events)",
+        "  database round trips per logged event: {:.3} ({round_trips} for {events} events, \
+         {trips_per_call:.1} a call)",
         round_trips as f64 / events.max(1) as f64,
+    );
+    let bare = bare_round_trip(&direct);
+    println!(
+        "  a bare round trip (SELECT 1 from the benchmark, nothing else running): p50 {:.0} us; \
+         PostgreSQL adds {:.1} of them a call",
+        bare.as_secs_f64() * 1e6,
+        added.as_secs_f64() / bare.as_secs_f64(),
     );
     load(&server);
 }
@@ -235,6 +245,22 @@ fn check(answer: &serde_json::Value) {
     assert_eq!(answer["result"]["isError"], false, "a call failed: {answer}");
 }
 
+/// The p50 of `SELECT 1` over a connection of the benchmark's own: what one round trip to the
+/// database costs on this machine, the floor of every write the store waits for.
+fn bare_round_trip(url: &str) -> Duration {
+    let mut client = postgres::Client::connect(url, postgres::NoTls).expect("PostgreSQL");
+    let mut times: Vec<Duration> = (0..WARMUP + 200)
+        .map(|_| {
+            let start = Instant::now();
+            client.simple_query("SELECT 1").expect("SELECT 1");
+            start.elapsed()
+        })
+        .skip(WARMUP)
+        .collect();
+    times.sort();
+    percentile(&times, 0.5)
+}
+
 /// Events in the store's session logs, read over a connection of the benchmark's own.
 fn logged_events(url: &str) -> u64 {
     let mut client = postgres::Client::connect(url, postgres::NoTls).expect("PostgreSQL");
@@ -250,67 +276,4 @@ fn path(path: &Path) -> &str {
 
 fn ms(duration: Duration) -> f64 {
     duration.as_secs_f64() * 1000.0
-}
-
-/// A TCP proxy in front of the database that counts round trips: each time the server starts
-/// answering after the client spoke.
-struct CountingProxy {
-    port: u16,
-    trips: Arc<AtomicU64>,
-}
-
-impl CountingProxy {
-    fn to(upstream: &str) -> Self {
-        let listener = TcpListener::bind("127.0.0.1:0").expect("a loopback port");
-        let port = listener.local_addr().expect("its address").port();
-        let trips = Arc::new(AtomicU64::new(0));
-        let (upstream, counted) = (upstream.to_owned(), Arc::clone(&trips));
-        std::thread::spawn(move || {
-            for client in listener.incoming().map_while(Result::ok) {
-                let Ok(server) = TcpStream::connect(&upstream) else { continue };
-                let _ = (client.set_nodelay(true), server.set_nodelay(true));
-                // Whether the client has spoken since the server last answered.
-                let spoke = Arc::new(AtomicBool::new(false));
-                let (c, s) =
-                    (client.try_clone().expect("clone"), server.try_clone().expect("clone"));
-                relay(client, server, Arc::clone(&spoke), None);
-                relay(s, c, spoke, Some(Arc::clone(&counted)));
-            }
-        });
-        Self { port, trips }
-    }
-
-    fn round_trips(&self) -> u64 {
-        self.trips.load(Ordering::SeqCst)
-    }
-}
-
-/// Copies `from` to `to`; the client's side marks that it spoke, the server's counts an answer
-/// to it.
-fn relay(
-    mut from: TcpStream,
-    mut to: TcpStream,
-    spoke: Arc<AtomicBool>,
-    trips: Option<Arc<AtomicU64>>,
-) {
-    std::thread::spawn(move || {
-        let mut buffer = vec![0; 64 * 1024];
-        while let Ok(read) = from.read(&mut buffer) {
-            if read == 0 {
-                break;
-            }
-            match &trips {
-                None => spoke.store(true, Ordering::SeqCst),
-                Some(trips) => {
-                    if spoke.swap(false, Ordering::SeqCst) {
-                        trips.fetch_add(1, Ordering::SeqCst);
-                    }
-                }
-            }
-            if to.write_all(&buffer[..read]).is_err() {
-                break;
-            }
-        }
-        let _ = to.shutdown(std::net::Shutdown::Both);
-    });
 }

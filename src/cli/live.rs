@@ -16,7 +16,7 @@ use console::style;
 use indicatif::{MultiProgress, ProgressBar, ProgressStyle};
 use ordo::visible;
 use ordo_tools::presentation::{call_card, headline, result_card};
-use ordo_tools::session::{CallEvent, Event, EventSink, ProgressOf, ResultEvent};
+use ordo_tools::session::{CallEvent, Event, EventSink, ProgressOf, ResultEvent, Written};
 use ordo_tools::{Arguments, ToolRegistry};
 use serde_json::Value;
 
@@ -138,6 +138,18 @@ impl<S: EventSink> EventSink for LiveSink<S> {
             live.show(event);
         }
         Ok(())
+    }
+
+    /// Behind only when no card is drawn: a card shows what is recorded.
+    fn write_behind(&mut self, event: &Event) -> io::Result<Written> {
+        if self.live.is_some() {
+            return self.write(event).map(|()| Written::Now);
+        }
+        self.inner.write_behind(event)
+    }
+
+    fn rewind(&mut self) -> Option<u64> {
+        self.inner.rewind()
     }
 
     fn progress(&mut self, call: &ProgressOf<'_>) {

@@ -12,7 +12,7 @@ use std::sync::{Arc, Mutex, PoisonError};
 
 use ordo_tools::presentation::{call_card, headline};
 use ordo_tools::registry::namespaced;
-use ordo_tools::session::{Event, EventSink, Progress, ProgressOf};
+use ordo_tools::session::{Event, EventSink, Progress, ProgressOf, Written};
 use ordo_tools::{Arguments, ToolRegistry};
 use rmcp::model::{ProgressNotificationParam, ProgressToken};
 use rmcp::service::{Peer, RoleServer};
@@ -102,6 +102,11 @@ impl ProgressRoutes {
         let _ = route.notifications.send(notification);
     }
 
+    /// Whether a nested call's event would be a notification: its parent has a route.
+    fn wants(&self, event: &Event) -> bool {
+        event.parent().is_some_and(|parent| self.lock().contains_key(parent))
+    }
+
     /// Turns a nested call's event into a notification on its parent's route, if it has one.
     fn route(&self, event: &Event, registry: &ToolRegistry) {
         let Some(parent) = event.parent() else { return };
@@ -146,6 +151,19 @@ impl<S: EventSink> EventSink for ProgressSink<S> {
         self.inner.write(event)?;
         self.routes.route(event, &self.registry);
         Ok(())
+    }
+
+    /// Behind, unless the event is a notification: the client hears of no event before it is
+    /// recorded.
+    fn write_behind(&mut self, event: &Event) -> io::Result<Written> {
+        if self.routes.wants(event) {
+            return self.write(event).map(|()| Written::Now);
+        }
+        self.inner.write_behind(event)
+    }
+
+    fn rewind(&mut self) -> Option<u64> {
+        self.inner.rewind()
     }
 
     fn progress(&mut self, call: &ProgressOf<'_>) {

@@ -19,6 +19,7 @@ mod model_text;
 mod model_trial;
 mod mount;
 mod pause;
+mod pg_proxy;
 mod pg_server;
 mod replay;
 mod roots;

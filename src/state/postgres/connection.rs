@@ -22,7 +22,7 @@ use postgres::{Client, Config, NoTls};
 pub(super) const LOCK_SPACE: i32 = 0x6f72_646f;
 
 /// What a job does with the connection, or with the reason there is none.
-type Work = Box<dyn FnOnce(Result<&mut Client, StoreError>) + Send>;
+pub(super) type Work = Box<dyn FnOnce(Result<&mut Client, StoreError>) + Send>;
 
 struct Job {
     /// Past it, the caller has stopped waiting: the job is not run.
@@ -93,15 +93,10 @@ impl Connection {
             // The caller may have stopped waiting: nobody to tell.
             let _ = answer.send(outcome);
         });
-        let deadline = Instant::now() + self.timeout;
-        self.jobs.send(Job { deadline, work }).map_err(|_| self.gone())?;
+        self.submit(work)?;
         match answered.recv_timeout(self.timeout) {
             Ok(outcome) => outcome,
-            Err(RecvTimeoutError::Timeout) => Err(StoreError(format!(
-                "PostgreSQL at {} did not answer within {} s (--store-timeout)",
-                self.place,
-                self.timeout.as_secs_f64()
-            ))),
+            Err(RecvTimeoutError::Timeout) => Err(self.late()),
             Err(RecvTimeoutError::Disconnected) => Err(self.gone()),
         }
     }
@@ -119,10 +114,21 @@ impl Connection {
                 tracing::warn!(%error, "the store missed a closing update");
             }
         });
-        let deadline = Instant::now() + self.timeout;
-        if self.jobs.send(Job { deadline, work }).is_err() {
+        if self.submit(work).is_err() {
             tracing::warn!("the store's thread has ended");
         }
+    }
+
+    /// Queues `work` behind every job sent before it, to be run within the store's timeout
+    /// (past it, `work` is told so instead); the caller learns its outcome as `work` tells it.
+    pub(super) fn submit(&self, work: Work) -> Result<(), StoreError> {
+        let deadline = Instant::now() + self.timeout;
+        self.jobs.send(Job { deadline, work }).map_err(|_| self.gone())
+    }
+
+    /// How long a caller waits for a query.
+    pub(super) fn timeout(&self) -> Duration {
+        self.timeout
     }
 
     /// Holds session `id`'s lock on every connection from now on.
@@ -140,7 +146,16 @@ impl Connection {
         self.held.lock().unwrap_or_else(PoisonError::into_inner).remove(&id);
     }
 
-    fn gone(&self) -> StoreError {
+    /// A caller waited the whole timeout.
+    pub(super) fn late(&self) -> StoreError {
+        StoreError(format!(
+            "PostgreSQL at {} did not answer within {} s (--store-timeout)",
+            self.place,
+            self.timeout.as_secs_f64()
+        ))
+    }
+
+    pub(super) fn gone(&self) -> StoreError {
         StoreError(format!("the connection to PostgreSQL at {} has ended", self.place))
     }
 }
@@ -219,7 +234,7 @@ fn unreachable(place: &str, error: &postgres::Error) -> StoreError {
     StoreError(format!("cannot reach PostgreSQL at {place}: {}", describe(error)))
 }
 
-fn failure(place: &str, error: &postgres::Error) -> StoreError {
+pub(super) fn failure(place: &str, error: &postgres::Error) -> StoreError {
     if error.is_closed() {
         return StoreError(format!("the connection to PostgreSQL at {place} was lost"));
     }

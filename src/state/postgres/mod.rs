@@ -9,6 +9,7 @@ mod connection;
 mod kept;
 mod schema;
 pub mod sessions;
+mod sink;
 
 use std::time::Duration;
 

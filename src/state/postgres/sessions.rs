@@ -19,17 +19,17 @@
 //! Each row keeps the event's JSON exactly as the JSONL sink writes its line, so a session's
 //! export is byte for byte what `--session-dir` writes.
 
-use std::io;
 use std::time::SystemTime;
 
 use ordo_sdk::pause::StoreError;
-use ordo_tools::session::{Event, EventSink, LoadedLog};
+use ordo_tools::session::{Event, LoadedLog};
 use postgres::error::SqlState;
 use postgres::types::Type;
 use postgres::{Client, GenericClient};
 
 use super::PgStore;
-use super::connection::{Connection, LOCK_SPACE, lock_key};
+use super::connection::{LOCK_SPACE, lock_key};
+pub use super::sink::StoreSink;
 
 /// A session as `ordo sessions` lists it.
 #[derive(Clone, Debug, PartialEq)]
@@ -99,25 +99,6 @@ pub struct Continued {
     pub next_seq: u64,
 }
 
-/// A session's log in the store, written by this process.
-pub struct StoreSink {
-    connection: Connection,
-    id: i64,
-    name: String,
-    /// A write whose outcome is unknown: its row, if it landed, is removed first.
-    undo_from: Option<u64>,
-    /// A second log every event also goes to, after the store (a JSONL file).
-    copy: Option<Box<dyn EventSink>>,
-    /// A write failed: calls may be left without a recorded result, repaired at the end.
-    failed: bool,
-}
-
-impl std::fmt::Debug for StoreSink {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("StoreSink").field("id", &self.id).field("name", &self.name).finish()
-    }
-}
-
 impl PgStore {
     /// A new session named `name` (or, if a session has that name, `name-2`, …), written by this
     /// process.
@@ -156,14 +137,7 @@ impl PgStore {
             Ok((row.get(0), name))
         })?;
         self.connection.hold(id);
-        Ok(StoreSink {
-            connection: self.connection.clone(),
-            id,
-            name,
-            undo_from: None,
-            copy: None,
-            failed: false,
-        })
+        Ok(StoreSink::new(self.connection.clone(), id, name, 0))
     }
 
     /// The session `name` opened to go on writing it (`ordo run --store URL --session NAME`),
@@ -186,14 +160,8 @@ impl PgStore {
             )));
         }
         self.connection.hold(id);
-        let sink = StoreSink {
-            connection: self.connection.clone(),
-            id,
-            name: name.to_owned(),
-            undo_from: None,
-            copy: None,
-            failed: false,
-        };
+        // Made before reading, so that its drop gives the lock back on failure too.
+        let sink = StoreSink::new(self.connection.clone(), id, name.to_owned(), 0);
         let me = writer();
         let read = self.connection.run(move |db| {
             db.execute(
@@ -202,10 +170,9 @@ impl PgStore {
             )?;
             repair(db, id, &origin)
         });
-        // The sink gives the lock back when it is dropped, on success and failure alike.
         let (_, log, _) = read??;
         let next_seq = log.next_seq();
-        Ok(Continued { sink, log, next_seq })
+        Ok(Continued { sink: sink.after(next_seq - 1), log, next_seq })
     }
 
     /// The session `name` read back; if its writer is gone, the calls it left without a result
@@ -290,110 +257,26 @@ impl PgStore {
     }
 }
 
-impl StoreSink {
-    /// The session's name.
-    pub fn name(&self) -> &str {
-        &self.name
-    }
-
-    /// Writes every event to `copy` too, after the store; when the copy fails, the event is
-    /// taken back from the store, so both hold the same events.
-    #[must_use]
-    pub fn with_copy(mut self, copy: impl EventSink) -> Self {
-        self.copy = Some(Box::new(copy));
-        self
-    }
-
-    /// Takes back event `seq` and those after it: another sink written together with this one
-    /// failed, so the caller was told the event was not recorded.
-    pub fn retract(&mut self, seq: u64) {
-        self.undo_from = Some(self.undo_from.map_or(seq, |undo| undo.min(seq)));
-    }
-}
-
-impl EventSink for StoreSink {
-    fn write(&mut self, event: &Event) -> io::Result<()> {
-        let line = serde_json::to_string(event)?;
-        let row = Row {
-            seq: event.seq(),
-            kind: match event {
-                Event::Call(_) => "call",
-                Event::Result(_) => "result",
-            },
-            top_level: event.parent().is_none(),
-        };
-        let (id, undo_from) = (self.id, self.undo_from);
-        let written = self.connection.run(move |db| match undo_from {
-            None => insert(db, id, &row, &line),
-            Some(undo) => {
-                let mut transaction = db.transaction()?;
-                transaction.execute(
-                    "DELETE FROM ordo_session_events WHERE session = $1 AND seq >= $2",
-                    &[&id, &(undo as i64)],
-                )?;
-                let inserted = insert(&mut transaction, id, &row, &line)?;
-                if inserted.is_ok() {
-                    transaction.commit()?;
-                }
-                Ok(inserted)
-            }
-        });
-        match written {
-            Ok(Ok(())) => {
-                self.undo_from = None;
-                let copied = self.copy.as_mut().map_or(Ok(()), |copy| copy.write(event));
-                if copied.is_err() {
-                    self.retract(row.seq);
-                }
-                copied
-            }
-            Ok(Err(refused)) => {
-                Err(io::Error::other(refused.message(&format!("session {}", self.name), row.seq)))
-            }
-            Err(error) => {
-                // It may have landed: undone before the next write.
-                self.retract(row.seq);
-                self.failed = true;
-                Err(io::Error::other(format!("session {}: {error}", self.name)))
-            }
-        }
-    }
-}
-
-impl Drop for StoreSink {
-    /// Ends the session: a write that failed may have left calls without a recorded result,
-    /// which get theirs now (`TOOL_OUTCOME_UNKNOWN`, marked repaired), as the next reader would
-    /// give them.
-    fn drop(&mut self) {
-        let (id, undo_from, failed) = (self.id, self.undo_from, self.failed);
-        let origin = origin(&self.name, self.connection.place());
-        self.connection.release(id);
-        self.connection.detach(move |db| {
-            if let Some(undo) = undo_from {
-                db.execute(
-                    "DELETE FROM ordo_session_events WHERE session = $1 AND seq >= $2",
-                    &[&id, &(undo as i64)],
-                )?;
-            }
-            if failed && let Err(error) = repair(db, id, &origin)? {
-                tracing::warn!(%error, "a session's calls left open could not be repaired");
-            }
-            db.execute("UPDATE ordo_sessions SET ended_at = now() WHERE id = $1", &[&id])?;
-            give_back(db, id).map(drop)
-        });
-    }
-}
-
 /// An event's columns besides its line.
 #[derive(Clone, Copy)]
-struct Row {
-    seq: u64,
+pub(super) struct Row {
+    pub(super) seq: u64,
     kind: &'static str,
     top_level: bool,
 }
 
+impl Row {
+    pub(super) fn of(event: &Event) -> Self {
+        let kind = match event {
+            Event::Call(_) => "call",
+            Event::Result(_) => "result",
+        };
+        Self { seq: event.seq(), kind, top_level: event.parent().is_none() }
+    }
+}
+
 /// Why an event was not recorded, for certain.
-enum Refused {
+pub(super) enum Refused {
     /// Its `seq` is there already: another process writes this session.
     Taken,
     /// Its predecessor is not there.
@@ -401,42 +284,49 @@ enum Refused {
 }
 
 impl Refused {
-    /// What went wrong, after `session`, which names the session.
-    fn message(&self, session: &str, seq: u64) -> String {
+    /// What went wrong with a write starting at event `seq`.
+    pub(super) fn reason(&self, seq: u64) -> String {
         match self {
             Self::Taken => format!(
-                "{session}: event {seq} is already recorded; another process writes this \
-                 session, and a session has one writer"
+                "event {seq} is already recorded; another process writes this session, and a \
+                 session has one writer"
             ),
             Self::Gap => format!(
-                "{session}: event {seq} would leave a gap (event {} is not recorded)",
+                "event {seq} would leave a gap (event {} is not recorded)",
                 seq.saturating_sub(1)
             ),
         }
     }
 }
 
-/// Inserts an event if its predecessor is there: one statement.
-fn insert(
+/// Inserts consecutive events if the first one's predecessor is there: one statement, one
+/// round trip however many rows.
+pub(super) fn insert_rows(
     db: &mut impl GenericClient,
     id: i64,
-    row: &Row,
-    line: &str,
+    rows: &[(Row, &str)],
 ) -> Result<Result<(), Refused>, postgres::Error> {
+    let Some((first, _)) = rows.first() else { return Ok(Ok(())) };
+    let seqs: Vec<i64> = rows.iter().map(|(row, _)| row.seq as i64).collect();
+    let kinds: Vec<&str> = rows.iter().map(|(row, _)| row.kind).collect();
+    let top_level: Vec<bool> = rows.iter().map(|(row, _)| row.top_level).collect();
+    let lines: Vec<&str> = rows.iter().map(|(_, line)| *line).collect();
     // Typed parameters: parsed, bound and run in one round trip (an untyped query would be
     // prepared first, a second one).
     let inserted = db.execute_typed(
         "INSERT INTO ordo_session_events (session, seq, kind, top_level, line)
-         SELECT $1, $2, $3, $4, $5
-         WHERE $2 = 1 OR EXISTS (
-             SELECT 1 FROM ordo_session_events WHERE session = $1 AND seq = $2 - 1
+         SELECT $1, event.seq, event.kind, event.top_level, event.line
+         FROM unnest($2, $3, $4, $5) AS event (seq, kind, top_level, line)
+         WHERE $6 = 1 OR EXISTS (
+             SELECT 1 FROM ordo_session_events WHERE session = $1 AND seq = $6 - 1
          )",
         &[
             (&id, Type::INT8),
-            (&(row.seq as i64), Type::INT8),
-            (&row.kind, Type::TEXT),
-            (&row.top_level, Type::BOOL),
-            (&line, Type::TEXT),
+            (&seqs, Type::INT8_ARRAY),
+            (&kinds, Type::TEXT_ARRAY),
+            (&top_level, Type::BOOL_ARRAY),
+            (&lines, Type::TEXT_ARRAY),
+            (&(first.seq as i64), Type::INT8),
         ],
     );
     match inserted {
@@ -445,6 +335,31 @@ fn insert(
         Err(error) if error.code() == Some(&SqlState::UNIQUE_VIOLATION) => Ok(Err(Refused::Taken)),
         Err(error) => Err(error),
     }
+}
+
+/// Deletes session `id`'s events from `seq` on: writes whose outcome was not known.
+pub(super) fn undo(db: &mut impl GenericClient, id: i64, seq: u64) -> Result<(), postgres::Error> {
+    db.execute(
+        "DELETE FROM ordo_session_events WHERE session = $1 AND seq >= $2",
+        &[&id, &(seq as i64)],
+    )
+    .map(drop)
+}
+
+/// Marks session `id` ended and gives its lock back; with `repair` (its origin), its calls
+/// left without a result get theirs first.
+pub(super) fn end_session(
+    db: &mut Client,
+    id: i64,
+    repair_as: Option<&str>,
+) -> Result<(), postgres::Error> {
+    if let Some(origin) = repair_as
+        && let Err(error) = repair(db, id, origin)?
+    {
+        tracing::warn!(%error, "a session's calls left open could not be repaired");
+    }
+    db.execute("UPDATE ordo_sessions SET ended_at = now() WHERE id = $1", &[&id])?;
+    give_back(db, id).map(drop)
 }
 
 /// Takes session `id`'s lock if no live writer holds it.
@@ -472,7 +387,7 @@ fn lines(db: &mut Client, id: i64) -> Result<String, postgres::Error> {
 }
 
 /// How errors about session `name` in the store at `place` name it.
-fn origin(name: &str, place: &str) -> String {
+pub(super) fn origin(name: &str, place: &str) -> String {
     format!("session {name} in {place}")
 }
 
@@ -506,11 +421,12 @@ fn repair(
         return Ok(Ok((jsonl, log, 0)));
     }
     let mut transaction = db.transaction()?;
-    for (event, line) in &repairs {
-        let row = Row { seq: event.seq(), kind: "result", top_level: event.parent().is_none() };
-        if let Err(refused) = insert(&mut transaction, id, &row, line)? {
-            return Ok(Err(StoreError(refused.message(origin, row.seq))));
-        }
+    let rows: Vec<_> =
+        repairs.iter().map(|(event, line)| (Row::of(event), line.as_str())).collect();
+    if let (Err(refused), Some((first, _))) =
+        (insert_rows(&mut transaction, id, &rows)?, rows.first())
+    {
+        return Ok(Err(StoreError(format!("{origin}: {}", refused.reason(first.seq)))));
     }
     transaction.execute(
         "UPDATE ordo_sessions SET repaired_at = now(), ended_at = coalesce(ended_at, now())

@@ -6,10 +6,12 @@
 //!
 //! - `tables`: the store's traits (paused runs, the sealing key, kept values) shared by
 //!   several connections as replicas share them, and migrations run by replicas at once.
+//! - `batches`: events written in batches and behind: round trips, and events the store loses.
 //! - `sessions`: session logs in the store: one writer, no gaps, repaired by the next reader,
 //!   exported byte for byte as `--session-dir` writes them.
 //! - `unavailable`: a database that is down, silent, or gone mid-run.
 
+mod batches;
 mod sessions;
 mod tables;
 mod unavailable;

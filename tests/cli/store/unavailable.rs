@@ -2,9 +2,7 @@
 //! to start; mid-run, the calls that need it fail with one clear error within the bounded wait,
 //! the server stays up and recovers, and the log keeps every event once, in order.
 
-use std::net::{Shutdown, TcpListener, TcpStream};
-use std::sync::atomic::{AtomicU8, Ordering};
-use std::sync::{Arc, Mutex, PoisonError};
+use std::net::TcpListener;
 use std::time::{Duration, Instant};
 
 use serde_json::Value;
@@ -13,71 +11,7 @@ use super::database;
 use crate::common::{Scratch, stderr};
 use crate::mcp::client;
 use crate::mcp::http::Server;
-
-/// What the proxy does with connections.
-const FORWARD: u8 = 0;
-/// Refuses them (closes at once): a database that is down.
-const REFUSE: u8 = 1;
-/// Accepts them and never answers: a database that hangs.
-const HANG: u8 = 2;
-
-/// A TCP proxy in front of the test database that can be made to drop, refuse or hang.
-struct Proxy {
-    port: u16,
-    mode: Arc<AtomicU8>,
-    open: Arc<Mutex<Vec<TcpStream>>>,
-}
-
-impl Proxy {
-    fn to(upstream: &str) -> Self {
-        let listener = TcpListener::bind("127.0.0.1:0").unwrap();
-        let port = listener.local_addr().unwrap().port();
-        let mode = Arc::new(AtomicU8::new(FORWARD));
-        let open: Arc<Mutex<Vec<TcpStream>>> = Arc::default();
-        let (upstream, thread_mode, thread_open) =
-            (upstream.to_owned(), Arc::clone(&mode), Arc::clone(&open));
-        std::thread::spawn(move || {
-            for client in listener.incoming() {
-                let Ok(client) = client else { continue };
-                match thread_mode.load(Ordering::SeqCst) {
-                    FORWARD => {
-                        let Ok(server) = TcpStream::connect(&upstream) else { continue };
-                        let mut open = thread_open.lock().unwrap_or_else(PoisonError::into_inner);
-                        open.push(client.try_clone().unwrap());
-                        open.push(server.try_clone().unwrap());
-                        pipe(client.try_clone().unwrap(), server.try_clone().unwrap());
-                        pipe(server, client);
-                    }
-                    HANG => thread_open.lock().unwrap_or_else(PoisonError::into_inner).push(client),
-                    _ => drop(client),
-                }
-            }
-        });
-        Self { port, mode, open }
-    }
-
-    /// Switches to `mode`, ending the connections open so far.
-    fn set(&self, mode: u8) {
-        self.mode.store(mode, Ordering::SeqCst);
-        for stream in self.open.lock().unwrap_or_else(PoisonError::into_inner).drain(..) {
-            let _ = stream.shutdown(Shutdown::Both);
-        }
-    }
-}
-
-fn pipe(mut from: TcpStream, mut to: TcpStream) {
-    std::thread::spawn(move || {
-        let _ = std::io::copy(&mut from, &mut to);
-        let _ = to.shutdown(Shutdown::Both);
-    });
-}
-
-/// The database's `host:port` and the rest of its URL.
-fn split(url: &str) -> (String, String) {
-    let rest = url.strip_prefix("postgres://postgres@").unwrap();
-    let (address, database) = rest.split_once('/').unwrap();
-    (address.to_owned(), database.to_owned())
-}
+use crate::pg_proxy::{Mode, Proxy, split};
 
 #[test]
 fn r_fleet_5_a_store_down_or_silent_at_start_is_a_clear_refusal_within_the_wait() {
@@ -135,24 +69,24 @@ fn r_fleet_5_a_store_gone_mid_run_fails_calls_clearly_and_the_server_recovers() 
     let Some(url) = database("gone") else { return };
     let (address, name) = split(&url);
     let proxy = Proxy::to(&address);
-    let through = format!("postgres://postgres@127.0.0.1:{}/{name}", proxy.port);
+    let through = proxy.url(&name);
     let scratch = Scratch::new();
     let server =
         Server::start(&scratch, &["--no-auth", "--store", &through, "--store-timeout", "1"]);
     let Some(first) = call(&server, "return 1 + 1") else { return };
     assert_eq!(first, Ok("2".to_owned()));
 
-    proxy.set(REFUSE);
+    proxy.set(Mode::Refuse);
     let down = call(&server, "return 3").unwrap().unwrap_err();
     assert!(down.contains("PostgreSQL at 127.0.0.1:"), "one clear error: {down}");
 
-    proxy.set(HANG);
+    proxy.set(Mode::Hang);
     let started = Instant::now();
     let silent = call(&server, "return 4").unwrap().unwrap_err();
     assert!(silent.contains("PostgreSQL at 127.0.0.1:"), "{silent}");
     assert!(started.elapsed() < Duration::from_secs(30), "bounded: {:?}", started.elapsed());
 
-    proxy.set(FORWARD);
+    proxy.set(Mode::Forward);
     let back = call(&server, "return (await tools.list_dir({})).entries.length").unwrap();
     assert_eq!(back, Ok("0".to_owned()), "recovered");
 

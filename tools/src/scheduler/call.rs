@@ -176,7 +176,14 @@ pub(crate) fn record(
     result: &ToolResult,
 ) -> std::io::Result<u64> {
     let elapsed: Duration = execution.started().elapsed();
-    core.log.record_result(identity(execution, None), &result.record, elapsed)
+    let call = identity(execution, None);
+    if call.parent.is_none() {
+        return core.log.record_result(call, &result.record, elapsed);
+    }
+    // A nested result is written with the next event the log waits for (at the latest its
+    // `run_code`'s result); one that is then not written leaves its call open, as the sink's
+    // repair or the next reader records (R-FLEET-5).
+    core.log.record_result_behind(call, &result.record, elapsed).map(|(seq, _)| seq)
 }
 
 /// How the log names a call.

@@ -5,10 +5,15 @@
 //! script becomes a [`NestedCalls::call`]. The synchronous part of a call runs when the script
 //! makes it, so in script order: it records the `tool/call` (parent = the `run_code` call),
 //! begins the execution and takes a ticket for its turn to prepare. The returned future does the
-//! rest, in the caller's task (no hop between the script's call and the tool's body): its turn,
+//! rest, in the caller's task (no hop between the script's call and the tool's body): the wait
+//! for its `tool/call` where the log's sink writes it behind (write-ahead still), its turn,
 //! prepare (hooks, guards, approvals), a place beside its siblings (their own gate, the parent's
 //! seat or one from the session's pool), the body, post-execute, finish, and its `tool/result`,
-//! written the moment it settles: nested results have no transcript order to keep.
+//! handed to the log the moment it settles (nested results have no transcript order to keep),
+//! which may write it behind, with the next event it waits for.
+//!
+//! A call whose future is dropped while its `tool/call` is still being written gets no result:
+//! the call is left open, repaired as `TOOL_OUTCOME_UNKNOWN` by whoever reads the log.
 //!
 //! A nested call inherits from its parent, through the parent's [`CallContext`]: the session's
 //! log, approval channel and pool, and the parent's scope chain, with any scopes the parent
@@ -30,7 +35,7 @@ use crate::execution::{Arguments, CallRequest};
 use crate::guard::ScopeChain;
 use crate::pipeline::Pipeline;
 use crate::result::{ErrorCode, ErrorInfo, ToolResult};
-use crate::session::ProgressOf;
+use crate::session::{ProgressOf, Written};
 
 /// What a running body's nested calls inherit; the pipeline puts it in the body's
 /// [`CallContext`](crate::CallContext).
@@ -143,20 +148,32 @@ impl NestedCalls {
             .with_signal(signal)
             .with_deadline(deadline);
         let execution = Arc::new(self.core.pipeline.begin(request));
-        let recorded =
-            self.core.log.record_call(identity(&execution, None), execution.arguments().raw());
-        let started = recorded.map(|_| {
-            let unanswered = Unanswered::new(Arc::clone(&self.core), Arc::clone(&execution));
+        let recorded = self
+            .core
+            .log
+            .record_call_behind(identity(&execution, None), execution.arguments().raw());
+        // Answered from now on, unless its `tool/call` is still being written: then only once
+        // it is (a result must not be recorded for a call that was not).
+        let started = recorded.map(|(_, written)| {
+            let unanswered = match written {
+                Written::Now => Ok(Unanswered::new(Arc::clone(&self.core), Arc::clone(&execution))),
+                Written::Behind(durable) => Err(durable),
+            };
             (unanswered, self.core.turns.ticket())
         });
         let (core, room) = (Arc::clone(&self.core), Arc::clone(&self.room));
         async move {
+            let not_recorded = |error: std::io::Error| {
+                let message = format!("cannot record the call in the session log: {error}");
+                ToolResult::failure(ErrorInfo::new(ErrorCode::Internal, message))
+            };
             let (unanswered, ticket) = match started {
-                Ok(started) => started,
-                Err(error) => {
-                    let message = format!("cannot record the call in the session log: {error}");
-                    return ToolResult::failure(ErrorInfo::new(ErrorCode::Internal, message));
-                }
+                Ok((Ok(unanswered), ticket)) => (unanswered, ticket),
+                Ok((Err(durable), ticket)) => match durable.await {
+                    Ok(()) => (Unanswered::new(Arc::clone(&core), Arc::clone(&execution)), ticket),
+                    Err(error) => return not_recorded(error),
+                },
+                Err(error) => return not_recorded(error),
             };
             let result = core.run(&execution, ticket, &room).await.unwrap_or_else(|broken| {
                 // The parent is running; a broken prepare fails this call, not the session.

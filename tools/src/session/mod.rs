@@ -30,6 +30,9 @@ pub use export::{
 };
 pub use jsonl::{Durability, JsonlSink, Resumed};
 pub use load::{LoadError, LoadErrorKind, LoadedLog, LoggedCall, TornLine};
-pub use log::{CallIdentity, DiscardSink, EventSink, MemorySink, Progress, ProgressOf, SessionLog};
+pub use log::{
+    CallIdentity, DiscardSink, Durable, EventSink, MemorySink, Progress, ProgressOf, SessionLog,
+    Written,
+};
 pub use repair::{CallKey, Inconsistency};
 pub use replay::{ReplayEntry, replay, replay_call};
