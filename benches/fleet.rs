@@ -147,8 +147,7 @@ fn main() {
          {trips_per_call:.1} a call)",
         round_trips as f64 / events.max(1) as f64,
     );
-    let (busy, idle) =
-        (bare_round_trip(&direct, Duration::ZERO), bare_round_trip(&direct, IDLE));
+    let (busy, idle) = (bare_round_trip(&direct, Duration::ZERO), bare_round_trip(&direct, IDLE));
     println!(
         "  a bare round trip (SELECT 1 from the benchmark): p50 {:.0} us back to back, {:.0} us \
          after {} ms idle; PostgreSQL adds {:.1} idle ones a call",

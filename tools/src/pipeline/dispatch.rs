@@ -33,7 +33,7 @@ impl Pipeline {
     /// output. Never fails: every outcome is a result, waiting for [`finalize`](Self::finalize).
     pub(crate) async fn dispatch(&self, execution: &Execution, ready: Ready) -> Staged {
         let nesting = Nesting::unscheduled(self.clone(), execution.scopes().clone());
-        self.dispatch_in(execution, ready, Some(nesting)).await
+        self.dispatch_in(execution, ready, nesting).await
     }
 
     /// [`dispatch`](Self::dispatch), with what the body's nested calls inherit.
@@ -41,12 +41,12 @@ impl Pipeline {
         &self,
         execution: &Execution,
         _ready: Ready,
-        nesting: Option<Arc<Nesting>>,
+        nesting: Arc<Nesting>,
     ) -> Staged {
         self.dispatch_inner(execution, nesting).instrument(execution.span.clone()).await
     }
 
-    async fn dispatch_inner(&self, execution: &Execution, nesting: Option<Arc<Nesting>>) -> Staged {
+    async fn dispatch_inner(&self, execution: &Execution, nesting: Arc<Nesting>) -> Staged {
         // A scheduler may hold a prepared call while its pool is full; cancellation may arrive.
         if execution.is_cancelled() {
             return Staged::final_result(ToolResult::failure(aborted_before_dispatch(execution)));
@@ -65,7 +65,7 @@ impl Pipeline {
             execution.parent().cloned(),
             execution.signal().clone(),
         )
-        .with_nesting(nesting);
+        .with_nesting(Some(nesting));
         let terminal = |signal: CancellationToken| -> BoxFuture<'_, DispatchResult> {
             Box::pin(self.invoke_body(execution, tool, &context, signal))
         };

@@ -88,7 +88,7 @@ impl Core {
         place: Place,
     ) -> Staged {
         let nesting = Nesting::scheduled(Arc::clone(self), execution.scopes().clone());
-        let staged = self.pipeline.dispatch_in(execution, ready, Some(nesting)).await;
+        let staged = self.pipeline.dispatch_in(execution, ready, nesting).await;
         drop(place);
         staged
     }
