@@ -9,8 +9,10 @@
 //! - [`files`]: the built-in file tools (`read_file`, `write_file`, `list_dir`, `search_files`)
 //!   and the root guard that confines them (R-CLI-7).
 //! - [`manifest`]: command-backed tools declared in a TOML manifest (R-CLI-5).
-//! - [`mcp`]: a registry's tools, `run_code` first, served over MCP (R-MCPS); [`mcp::http`]
-//!   guards the HTTP endpoint (R-MCPS-6).
+//! - [`process`]: the processes ordo starts (manifest commands, mounted MCP servers), each in
+//!   its process group, contained, with only the environment it is given (R-CLI-10).
+//! - [`mcp`]: a registry's tools, `run_code` first, served over MCP (R-MCPS), and MCP servers
+//!   mounted as tools (R-MCPM); [`mcp::http`] admits requests to the HTTP endpoint (R-MCPS-6).
 //! - [`state`]: paused runs, kept values and (in a fleet) session logs, in SQLite or PostgreSQL.
 //! - [`visible`]: text from outside made safe to show (control and bidi characters escaped);
 //!   [`utc`]: times as people read them.
@@ -21,6 +23,8 @@ pub mod files;
 pub mod manifest;
 #[cfg(feature = "mcp")]
 pub mod mcp;
+#[cfg(feature = "process")]
+pub mod process;
 #[cfg(feature = "state")]
 pub mod state;
 pub mod utc;

@@ -28,7 +28,7 @@ use serde_json::Value;
 /// (`{}` when it is given none) and returns the host function's promise.
 ///
 /// Every object of the namespace (the root and each nested object) is frozen, has no prototype,
-/// and is guarded: reading a member it does not have throws a `TypeError` that names the
+/// and is strict: reading a member it does not have throws a `TypeError` that names the
 /// closest member ("did you mean …?") and lists what it has, instead of giving `undefined` and
 /// a bare "not a function" one step later. Symbols, `then` and `toJSON` read through, so the
 /// object can be awaited, inspected and serialized like any other.
@@ -38,7 +38,7 @@ use serde_json::Value;
 pub struct Namespace {
     /// The global it is installed as (non-writable, non-configurable, not enumerable).
     pub global: String,
-    /// What a member is called in the guard's message: `tools.x is not a tool`.
+    /// What a member is called in a strict object's message: `tools.x is not a tool`.
     pub noun: String,
     /// Said after the listing when it is cut (past 30 names): how to find the rest.
     pub more_hint: Option<String>,
@@ -82,7 +82,7 @@ impl Namespace {
         self.with(path, function, false)
     }
 
-    /// Sets what the guard says after a listing cut short.
+    /// Sets what a strict object says after a listing cut short.
     pub fn with_more_hint(mut self, hint: impl Into<String>) -> Self {
         self.more_hint = Some(hint.into());
         self

@@ -2,7 +2,7 @@
 //! audio, an embedded resource, a resource link) that its result holds, anywhere inside it,
 //! reach the client as those blocks, not as base64 inside JSON text.
 //!
-//! [`extract`] takes each block out of the result, within a budget of base64 bytes, into the
+//! `extract` takes each block out of the result, within a budget of base64 bytes, into the
 //! run's `media` list (`{ path, block }`), and leaves a reference in its place: `{ type,
 //! mimeType, media: N }`, N the block's place in the list (from 1). A block past the budget
 //! stays out, its reference saying so, and a note too. `run_code`'s render shows the blocks

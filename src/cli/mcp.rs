@@ -1,5 +1,5 @@
 //! `ordo mcp` (R-MCPS-1, R-MCPS-6): the tools served to MCP clients, over stdio until the client
-//! goes away, or over streamable HTTP, behind its guard, until interrupted.
+//! goes away, or over streamable HTTP, behind its admission, until interrupted.
 
 use std::net::SocketAddr;
 

@@ -22,9 +22,9 @@ use tokio::process::{ChildStdin, Command};
 
 use ordo_tools::{CallContext, ToolFailure};
 
-use super::environment::Environment;
-use super::group::ProcessGroup;
 use super::tool::Argv;
+use crate::process::Environment;
+use crate::process::ProcessGroup;
 
 /// The largest value a command may print.
 const MAX_STDOUT: usize = 4 << 20;

@@ -15,9 +15,9 @@ use serde_json::{Map, Number, Value};
 use toml::Spanned;
 use toml::de::{DeTable, DeValue};
 
-use super::environment::Environment;
 use super::error::{Location, ManifestError, ToolRef, did_you_mean};
 use super::tool::{Argv, CommandTool};
+use crate::process::Environment;
 
 /// The fields a `[[tool]]` table may have.
 const FIELDS: &[&str] = &[
@@ -197,7 +197,7 @@ impl<'a, 'i> ToolReader<'a, 'i> {
         let concurrency_safe = self.boolean("concurrency_safe")?;
         let timeout = self.timeout()?;
         let needs_approval = self.approval()?;
-        let environment = Environment { set: self.env()?, passed: self.env_pass()? };
+        let environment = Environment::new(self.env()?, self.env_pass()?);
         let annotations = self.annotations()?;
         Ok(CommandTool {
             name,

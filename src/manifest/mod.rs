@@ -73,7 +73,7 @@
 //! - Any other exit, or death by a signal: `TOOL_ERROR`, with the status and stderr.
 //! - On cancel or timeout the whole group gets `SIGTERM`, then `SIGKILL`; when the command
 //!   exits, whatever it left running in its group is killed too. Nothing outlives the call,
-//!   and no zombie is left behind (see `group.rs`).
+//!   and no zombie is left behind ([`crate::process`]).
 //!
 //! ## Loading and registering
 //!
@@ -101,10 +101,7 @@
 
 mod approval;
 mod command;
-mod contain;
-mod environment;
 mod error;
-pub(crate) mod group;
 mod load;
 mod tool;
 
@@ -115,7 +112,6 @@ use ordo_tools::{RegisterError, ToolRegistry};
 pub use approval::ApprovalPolicy;
 #[cfg(feature = "mcp")]
 pub(crate) use approval::asking;
-pub use environment::{ALWAYS_PASSED, Environment};
 pub use error::{Location, ManifestError, ToolRef};
 pub use load::McpTable;
 pub use tool::{Argv, CommandTool};

@@ -12,8 +12,8 @@ use ordo_tools::{
 use serde_json::{Value, json};
 
 use super::command;
-use super::environment::Environment;
 use super::error::Location;
+use crate::process::Environment;
 
 /// A command line: the program and its arguments. The arguments are passed as they are, never
 /// through a shell.

@@ -12,7 +12,7 @@
 //! - [`mount`]: the other way round, MCP servers mounted as ordo tools.
 //! - `workers.rs`: the script workers shared fairly among clients.
 //! - `stdio.rs`: the stdio transport, answering what does not parse; [`http`]: the HTTP
-//!   endpoint behind its guard (Origin, Host, token, limits per client).
+//!   endpoint behind its admission (Origin, Host, token, limits per client).
 
 mod approval;
 pub mod http;

@@ -190,10 +190,10 @@ impl McpServer {
     }
 
     /// The streamable-HTTP service: a client session per MCP session. `shutdown` ends them.
-    /// Host and Origin are checked by ordo's own guard in front of it (`http`), not here.
+    /// Host and Origin are checked by ordo's own admission in front of it (`http`), not here.
     ///
     /// A session unused for `idle` is closed; the [`SessionCloser`] closes one at once (the
-    /// guard's cap on sessions).
+    /// admission's cap on sessions).
     pub fn http_service(
         &self,
         shutdown: CancellationToken,

@@ -13,14 +13,14 @@ use boa_engine::{Context, JsNativeError, JsObject, JsResult, JsString, JsValue, 
 use super::globals::host_call;
 use crate::globals::{Constant, Member, Namespace};
 
-/// Names listed in a guard's message before the rest are counted.
+/// Names listed in a strict object's message before the rest are counted.
 const MAX_LISTED: usize = 30;
 
 /// Installs the namespace as its global.
 pub(crate) fn install(context: &mut Context, namespace: &Namespace) -> Result<(), String> {
     let entries = Node::tree(&namespace.members)
         .map_err(|problem| format!("cannot build the namespace {}: {problem}", namespace.global))?;
-    context.insert_data(Guards {
+    context.insert_data(Strictness {
         noun: namespace.noun.clone(),
         more_hint: namespace.more_hint.clone(),
         objects: RefCell::default(),
@@ -123,7 +123,7 @@ impl<'a> Node<'a> {
     }
 }
 
-/// Builds one object of the tree (and the objects inside it): frozen, behind its guard.
+/// Builds one object of the tree (and the objects inside it): frozen, behind its strict proxy (a member it lacks throws).
 fn build(context: &mut Context, entries: &Entries<'_>, path: &str) -> JsResult<JsObject> {
     let object = JsObject::with_null_proto();
     let mut listed = Vec::new();
@@ -153,11 +153,11 @@ fn build(context: &mut Context, entries: &Entries<'_>, path: &str) -> JsResult<J
         object.define_property_or_throw(JsString::from(*name), descriptor, context)?;
     }
     object.set_integrity_level(IntegrityLevel::Frozen, context)?;
-    if let Some(guards) = context.get_data::<Guards>() {
-        let guarded = Guarded { target: object.clone(), path: path.to_owned(), listed };
-        guards.objects.borrow_mut().push(guarded);
+    if let Some(strictness) = context.get_data::<Strictness>() {
+        let strict = StrictObject { target: object.clone(), path: path.to_owned(), listed };
+        strictness.objects.borrow_mut().push(strict);
     }
-    Ok(JsProxyBuilder::new(object).get(guarded_get).build(context)?.into())
+    Ok(JsProxyBuilder::new(object).get(strict_get).build(context)?.into())
 }
 
 /// A member: calls its host function with its argument, `{}` when it is given none, and the
@@ -176,8 +176,8 @@ fn member_call(
     host_call(this, &[argument, options], function, context)
 }
 
-/// One object of the namespace, as its guard names it.
-struct Guarded {
+/// One object of the namespace, as its strict proxy names it.
+struct StrictObject {
     target: JsObject,
     /// `tools`, `tools.github`.
     path: String,
@@ -185,20 +185,20 @@ struct Guarded {
     listed: Vec<String>,
 }
 
-/// What the namespace's guards say, in the context's host-defined data: a proxy trap is a plain
+/// What the namespace's strict proxies say, in the context's host-defined data: a proxy trap is a plain
 /// function, which finds its object by the target it is given.
-struct Guards {
+struct Strictness {
     noun: String,
     more_hint: Option<String>,
-    objects: RefCell<Vec<Guarded>>,
+    objects: RefCell<Vec<StrictObject>>,
 }
 
 /// The proxy's `get`: what the object has reads through (and symbols, `then` and `toJSON`, so
 /// the object can be awaited, inspected and serialized); anything else throws.
-fn guarded_get(_this: &JsValue, args: &[JsValue], context: &mut Context) -> JsResult<JsValue> {
+fn strict_get(_this: &JsValue, args: &[JsValue], context: &mut Context) -> JsResult<JsValue> {
     let Some(target) = args.first().and_then(JsValue::as_object) else {
         return Err(JsNativeError::typ()
-            .with_message("the namespace guard lost its object")
+            .with_message("the namespace's proxy lost its object")
             .into());
     };
     let key = args.get(1).cloned().unwrap_or_default().to_property_key(context)?;
@@ -210,18 +210,18 @@ fn guarded_get(_this: &JsValue, args: &[JsValue], context: &mut Context) -> JsRe
     if passes || target.has_property(key.clone(), context)? {
         return target.get(key, context);
     }
-    let message = context.get_data::<Guards>().and_then(|guards| {
-        let objects = guards.objects.borrow();
+    let message = context.get_data::<Strictness>().and_then(|strictness| {
+        let objects = strictness.objects.borrow();
         let object = objects.iter().find(|object| JsObject::equals(&object.target, &target))?;
-        Some(guards.not_there(object, &key.to_string()))
+        Some(strictness.not_there(object, &key.to_string()))
     });
     let message = message.unwrap_or_else(|| format!("{key} is not there"));
     Err(JsNativeError::typ().with_message(message).into())
 }
 
-impl Guards {
+impl Strictness {
     /// `tools.read_fiel is not a tool (did you mean read_file?). tools has: read_file, …`
-    fn not_there(&self, object: &Guarded, key: &str) -> String {
+    fn not_there(&self, object: &StrictObject, key: &str) -> String {
         let wanted = key.to_lowercase();
         let mut best: Option<(&str, usize)> = None;
         for name in &object.listed {
@@ -256,19 +256,19 @@ impl Guards {
 mod tests {
     use super::*;
 
-    /// What the guard of a `tools` object listing `listed` says of `key`.
+    /// What the strict proxy of a `tools` object listing `listed` says of `key`.
     fn not_there(listed: &[&str], key: &str) -> String {
-        let guards = Guards {
+        let strictness = Strictness {
             noun: "tool".to_owned(),
             more_hint: Some("tools.$search(query) finds them".to_owned()),
             objects: RefCell::default(),
         };
-        let object = Guarded {
+        let object = StrictObject {
             target: JsObject::with_null_proto(),
             path: "tools".to_owned(),
             listed: listed.iter().map(|name| (*name).to_owned()).collect(),
         };
-        guards.not_there(&object, key)
+        strictness.not_there(&object, key)
     }
 
     #[test]

@@ -170,7 +170,7 @@ impl JavaScript {
 /// written. Never panics: a panic inside swc is caught and returned as an error. Needs a deep
 /// stack (see the [module documentation](self)).
 pub fn to_javascript(source: &str) -> Result<JavaScript, TypeScriptError> {
-    guarded(source, |source, unmatched_brace| match strip_wrapped(source, unmatched_brace) {
+    compile_safely(source, |source, unmatched_brace| match strip_wrapped(source, unmatched_brace) {
         Ok(code) => Ok(JavaScript { code, positions: None }),
         Err(Refused::NeedsGeneratedCode(_)) => transform_wrapped(source, unmatched_brace),
         Err(Refused::Error(error)) => Err(error),
@@ -187,14 +187,14 @@ pub fn to_javascript(source: &str) -> Result<JavaScript, TypeScriptError> {
 /// byte-identical. Never panics: a panic inside swc is caught and returned as an error. Needs a
 /// deep stack (see the [module documentation](self)).
 pub fn strip_types(source: &str) -> Result<String, TypeScriptError> {
-    guarded(source, |source, unmatched_brace| {
+    compile_safely(source, |source, unmatched_brace| {
         strip_wrapped(source, unmatched_brace).map_err(Refused::into_error)
     })
 }
 
 /// Erases type-only imports, bounds the nesting, then runs `compile` on the result (and where the
 /// first unmatched `}` is, if any) with swc's panics caught.
-fn guarded<T>(
+fn compile_safely<T>(
     source: &str,
     compile: impl FnOnce(&str, Option<usize>) -> Result<T, TypeScriptError>,
 ) -> Result<T, TypeScriptError> {

@@ -3,7 +3,7 @@
 //!
 //! The MCP service answers a `tools/call` POST with a stream that ends after the call's
 //! result. If the response body is dropped before that end, the connection is gone (the client
-//! closed it, or vanished). The service would run the call to its end for no one, so the guard
+//! closed it, or vanished). The service would run the call to its end for no one, so admission
 //! sends it, in the client's session, one `notifications/cancelled` per call the request held.
 
 use bytes::Bytes;
@@ -19,7 +19,7 @@ use super::body::BoxError;
 /// What runs when a response body is dropped before its end.
 pub(crate) type OnAbandon = Box<dyn FnOnce() + Send>;
 
-/// The headers a cancellation carries over from the call's request: enough to pass the guard's
+/// The headers a cancellation carries over from the call's request: enough to pass admission's
 /// own checks and to reach the same session.
 const CARRIED: [HeaderName; 4] = [
     header::HOST,

@@ -1,4 +1,4 @@
-//! The body of every response the guard sends: either its own short refusal, or the MCP
+//! The body of every response admission sends: either its own short refusal, or the MCP
 //! service's body carrying the client's permit, released when the body ends or is dropped.
 //!
 //! An MCP response may be a server-sent-event stream that lasts as long as the tool call
@@ -19,9 +19,9 @@ use super::limits::Permit;
 /// The error type of a response body.
 pub(crate) type BoxError = Box<dyn Error + Send + Sync>;
 
-/// A response body from the guard.
-pub(crate) enum GuardBody<B> {
-    /// A refusal (or other answer) written by the guard itself.
+/// A response body from admission.
+pub(crate) enum AdmissionBody<B> {
+    /// A refusal (or other answer) written by admission itself.
     Own(Full<Bytes>),
     /// The MCP service's body, with the permit of the request it answers.
     Service {
@@ -34,9 +34,9 @@ pub(crate) enum GuardBody<B> {
     },
 }
 
-impl<B> Drop for GuardBody<B> {
+impl<B> Drop for AdmissionBody<B> {
     fn drop(&mut self) {
-        if let GuardBody::Service { abandoned, .. } = self
+        if let AdmissionBody::Service { abandoned, .. } = self
             && let Some(abandoned) = abandoned.take()
         {
             abandoned();
@@ -44,20 +44,20 @@ impl<B> Drop for GuardBody<B> {
     }
 }
 
-impl<B> GuardBody<B> {
+impl<B> AdmissionBody<B> {
     /// A body of `text`.
     pub(crate) fn text(text: impl Into<Bytes>) -> Self {
-        GuardBody::Own(Full::new(text.into()))
+        AdmissionBody::Own(Full::new(text.into()))
     }
 
     /// The service's `body`, holding `permit` until it ends, and running `abandoned` if it is
     /// dropped before.
     pub(crate) fn service(body: B, permit: Permit, abandoned: Option<OnAbandon>) -> Self {
-        GuardBody::Service { body: Box::pin(body), permit: Some(permit), abandoned }
+        AdmissionBody::Service { body: Box::pin(body), permit: Some(permit), abandoned }
     }
 }
 
-impl<B> Body for GuardBody<B>
+impl<B> Body for AdmissionBody<B>
 where
     B: Body<Data = Bytes>,
     B::Error: Into<BoxError>,
@@ -71,13 +71,13 @@ where
     ) -> Poll<Option<Result<Frame<Bytes>, BoxError>>> {
         // Every field is `Unpin` (the service's body is boxed).
         match self.get_mut() {
-            GuardBody::Own(full) => match Pin::new(full).poll_frame(cx) {
+            AdmissionBody::Own(full) => match Pin::new(full).poll_frame(cx) {
                 Poll::Ready(Some(Ok(frame))) => Poll::Ready(Some(Ok(frame))),
                 Poll::Ready(Some(Err(never))) => match never {},
                 Poll::Ready(None) => Poll::Ready(None),
                 Poll::Pending => Poll::Pending,
             },
-            GuardBody::Service { body, permit, abandoned } => {
+            AdmissionBody::Service { body, permit, abandoned } => {
                 let polled = body.as_mut().poll_frame(cx);
                 match polled {
                     Poll::Ready(None) | Poll::Ready(Some(Err(_))) => {
@@ -93,15 +93,15 @@ where
 
     fn is_end_stream(&self) -> bool {
         match self {
-            GuardBody::Own(full) => full.is_end_stream(),
-            GuardBody::Service { body, .. } => body.is_end_stream(),
+            AdmissionBody::Own(full) => full.is_end_stream(),
+            AdmissionBody::Service { body, .. } => body.is_end_stream(),
         }
     }
 
     fn size_hint(&self) -> SizeHint {
         match self {
-            GuardBody::Own(full) => full.size_hint(),
-            GuardBody::Service { body, .. } => body.size_hint(),
+            AdmissionBody::Own(full) => full.size_hint(),
+            AdmissionBody::Service { body, .. } => body.size_hint(),
         }
     }
 }

@@ -2,7 +2,7 @@
 //!
 //! A stranger without the token must cost the server nothing it cannot drop at once. A
 //! connection is *unproven* until one of its requests passes the token check (every connection
-//! is, with no token configured, once it sends a request the guard lets past the token); an
+//! is, with no token configured, once it sends a request admission lets past the token); an
 //! unproven connection can be dropped whenever room is needed, oldest first:
 //!
 //! - each address may hold at most `max_unproven_per_address` unproven connections that have

@@ -2,7 +2,7 @@
 //!
 //! [`serve`] accepts connections at its front door (`door.rs`: a connection that has not shown
 //! the token can be dropped for room, oldest first; headers within
-//! [`HttpConfig::header_timeout`]) and puts a guard in front of the MCP service (rmcp's
+//! [`HttpConfig::header_timeout`]) and puts admission in front of the MCP service (rmcp's
 //! `StreamableHttpService`, or anything with its shape) that every request passes first:
 //!
 //! - **Host** must name this server: its bound IP and port, `localhost` or a loopback IP when
@@ -41,9 +41,9 @@
 //! is required.
 
 mod abandon;
+mod admission;
 mod body;
 mod door;
-mod guard;
 mod limits;
 mod names;
 mod token;
@@ -70,8 +70,8 @@ use tokio::task::JoinSet;
 use tokio_util::sync::CancellationToken;
 use tower_service::Service;
 
+use admission::Admission;
 use door::{Door, Ticket};
-use guard::Guard;
 
 pub use token::{MIN_TOKEN_LEN, Token};
 
@@ -106,7 +106,7 @@ const SHUTDOWN_GRACE: Duration = Duration::from_secs(5);
 /// How long to wait after a failed accept (out of file descriptors, say) before the next.
 const ACCEPT_BACKOFF: Duration = Duration::from_millis(100);
 
-/// How the HTTP endpoint is guarded.
+/// How the HTTP endpoint admits requests.
 #[derive(Debug, Clone)]
 pub struct HttpConfig {
     /// The address the server listens on. `Host` must name it (see the module docs);
@@ -147,7 +147,7 @@ pub struct HttpConfig {
     /// service the same, e.g. rmcp's `SessionConfig::keep_alive`).
     pub session_idle_timeout: Duration,
     /// What closes a session in the MCP service; without it, sessions past the cap are only
-    /// forgotten by the guard (their requests count against their address).
+    /// forgotten by admission (their requests count against their address).
     pub session_closer: Option<SessionCloser>,
 }
 
@@ -220,7 +220,7 @@ pub fn check_bind(addr: SocketAddr, auth: bool) -> Result<(), String> {
 }
 
 /// Serves MCP over HTTP/1.1 on `listener` until `shutdown` is cancelled, every request passing
-/// the guard (see the module docs) before it reaches `service`.
+/// admission (see the module docs) before it reaches `service`.
 ///
 /// `service` gets each admitted request with its body already read (a `Full<Bytes>`);
 /// rmcp's `StreamableHttpService<Handler, SessionManager>` fits. On shutdown the server stops
@@ -247,8 +247,9 @@ where
     config.bound = listener.local_addr()?;
     let door = Arc::new(Door::new(MAX_CONNECTIONS, config.max_unproven_per_address));
     let header_timeout = config.header_timeout;
-    let guard = Arc::new(
-        Guard::new(config).map_err(|error| io::Error::new(io::ErrorKind::InvalidInput, error))?,
+    let admission = Arc::new(
+        Admission::new(config)
+            .map_err(|error| io::Error::new(io::ErrorKind::InvalidInput, error))?,
     );
     let mut connections = JoinSet::new();
     loop {
@@ -269,12 +270,12 @@ where
         };
         while connections.try_join_next().is_some() {}
         let ticket = Arc::new(door.enter(peer.ip()));
-        let guard = Arc::clone(&guard);
+        let admission = Arc::clone(&admission);
         let connection = Connection { peer, ticket, header_timeout };
         connections.spawn(serve_connection(
             stream,
             connection,
-            guard,
+            admission,
             service.clone(),
             shutdown.clone(),
         ));
@@ -287,7 +288,7 @@ where
     Ok(())
 }
 
-/// What a connection's requests are served with, besides the guard and the service.
+/// What a connection's requests are served with, besides admission and the service.
 struct Connection {
     peer: SocketAddr,
     /// Its place at the door, held while it is open.
@@ -299,7 +300,7 @@ struct Connection {
 async fn serve_connection<S, B>(
     stream: TcpStream,
     Connection { peer, ticket, header_timeout }: Connection,
-    guard: Arc<Guard>,
+    admission: Arc<Admission>,
     service: S,
     shutdown: CancellationToken,
 ) where
@@ -311,9 +312,9 @@ async fn serve_connection<S, B>(
 {
     let dropped = ticket.dropped().clone();
     let handler = hyper::service::service_fn(move |request| {
-        let (guard, ticket) = (Arc::clone(&guard), Arc::clone(&ticket));
+        let (admission, ticket) = (Arc::clone(&admission), Arc::clone(&ticket));
         let service = service.clone();
-        async move { Ok::<_, Infallible>(guard.handle(request, peer, &ticket, service).await) }
+        async move { Ok::<_, Infallible>(admission.handle(request, peer, &ticket, service).await) }
     });
     let connection = http1::Builder::new()
         .timer(TokioTimer::new())

@@ -1,5 +1,5 @@
 //! R-MCPS-6 over a real socket: raw HTTP/1.1 requests to [`serve`] on 127.0.0.1:0, with a
-//! trivial service behind the guard.
+//! trivial service behind admission.
 
 use std::cell::RefCell;
 use std::convert::Infallible;
@@ -25,7 +25,7 @@ use tokio_util::sync::CancellationToken;
 use tower_service::Service;
 use tracing::subscriber::Interest;
 
-use super::body::GuardBody;
+use super::body::AdmissionBody;
 use super::limits::{ClientKey, Limits};
 use super::{HttpConfig, Token, check_bind, serve};
 
@@ -509,7 +509,8 @@ async fn r_mcps_6_a_dropped_response_body_releases_its_permit() {
     let limits = Arc::new(Limits::new(1, 0, 8));
     let key = ClientKey::Peer([127, 0, 0, 1].into());
     let permit = limits.admit(key.clone()).expect("admitted");
-    let body: GuardBody<Full<Bytes>> = GuardBody::service(Full::new(Bytes::new()), permit, None);
+    let body: AdmissionBody<Full<Bytes>> =
+        AdmissionBody::service(Full::new(Bytes::new()), permit, None);
     assert!(limits.admit(key.clone()).is_err());
     drop(body);
     assert!(limits.admit(key).is_ok());

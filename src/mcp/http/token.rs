@@ -1,4 +1,4 @@
-//! The bearer token that guards the HTTP endpoint: generated from the operating system's random
+//! The bearer token that admits requests to the HTTP endpoint: generated from the operating system's random
 //! source or read from an environment variable, compared in constant time, and never shown by
 //! `Debug` or `Display`.
 

@@ -23,8 +23,7 @@ use tokio::io::{AsyncBufReadExt, BufReader};
 use tokio::process::Command;
 use tokio::time::Instant;
 
-use crate::manifest::ALWAYS_PASSED;
-use crate::manifest::group::ProcessGroup;
+use crate::process::{ALWAYS_PASSED, ProcessGroup};
 
 use super::config::{ServerSpec, Transport};
 use super::relay::ProgressRelay;
@@ -245,11 +244,23 @@ async fn connect(
         sent.insert(header, value);
     }
     let config = StreamableHttpClientTransportConfig::with_uri(url).custom_headers(sent);
+    install_tls_provider();
     let transport = StreamableHttpClientTransport::from_config(config);
     let service = relay.serve(transport).await.map_err(|error| {
         format!("the MCP handshake over HTTP failed: {}", redact(&error.to_string(), url, headers))
     })?;
     Ok(Running { service, _group: None, stderr: Arc::default() })
+}
+
+/// HTTPS to mounted servers goes through rustls with *ring* for its cryptography (reqwest's
+/// default, aws-lc, took a minute of a first build); installed once for the process, before
+/// the first client is made. A provider installed first by the embedding program serves
+/// instead.
+fn install_tls_provider() {
+    static INSTALLED: std::sync::Once = std::sync::Once::new();
+    INSTALLED.call_once(|| {
+        let _ = rustls::crypto::ring::default_provider().install_default();
+    });
 }
 
 /// `text` without the URL or any header value in it.
@@ -334,4 +345,21 @@ fn tail(kept: &Mutex<String>) -> String {
     let kept = kept.lock().unwrap_or_else(PoisonError::into_inner);
     let text = kept.trim();
     if text.is_empty() { String::new() } else { format!("; its stderr ended with:\n{text}") }
+}
+
+#[cfg(test)]
+mod tests {
+    use rmcp::transport::streamable_http_client::{
+        StreamableHttpClientTransport, StreamableHttpClientTransportConfig,
+    };
+
+    /// A client for an HTTPS server is made with the provider ordo installs (without one,
+    /// reqwest panics at the first client).
+    #[tokio::test]
+    async fn an_https_servers_client_is_made_with_rings_provider() {
+        super::install_tls_provider();
+        let config = StreamableHttpClientTransportConfig::with_uri("https://127.0.0.1:9/mcp");
+        let _transport = StreamableHttpClientTransport::from_config(config);
+        assert!(rustls::crypto::CryptoProvider::get_default().is_some());
+    }
 }

@@ -3,7 +3,7 @@
 //! It keeps what the embedded store keeps (paused runs, the key that seals request states, kept
 //! values) and the session logs, one row per event ([`sessions`]). Every query goes through the
 //! store's one connection, on a thread of its own, and waits at most the store's timeout
-//! ([`connection`]); the tables are made and migrated by ordo ([`schema`]).
+//! (`connection.rs`); the tables are made and migrated by ordo (`schema.rs`).
 
 mod connection;
 mod kept;

@@ -3,7 +3,7 @@
 //!
 //! A row per paused run: its id, when it paused, and its journal as JSON. Runs older than the
 //! retention period are swept when the store opens and at every save (a server lives long).
-//! Kept values (`store`/`load`, [`kept`]) are a row per key and one per scope, with its size
+//! Kept values (`store`/`load`, `kept.rs`) are a row per key and one per scope, with its size
 //! and when it was last used. WAL mode and a busy timeout let several `ordo` processes share
 //! one folder.
 

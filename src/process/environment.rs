@@ -1,6 +1,6 @@
-//! What a command sees of the environment (R-CLI-10): nothing of ordo's own (its secrets, its
-//! tokens) but a few variables every program expects, the ones the manifest passes through
-//! (`env_pass`), and the ones it sets (`env`).
+//! What a started process sees of the environment (R-CLI-10): nothing of ordo's own (its
+//! secrets, its tokens) but a few variables every program expects, the ones its declaration
+//! passes through (a manifest's `env_pass`), and the ones it sets (`env`).
 
 use std::ffi::OsString;
 
@@ -13,12 +13,17 @@ pub const ALWAYS_PASSED: &[&str] = &["PATH", "HOME", "LANG", "LC_ALL", "LC_CTYPE
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Environment {
     /// Variables set to these values (`env = { NAME = "value" }`).
-    pub(super) set: Vec<(String, String)>,
+    set: Vec<(String, String)>,
     /// Variables passed through from ordo's environment, when set there (`env_pass`).
-    pub(super) passed: Vec<String>,
+    passed: Vec<String>,
 }
 
 impl Environment {
+    /// The variables `set`, in order, and those `passed` through besides [`ALWAYS_PASSED`].
+    pub fn new(set: Vec<(String, String)>, passed: Vec<String>) -> Self {
+        Self { set, passed }
+    }
+
     /// The variables set, in the order written.
     pub fn set(&self) -> &[(String, String)] {
         &self.set
@@ -30,7 +35,7 @@ impl Environment {
     }
 
     /// Clears `command`'s environment and gives it only what this one declares.
-    pub(super) fn apply(&self, command: &mut Command) {
+    pub fn apply(&self, command: &mut Command) {
         command.env_clear();
         let passed = ALWAYS_PASSED.iter().copied().chain(self.passed.iter().map(String::as_str));
         for name in passed {

@@ -27,7 +27,7 @@ use super::contain::Containment;
 const TERM_GRACE: Duration = Duration::from_millis(500);
 
 /// A running command and the process group it leads.
-pub(crate) struct ProcessGroup {
+pub struct ProcessGroup {
     /// `None` once handed to a reaper task in `Drop`.
     child: Option<Child>,
     /// How the call's processes are found again, group or not (see `contain`).
@@ -41,7 +41,7 @@ pub(crate) struct ProcessGroup {
 
 impl ProcessGroup {
     /// Starts `command` as the leader of a new process group.
-    pub(crate) fn spawn(command: &mut Command) -> io::Result<Self> {
+    pub fn spawn(command: &mut Command) -> io::Result<Self> {
         // `kill_on_drop` is a last resort for the leader should the reaper task be impossible
         // (no runtime left); the group itself is killed by `Drop` below.
         let containment = Containment::apply(command)?;
@@ -55,14 +55,14 @@ impl ProcessGroup {
     }
 
     /// The leader, to take its pipes.
-    pub(crate) fn child_mut(&mut self) -> Option<&mut Child> {
+    pub fn child_mut(&mut self) -> Option<&mut Child> {
         self.child.as_mut()
     }
 
     /// Waits for the leader to exit, then kills what is left of its group.
     ///
     /// Cancel-safe: dropping the future before it completes leaves the group as it was.
-    pub(super) async fn wait(&mut self) -> io::Result<ExitStatus> {
+    pub async fn wait(&mut self) -> io::Result<ExitStatus> {
         let child = self.child.as_mut().ok_or_else(|| io::Error::other("no child to wait for"))?;
         let status = child.wait().await?;
         self.reaped = true;
@@ -73,9 +73,9 @@ impl ProcessGroup {
         Ok(status)
     }
 
-    /// Stops the whole group: `SIGTERM`, [`TERM_GRACE`] to exit, then `SIGKILL`. Returns the
+    /// Stops the whole group: `SIGTERM`, `TERM_GRACE` (half a second) to exit, then `SIGKILL`. Returns the
     /// leader's status once it is reaped.
-    pub(crate) async fn terminate(&mut self) -> io::Result<ExitStatus> {
+    pub async fn terminate(&mut self) -> io::Result<ExitStatus> {
         self.signal(Signal::SIGTERM);
         if let Ok(status) = tokio::time::timeout(TERM_GRACE, self.wait()).await {
             return status;

@@ -1,4 +1,4 @@
-//! The guard every request passes before it reaches the MCP service: Host (DNS rebinding),
+//! Admission: what every request passes before it reaches the MCP service: Host (DNS rebinding),
 //! Origin (browsers), bearer token, path, per-client concurrency, body size, and tool calls per
 //! minute, in that order. A refused request gets a short plain-text answer saying what was
 //! wrong, and one log line built by [`Rejection::log`], which is given no secret to show.
@@ -16,7 +16,7 @@ use hyper::{Method, Request, Response, StatusCode, Version};
 use tower_service::Service;
 
 use super::abandon::cancel_calls;
-use super::body::{BoxError, GuardBody};
+use super::body::{AdmissionBody, BoxError};
 use super::door::Ticket;
 use super::limits::{
     ClientKey, IssuedSessions, Limits, MAX_TRACKED_CLIENTS, Refusal, count_tool_calls,
@@ -30,7 +30,7 @@ const SESSION_HEADER: HeaderName = HeaderName::from_static("mcp-session-id");
 
 /// The checks, with the configuration they need, parsed once.
 #[derive(Debug)]
-pub(crate) struct Guard {
+pub(crate) struct Admission {
     /// Where the server listens (its IP and port are what `Host` must name).
     bound: SocketAddr,
     /// Further hosts `Host` may name.
@@ -73,13 +73,13 @@ fn parse_all<T>(
         .collect()
 }
 
-impl Guard {
-    /// The guard for `config`.
+impl Admission {
+    /// Admission for `config`.
     ///
     /// # Errors
     ///
     /// A message naming an allowed host or origin that cannot be parsed.
-    pub(crate) fn new(config: HttpConfig) -> Result<Guard, String> {
+    pub(crate) fn new(config: HttpConfig) -> Result<Admission, String> {
         let allowed_hosts = parse_all(
             &config.allowed_hosts,
             Authority::parse,
@@ -92,7 +92,7 @@ impl Guard {
             "allowed origin",
             "`null` or scheme://host[:port]",
         )?;
-        Ok(Guard {
+        Ok(Admission {
             bound: config.bound,
             allowed_hosts,
             allowed_origins,
@@ -120,7 +120,7 @@ impl Guard {
         peer: SocketAddr,
         ticket: &Ticket,
         service: S,
-    ) -> Response<GuardBody<ResBody>>
+    ) -> Response<AdmissionBody<ResBody>>
     where
         ReqBody: Body<Data = Bytes>,
         ReqBody::Error: Into<BoxError>,
@@ -145,7 +145,7 @@ impl Guard {
         peer: SocketAddr,
         ticket: &Ticket,
         mut service: S,
-    ) -> Result<Response<GuardBody<ResBody>>, Rejection>
+    ) -> Result<Response<AdmissionBody<ResBody>>, Rejection>
     where
         ReqBody: Body<Data = Bytes>,
         ReqBody::Error: Into<BoxError>,
@@ -201,7 +201,7 @@ impl Guard {
             *response.status_mut() = StatusCode::OK;
         }
         self.note_session(&response, deleting, presented_session.as_deref());
-        Ok(response.map(|body| GuardBody::service(body, permit, abandoned)))
+        Ok(response.map(|body| AdmissionBody::service(body, permit, abandoned)))
     }
 
     /// Keeps track of sessions the service issues and ends.
@@ -239,7 +239,7 @@ impl Guard {
         }
     }
 
-    /// Whether the authority `text` names this server (see [`Guard::host_allowed`]).
+    /// Whether the authority `text` names this server (see [`Admission::host_allowed`]).
     fn check_authority(&self, text: &str) -> Result<(), Rejection> {
         let authority = Authority::parse(text).ok_or(Rejection::BadHost)?;
         if self.host_allowed(&authority) {
@@ -538,7 +538,7 @@ impl Rejection {
         }
     }
 
-    /// Logs the refusal: the only log line the guard writes, built from the peer and this
+    /// Logs the refusal: the only log line admission writes, built from the peer and this
     /// rejection's fields (which never include the `Authorization` header), with `secret`
     /// masked.
     pub(crate) fn log(&self, peer: SocketAddr, secret: Option<&Token>) {
@@ -560,8 +560,8 @@ impl Rejection {
 
     /// The response: status, `text/plain` message, and `WWW-Authenticate` or `Retry-After`
     /// where they apply.
-    pub(crate) fn response<B>(&self, secret: Option<&Token>) -> Response<GuardBody<B>> {
-        let mut response = Response::new(GuardBody::text(format!("{}\n", self.text(secret))));
+    pub(crate) fn response<B>(&self, secret: Option<&Token>) -> Response<AdmissionBody<B>> {
+        let mut response = Response::new(AdmissionBody::text(format!("{}\n", self.text(secret))));
         *response.status_mut() = self.status();
         let headers = response.headers_mut();
         headers.insert(header::CONTENT_TYPE, HeaderValue::from_static("text/plain; charset=utf-8"));
