@@ -10,7 +10,8 @@
 //! - Context switches per nested call, counted by `perf stat -e context-switches` over the whole
 //!   process tree (`ordo`, its worker): (a run of 2,000 calls − a run of none) / 2,000. Goal: 2.
 //!
-//! `cargo bench --bench cli_path` (release build). Node.js and `perf` are optional: without one,
+//! `cargo bench --bench cli_path` (the `dist` build, what is installed; `--profile release`
+//! measures the lighter build that `cargo run --release` makes). Node.js and `perf` are optional: without one,
 //! its figures are skipped with a message. Rounds alternate between the two sides, so a change in
 //! the machine's load reaches both.
 

@@ -176,15 +176,14 @@ impl EventSink for StoreSink {
         let (sender, outcome) = oneshot::channel();
         let urgent = matches!(event, Event::Call(_));
         self.take(event, urgent, Told::Durable(sender))?;
-        let (queue, seq, timeout) =
-            (Arc::clone(&self.queue), event.seq(), self.connection.timeout());
-        let (late, gone) = (self.connection.late().0, self.connection.gone().0);
+        let (queue, seq, connection) =
+            (Arc::clone(&self.queue), event.seq(), self.connection.clone());
         let name = self.name.clone();
         Ok(Written::Behind(Durable::new(async move {
-            let outcome = match tokio::time::timeout(timeout, outcome).await {
+            let outcome = match tokio::time::timeout(connection.timeout(), outcome).await {
                 Ok(Ok(outcome)) => outcome,
-                Ok(Err(_)) => Err(retract(&queue, seq, gone)),
-                Err(_) => Err(retract(&queue, seq, late)),
+                Ok(Err(_)) => Err(retract(&queue, seq, connection.gone().0)),
+                Err(_) => Err(retract(&queue, seq, connection.late().0)),
             };
             outcome.map_err(|why| io::Error::other(format!("session {name}: {why}")))
         })))
