@@ -6,10 +6,11 @@
 //!   session reaches a `seq` the first wrote and is refused by the key. The writer also holds an
 //!   advisory lock on the session for as long as its connection lives, which is how a reader
 //!   tells a live session from one whose writer died.
-//! - **In order, no gaps.** An event is inserted only if it is the first or its predecessor is
-//!   there, in the same statement: one round trip per event.
+//! - **In order, no gaps.** Events are inserted only if the first of them is the session's
+//!   first or its predecessor is there, in the same statement: one round trip for all the
+//!   events waiting ([`StoreSink`] writes them in batches).
 //! - **Nothing half-written.** An event is one row, committed before the caller goes on (before
-//!   the client hears of it). A write whose outcome is unknown (the store did not answer in
+//!   the client hears of it; a script's nested events before anything they caused is seen). A write whose outcome is unknown (the store did not answer in
 //!   time, the connection dropped) is undone before the next one: the caller was told it failed,
 //!   and its `seq` is used again, as the JSONL sink truncates a failed line.
 //! - **Repaired by the next reader.** The calls a dead writer left without a result get a
