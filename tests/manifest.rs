@@ -399,6 +399,14 @@ fn r_cli_5_invalid_and_reserved_names_are_rejected() {
     );
     let error = rejection("[[tool]]\nname = \"run_code\"\n");
     assert_eq!(error.message(), "\"run_code\" is reserved for code mode");
+    // `a__b` would reach scripts as `tools.a.b`, a tool of a server `a`.
+    let error = rejection("[[tool]]\nname = \"git__log\"\n");
+    assert_eq!(
+        error.to_string(),
+        "tools.toml:2:8: tool \"git__log\" field `name`: \"git__log\" contains `__`, which ordo keeps to \
+         join a mounted server's name to its tools' (`server__tool`, `tools.server.tool` in \
+         scripts); use `_` or `-`"
+    );
 }
 
 #[test]

@@ -257,6 +257,13 @@ impl<'a, 'i> ToolReader<'a, 'i> {
                 format!("{name:?} is not a valid tool name: it must match ^[a-zA-Z0-9_-]{{1,64}}$");
             return Err(self.error_at("name", span, message));
         }
+        if name.contains("__") {
+            let message = format!(
+                "{name:?} contains `__`, which ordo keeps to join a mounted server's name to its \
+                 tools' (`server__tool`, `tools.server.tool` in scripts); use `_` or `-`"
+            );
+            return Err(self.error_at("name", span, message));
+        }
         Ok((name, span))
     }
 

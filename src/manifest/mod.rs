@@ -35,7 +35,7 @@
 //!
 //! | field | | |
 //! | --- | --- | --- |
-//! | `name` | required | `^[a-zA-Z0-9_-]{1,64}$`, not `run_code`, unique |
+//! | `name` | required | `^[a-zA-Z0-9_-]{1,64}$` without `__`, not `run_code`, unique |
 //! | `description` | required | non-empty; the model reads it |
 //! | `parameters` | required | a JSON Schema of `type = "object"` |
 //! | `output_schema` | optional | a JSON Schema of the value; absent: any value |
