@@ -11,33 +11,11 @@ use std::time::Duration;
 use futures::FutureExt;
 use ordo_tools::session::{Event, MemorySink};
 use ordo_tools::{
-    ApprovalOutcome, ApprovalRequest, ApprovalService, Arguments, CallContext, CancellationToken,
-    ErrorCode, ModelCall, NestedCalls, Pipeline, PreDecision, Scheduler, Scope, ToolDefinition,
-    ToolOutput, ToolRegistry, guard, policy,
+    ApprovalOutcome, ApprovalRequest, ApprovalService, Arguments, CancellationToken, ErrorCode,
+    ModelCall, NestedCalls, Pipeline, PreDecision, Scheduler, Scope, ToolRegistry, guard, policy,
 };
-use scheduler_common::{Shared, memory_log, probe, probe_args, result_order};
-use serde_json::{Value, json};
-use tokio::sync::mpsc;
+use scheduler_common::{Shared, lending_parent, memory_log, probe, probe_args, result_order};
 use tokio::time::Instant;
-
-/// A parent whose body hands its door for nested calls to the test, then waits until it is
-/// cancelled: the test makes the calls.
-fn lending_parent(doors: mpsc::UnboundedSender<NestedCalls>) -> ToolDefinition {
-    ToolDefinition::new(
-        "parent",
-        "Hands out its nested-call door.",
-        json!({ "type": "object" }),
-        ToolOutput::json_text(json!({})),
-        move |_args: Arc<Value>, cx: CallContext| {
-            let doors = doors.clone();
-            async move {
-                doors.send(cx.nested().unwrap()).unwrap();
-                cx.signal().cancelled().await;
-                Ok(json!(null))
-            }
-        },
-    )
-}
 
 /// A session over `par`, `excl` and `parent`, recorded in memory; and the parent's door once
 /// an independent `parent` call runs.
@@ -48,16 +26,11 @@ async fn session_with_parent(
     let registry = ToolRegistry::new();
     registry.register(probe("par", false, &shared)).unwrap();
     registry.register(probe("excl", true, &shared)).unwrap();
-    let (sender, mut doors) = mpsc::unbounded_channel();
-    registry.register(lending_parent(sender)).unwrap();
+    let lent = lending_parent(&registry);
     let (log, sink) = memory_log();
     let scheduler = configure(Scheduler::builder(Pipeline::new(registry)).log(log)).build();
     let signal = CancellationToken::new();
-    let (running, parent_signal) = (scheduler.clone(), signal.clone());
-    tokio::spawn(async move {
-        running.call(&ModelCall::new("p", "parent", "{}"), &parent_signal).await.unwrap();
-    });
-    let door = doors.recv().await.unwrap();
+    let door = lent.open(&scheduler, &signal).await;
     (scheduler, door, shared, sink, signal)
 }
 
@@ -246,18 +219,13 @@ async fn parent_asking_for_par(service: impl ApprovalService) -> (Scheduler, Nes
     let shared = Shared::default();
     let registry = ToolRegistry::new();
     registry.register(probe("par", false, &shared)).unwrap();
-    let (sender, mut doors) = mpsc::unbounded_channel();
-    registry.register(lending_parent(sender)).unwrap();
+    let lent = lending_parent(&registry);
     let ask_for_par = policy(|execution| {
         (execution.name() == "par").then(|| PreDecision::Ask("may I?".to_owned()))
     });
     let pipeline = Pipeline::builder(registry).pre_execute(ask_for_par).build();
     let scheduler = Scheduler::builder(pipeline).approval(service).build();
-    let running = scheduler.clone();
-    tokio::spawn(async move {
-        running.call(&ModelCall::new("p", "parent", "{}"), &CancellationToken::new()).await
-    });
-    let door = doors.recv().await.unwrap();
+    let door = lent.open(&scheduler, &CancellationToken::new()).await;
     (scheduler, door, shared)
 }
 

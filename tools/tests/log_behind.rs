@@ -12,12 +12,10 @@ use std::sync::{Arc, Mutex};
 use futures::FutureExt;
 use ordo_tools::session::{Durable, Event, EventSink, LoadedLog, SessionLog, Written};
 use ordo_tools::{
-    Arguments, CallContext, CancellationToken, ErrorCode, ModelCall, NestedCalls, Pipeline,
-    Scheduler, ToolDefinition, ToolOutput, ToolRegistry,
+    Arguments, CancellationToken, ErrorCode, NestedCalls, Pipeline, Scheduler, ToolRegistry,
 };
-use scheduler_common::{Shared, probe, probe_args};
-use serde_json::{Value, json};
-use tokio::sync::{mpsc, oneshot};
+use scheduler_common::{Shared, lending_parent, probe, probe_args};
+use tokio::sync::oneshot;
 
 /// A sink that writes nested events behind until told to land or drop them, as a database
 /// sink does with its batches; a plain `write` lands everything before it, as the store does.
@@ -98,41 +96,17 @@ impl EventSink for BehindSink {
     }
 }
 
-/// A parent whose body hands its door for nested calls to the test, then waits until it is
-/// cancelled.
-fn lending_parent(doors: mpsc::UnboundedSender<NestedCalls>) -> ToolDefinition {
-    ToolDefinition::new(
-        "parent",
-        "Hands out its nested-call door.",
-        json!({ "type": "object" }),
-        ToolOutput::json_text(json!({})),
-        move |_args: Arc<Value>, cx: CallContext| {
-            let doors = doors.clone();
-            async move {
-                doors.send(cx.nested().unwrap()).unwrap();
-                cx.signal().cancelled().await;
-                Ok(json!(null))
-            }
-        },
-    )
-}
-
 /// A session over `par` and `parent` logged to a [`BehindSink`], and the parent's door.
 async fn session() -> (Scheduler, NestedCalls, Shared, BehindSink, CancellationToken) {
     let shared = Shared::default();
     let registry = ToolRegistry::new();
     registry.register(probe("par", false, &shared)).unwrap();
-    let (sender, mut doors) = mpsc::unbounded_channel();
-    registry.register(lending_parent(sender)).unwrap();
+    let lent = lending_parent(&registry);
     let sink = BehindSink::default();
     let log = SessionLog::new(sink.clone());
     let scheduler = Scheduler::builder(Pipeline::new(registry)).log(log).build();
     let signal = CancellationToken::new();
-    let (running, parent_signal) = (scheduler.clone(), signal.clone());
-    tokio::spawn(async move {
-        running.call(&ModelCall::new("p", "parent", "{}"), &parent_signal).await.unwrap();
-    });
-    let door = doors.recv().await.unwrap();
+    let door = lent.open(&scheduler, &signal).await;
     (scheduler, door, shared, sink, signal)
 }
 
@@ -143,6 +117,11 @@ fn call(door: &NestedCalls, id: &str) -> impl Future<Output = ordo_tools::ToolRe
 
 fn bodies(shared: &Shared) -> Vec<String> {
     shared.lock().unwrap().bodies.iter().map(|(id, _, _)| id.clone()).collect()
+}
+
+/// Each event's `seq` and call.
+fn seqs_and_calls(events: &[Event]) -> Vec<(u64, &str)> {
+    events.iter().map(|event| (event.seq(), event.call_id())).collect()
 }
 
 /// The log loaded as a reader loads it (every `seq` once, in order, every result after its
@@ -198,8 +177,7 @@ async fn r_log_1_a_call_given_up_runs_not_at_all_and_the_log_numbers_on_from_it(
     assert_eq!(next.await.code(), None);
     sink.land();
     let written = sink.written();
-    let ids: Vec<(u64, &str)> =
-        written.iter().map(|event| (event.seq(), event.call_id())).collect();
+    let ids = seqs_and_calls(&written);
     assert_eq!(ids, [(1, "p"), (2, "p.2"), (3, "p.2")]);
     assert_eq!(open_calls(&written), ["p"], "only the parent, which runs still, is open");
 }
@@ -219,8 +197,7 @@ async fn r_log_1_results_given_up_leave_their_calls_open_and_later_events_follow
     assert_eq!(next.await.code(), None);
     sink.land();
     let written = sink.written();
-    let ids: Vec<(u64, &str)> =
-        written.iter().map(|event| (event.seq(), event.call_id())).collect();
+    let ids = seqs_and_calls(&written);
     assert_eq!(ids, [(1, "p"), (2, "p.1"), (3, "p.2"), (4, "p.2")]);
     assert_eq!(open_calls(&written), ["p", "p.1"], "p.1 is repaired as unknown when read");
 }

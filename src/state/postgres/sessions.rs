@@ -138,7 +138,7 @@ impl PgStore {
             Ok((row.get(0), name))
         })?;
         self.connection.hold(id);
-        Ok(StoreSink::new(self.connection.clone(), id, name, 0))
+        Ok(StoreSink::new(self.connection.clone(), id, name))
     }
 
     /// The session `name` opened to go on writing it (`ordo run --store URL --session NAME`),
@@ -162,7 +162,7 @@ impl PgStore {
         }
         self.connection.hold(id);
         // Made before reading, so that its drop gives the lock back on failure too.
-        let sink = StoreSink::new(self.connection.clone(), id, name.to_owned(), 0);
+        let sink = StoreSink::new(self.connection.clone(), id, name.to_owned());
         let me = writer();
         let read = self.connection.run(move |db| {
             db.execute(

@@ -94,10 +94,9 @@ impl std::fmt::Debug for StoreSink {
 }
 
 impl StoreSink {
-    /// The sink of session `id`, whose lock this process holds, after its event `written`.
-    pub(super) fn new(connection: Connection, id: i64, name: String, written: u64) -> Self {
-        let queue = Queue { written, ..Queue::default() };
-        Self { connection, id, name, copy: None, queue: Arc::new(Mutex::new(queue)) }
+    /// The sink of session `id`, whose lock this process holds, before its first event.
+    pub(super) fn new(connection: Connection, id: i64, name: String) -> Self {
+        Self { connection, id, name, copy: None, queue: Arc::default() }
     }
 
     /// The same sink, going on after its session's event `written`.

@@ -12,6 +12,15 @@ use ordo_tools::{ContentBlock, ResultRecord};
 use super::database;
 use crate::pg_proxy::{Mode, Proxy, split};
 
+/// A new database (for `purpose`) and a store on it reached through a proxy, its queries
+/// bounded by `timeout`. `None` (said) without a server.
+fn through_proxy(purpose: &str, timeout: Duration) -> Option<(Proxy, PgStore)> {
+    let (address, name) = split(&database(purpose)?);
+    let proxy = Proxy::to(&address);
+    let store = PgStore::connect(&proxy.url(&name), timeout, Duration::from_secs(86_400)).unwrap();
+    Some((proxy, store))
+}
+
 fn runtime() -> tokio::runtime::Runtime {
     tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap()
 }
@@ -51,12 +60,7 @@ fn events(store: &PgStore, name: &str) -> Vec<(u64, String, bool)> {
 
 #[test]
 fn r_fleet_1_a_scripts_concurrent_calls_share_round_trips_and_results_ride_along() {
-    let Some(url) = database("batches") else { return };
-    let (address, name) = split(&url);
-    let proxy = Proxy::to(&address);
-    let store =
-        PgStore::connect(&proxy.url(&name), Duration::from_secs(10), Duration::from_secs(86_400))
-            .unwrap();
+    let Some((proxy, store)) = through_proxy("batches", Duration::from_secs(10)) else { return };
     let log = SessionLog::new(store.create_session("batched", None).unwrap());
     let before = proxy.round_trips();
     runtime().block_on(async {
@@ -92,12 +96,9 @@ fn r_fleet_1_a_scripts_concurrent_calls_share_round_trips_and_results_ride_along
 
 #[test]
 fn r_fleet_5_events_the_store_loses_behind_are_given_again_and_the_log_stays_whole() {
-    let Some(url) = database("lost_behind") else { return };
-    let (address, name) = split(&url);
-    let proxy = Proxy::to(&address);
-    let store =
-        PgStore::connect(&proxy.url(&name), Duration::from_secs(2), Duration::from_secs(86_400))
-            .unwrap();
+    let Some((proxy, store)) = through_proxy("lost_behind", Duration::from_secs(2)) else {
+        return;
+    };
     let log = SessionLog::new(store.create_session("lost", None).unwrap());
     runtime().block_on(async {
         log.record_call(top("a"), "{}").unwrap();

@@ -10,11 +10,12 @@ use std::time::Duration;
 use futures::future::BoxFuture;
 use ordo_tools::session::{Event, EventSink, MemorySink, SessionLog};
 use ordo_tools::{
-    CallContext, ContentBlock, ErrorCode, Execution, ObserverError, Pipeline, PipelineBuilder,
-    PreDecision, PreExecuteHook, PreExecuteNext, ToolDefinition, ToolFailure, ToolOutput,
-    ToolRegistry, ToolResult, post_rule,
+    CallContext, CancellationToken, ContentBlock, ErrorCode, Execution, ModelCall, NestedCalls,
+    ObserverError, Pipeline, PipelineBuilder, PreDecision, PreExecuteHook, PreExecuteNext,
+    Scheduler, ToolDefinition, ToolFailure, ToolOutput, ToolRegistry, ToolResult, post_rule,
 };
 use serde_json::{Value, json};
+use tokio::sync::mpsc;
 use tokio::time::Instant;
 
 /// What the bodies and hooks saw, shared by every tool of a world.
@@ -188,6 +189,43 @@ pub fn instrumented_builder(
 /// deterministic, and a deadlock shows as the clock running on to a test's bound.
 pub fn paused_runtime() -> tokio::runtime::Runtime {
     tokio::runtime::Builder::new_current_thread().enable_time().start_paused(true).build().unwrap()
+}
+
+/// The door of a `parent` tool's nested calls, once a call of it runs.
+pub struct LentDoor(mpsc::UnboundedReceiver<NestedCalls>);
+
+/// Registers `parent` in `registry`: a tool whose body lends its door for nested calls to the
+/// test, then waits until it is cancelled; the test makes the calls.
+pub fn lending_parent(registry: &ToolRegistry) -> LentDoor {
+    let (doors, lent) = mpsc::unbounded_channel();
+    let parent = ToolDefinition::new(
+        "parent",
+        "Hands out its nested-call door.",
+        json!({ "type": "object" }),
+        ToolOutput::json_text(json!({})),
+        move |_args: Arc<Value>, cx: CallContext| {
+            let doors = doors.clone();
+            async move {
+                doors.send(cx.nested().unwrap()).unwrap();
+                cx.signal().cancelled().await;
+                Ok(json!(null))
+            }
+        },
+    );
+    registry.register(parent).unwrap();
+    LentDoor(lent)
+}
+
+impl LentDoor {
+    /// Runs call `p` of `parent` through `scheduler` until `signal` fires, and returns its
+    /// door.
+    pub async fn open(mut self, scheduler: &Scheduler, signal: &CancellationToken) -> NestedCalls {
+        let (running, signal) = (scheduler.clone(), signal.clone());
+        tokio::spawn(async move {
+            running.call(&ModelCall::new("p", "parent", "{}"), &signal).await.unwrap();
+        });
+        self.0.recv().await.unwrap()
+    }
 }
 
 /// A sink that fails once it has written `limit` events.
