@@ -95,8 +95,9 @@ proptest! {
         match timed("loading a manifest", || Manifest::parse(&text, "gen/tools.toml")) {
             Ok(manifest) => {
                 for table in manifest.mcp_servers() {
+                    let place = format!("gen/tools.toml:{}", table.location);
                     let spec = timed("an [[mcp]] table", || {
-                        mount::from_manifest(Path::new("gen/tools.toml"), table, &lookup)
+                        mount::from_manifest(&place, &table.fields, &lookup)
                     });
                     assert_no_secret(&spec)?;
                     if let Err(error) = spec {

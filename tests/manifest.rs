@@ -33,16 +33,12 @@ fn manifest_in(dir: &Path, text: &str) -> Manifest {
     Manifest::load(&path).unwrap()
 }
 
-/// A pipeline over the manifest's tools, with the timeout policy and the manifest's approval
-/// hook, as the CLI builds it.
+/// A pipeline over the manifest's tools, as the CLI builds it (its tools declare their own
+/// approval).
 fn pipeline(manifest: &Manifest) -> Pipeline {
     let registry = ToolRegistry::new();
     manifest.register(&registry).unwrap();
-    let mut builder = Pipeline::builder(registry);
-    if let Some(hook) = manifest.approval_hook() {
-        builder = builder.pre_execute(hook);
-    }
-    builder.build()
+    Pipeline::builder(registry).build()
 }
 
 fn request(name: &str, arguments: &Value) -> CallRequest {
@@ -783,7 +779,7 @@ async fn r_cli_5_approval_ask_runs_once_allowed() {
 }
 
 #[tokio::test]
-async fn r_cli_5_one_hook_serves_several_manifests() {
+async fn r_cli_5_approval_is_a_property_of_each_manifests_tools() {
     let first = Manifest::parse(GUARDED, "first.toml").unwrap();
     let second = Manifest::parse(
         &GUARDED.replace("guarded", "other").replace("\"free\"", "\"free2\""),
@@ -793,11 +789,15 @@ async fn r_cli_5_one_hook_serves_several_manifests() {
     let registry = ToolRegistry::new();
     first.register(&registry).unwrap();
     second.register(&registry).unwrap();
-    let hook = ordo::manifest::approval_hook([&first, &second]).unwrap();
-    let pipeline = Pipeline::builder(registry).pre_execute(hook).build();
+    let prompt =
+        |name: &str| registry.get(name).unwrap().definition().approval().map(str::to_owned);
+    assert_eq!(prompt("other").as_deref(), Some("tool \"other\" runs `sh -c 'echo 1'`"));
+    assert_eq!(prompt("free2"), None);
+    let pipeline = Pipeline::builder(registry).build();
     for name in ["guarded", "other"] {
         let result = pipeline.call(request(name, &json!({}))).await.unwrap();
         assert_eq!(result.code(), Some(ErrorCode::ApprovalUnavailable), "{name}");
     }
-    assert!(ordo::manifest::approval_hook(std::iter::empty()).is_none());
+    let result = pipeline.call(request("free2", &json!({}))).await.unwrap();
+    assert_eq!(result.value.as_deref(), Some(&json!(2)), "{result:?}");
 }

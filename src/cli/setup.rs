@@ -8,14 +8,14 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use ordo::files::{self, Roots};
-use ordo::manifest::{self, Manifest};
+use ordo::manifest::Manifest;
 use ordo::mcp::{Listed, McpServer, McpServerConfig, SessionDir, SessionLogs, mount};
 use ordo_runtime::{Runtime, RuntimeConfig, WorkerCommand};
 use ordo_sdk::kept::{Keeping, KeptLimits, Scoping, ValueStore};
 use ordo_sdk::pause::{MemoryStore, Pausing};
 use ordo_sdk::{CodeModeConfig, ScriptInputs};
 use ordo_tools::session::{DiscardSink, Durability, JsonlSink, LoadedLog, SessionLog};
-use ordo_tools::{ApprovalOutcome, Pipeline, PreExecuteHook, Scheduler, ToolRegistry};
+use ordo_tools::{ApprovalOutcome, Pipeline, Scheduler, ToolRegistry};
 
 use super::approve;
 use super::args::{
@@ -26,14 +26,10 @@ use super::exit::CliError;
 use super::live::{Live, LiveSink};
 use super::store::{Store, StoreLogs};
 
-/// The tools a command works with, and the policies their manifests asked for.
+/// The tools a command works with (each declares whether its calls ask a human first).
 pub(crate) struct ToolSet {
     pub(crate) registry: ToolRegistry,
     pub(crate) roots: Arc<Roots>,
-    /// The policy that asks before the manifest tools marked `approval = "ask"`.
-    pub(crate) approval: Option<Arc<dyn PreExecuteHook>>,
-    /// The policy that asks before the mounted MCP tools whose server's `approval` says so.
-    pub(crate) mount_approval: Option<Arc<dyn PreExecuteHook>>,
     /// Mounted tools whose names had to be made valid.
     pub(crate) renamed: Vec<mount::Renamed>,
 }
@@ -51,13 +47,12 @@ pub(crate) async fn tool_set(flags: &ToolFlags, roots: Roots) -> Result<ToolSet,
         manifest.register(&registry).map_err(|error| CliError::usage(error.to_string()))?;
         manifests.push(manifest);
     }
-    let approval = manifest::approval_hook(&manifests)
-        .map(|hook| -> Arc<dyn PreExecuteHook> { Arc::new(hook) });
     let mut servers = Vec::new();
     let environment = |name: &str| std::env::var(name).ok();
     for manifest in &manifests {
         for table in manifest.mcp_servers() {
-            let server = mount::from_manifest(manifest.path(), table, &environment)
+            let place = format!("{}:{}", manifest.path().display(), table.location);
+            let server = mount::from_manifest(&place, &table.fields, &environment)
                 .map_err(|error| CliError::usage(error.to_string()))?;
             servers.push(server);
         }
@@ -69,10 +64,8 @@ pub(crate) async fn tool_set(flags: &ToolFlags, roots: Roots) -> Result<ToolSet,
     let mounts = mount::mount(&registry, servers)
         .await
         .map_err(|error| CliError::usage(error.to_string()))?;
-    let mount_approval =
-        mounts.approval_hook().map(|hook| -> Arc<dyn PreExecuteHook> { Arc::new(hook) });
     let renamed = mounts.renamed().to_vec();
-    Ok(ToolSet { registry, roots, approval, mount_approval, renamed })
+    Ok(ToolSet { registry, roots, renamed })
 }
 
 /// Marks the servers `--trust` names trusted; a name no server has is a usage error.
@@ -349,9 +342,6 @@ fn pipeline(tools: &ToolSet, approve: Option<ApproveMode>, live: Option<&Live>) 
     // Declared timeouts (run_code's, manifest tools' `timeout_ms`) end calls as TIMEOUT.
     let mut builder = Pipeline::builder(tools.registry.clone())
         .guard(files::root_guard(Arc::clone(&tools.roots)));
-    for hook in [&tools.approval, &tools.mount_approval].into_iter().flatten() {
-        builder = builder.pre_execute(Arc::clone(hook));
-    }
     if let Some(service) = approve::service(approve, live.map(Live::bars)) {
         builder = builder.approval(move |request| service.ask(request));
     }

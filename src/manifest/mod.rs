@@ -42,7 +42,7 @@
 //! | `command` | required | `["program", "arg", …]`, run without a shell |
 //! | `concurrency_safe` | optional | `true` lets calls run in parallel (default `false`) |
 //! | `timeout_ms` | optional | > 0; enforced by the pipeline's [`TimeoutPolicy`] |
-//! | `approval` | optional | `"ask"`: see [`Manifest::approval_hook`] |
+//! | `approval` | optional | `"ask"`: a human allows each call first (see below) |
 //! | `env` | optional | `{ NAME = "value" }`: variables the command gets |
 //! | `env_pass` | optional | `["NAME", …]`: variables passed through from ordo's environment |
 //! | `annotations` | optional | `{ read_only, destructive, idempotent, open_world }`: booleans |
@@ -75,21 +75,22 @@
 //!   exits, whatever it left running in its group is killed too. Nothing outlives the call,
 //!   and no zombie is left behind ([`crate::process`]).
 //!
+//! `approval = "ask"` is a property of the tool ([`ToolDefinition::with_approval`]): the
+//! pipeline asks its approval service before each call, the prompt naming the command line (a
+//! command can do anything its user can, and the human should see what is about to run). With
+//! no approval service installed such calls end as `APPROVAL_UNAVAILABLE` (R-PIPE-3).
+//!
 //! ## Loading and registering
 //!
 //! ```no_run
 //! use ordo::manifest::Manifest;
-//! use ordo_tools::{Pipeline, TimeoutPolicy, ToolRegistry};
+//! use ordo_tools::{Pipeline, ToolRegistry};
 //!
 //! # fn main() -> Result<(), Box<dyn std::error::Error>> {
 //! let manifest = Manifest::load("tools.toml")?;
 //! let registry = ToolRegistry::new();
 //! manifest.register(&registry)?;
-//! let mut builder = Pipeline::builder(registry);
-//! if let Some(hook) = manifest.approval_hook() {
-//!     builder = builder.pre_execute(hook);
-//! }
-//! let pipeline = builder.build();
+//! let pipeline = Pipeline::builder(registry).build();
 //! # let _ = pipeline;
 //! # Ok(())
 //! # }
@@ -98,8 +99,8 @@
 //! [`TimeoutPolicy`]: ordo_tools::TimeoutPolicy
 //! [`ToolAnnotations`]: ordo_tools::ToolAnnotations
 //! [`ToolAnnotations::default`]: ordo_tools::ToolAnnotations::default
+//! [`ToolDefinition::with_approval`]: ordo_tools::ToolDefinition::with_approval
 
-mod approval;
 mod command;
 mod error;
 mod load;
@@ -109,9 +110,6 @@ use std::path::{Path, PathBuf};
 
 use ordo_tools::{RegisterError, ToolRegistry};
 
-pub use approval::ApprovalPolicy;
-#[cfg(feature = "mcp")]
-pub(crate) use approval::asking;
 pub use error::{Location, ManifestError, ToolRef};
 pub use load::McpTable;
 pub use tool::{Argv, CommandTool};
@@ -186,13 +184,6 @@ impl Manifest {
         Ok(())
     }
 
-    /// The `pre_execute` hook that asks before each call of this manifest's `approval = "ask"`
-    /// tools, or `None` if it has none. Add it to the pipeline; with no approval service
-    /// installed such calls end as `APPROVAL_UNAVAILABLE` (R-PIPE-3).
-    pub fn approval_hook(&self) -> Option<ApprovalPolicy> {
-        approval::hook(&self.tools)
-    }
-
     fn taken(&self, tool: &CommandTool) -> ManifestError {
         let message = format!(
             "a tool named {:?} is already registered (a built-in tool, or one from another manifest)",
@@ -203,12 +194,4 @@ impl Manifest {
             .in_tool(ToolRef::Named(tool.name().to_owned()))
             .in_field("name")
     }
-}
-
-/// One hook for the `approval = "ask"` tools of several manifests (the CLI takes `--tools`
-/// more than once), or `None` if none has any.
-pub fn approval_hook<'a>(
-    manifests: impl IntoIterator<Item = &'a Manifest>,
-) -> Option<ApprovalPolicy> {
-    approval::hook(manifests.into_iter().flat_map(Manifest::tools))
 }

@@ -154,6 +154,11 @@ impl CommandTool {
         if let Some(timeout) = self.timeout {
             definition = definition.with_timeout(timeout);
         }
+        if self.needs_approval {
+            // A command can do anything its user can: the human sees what is about to run.
+            let prompt = format!("tool {:?} runs `{}`", self.name, self.command);
+            definition = definition.with_approval(prompt);
+        }
         definition = if self.concurrency_safe {
             definition
                 .with_concurrent_calls()

@@ -197,6 +197,7 @@ pub struct ToolDefinition {
     present_call: Option<Arc<PresentCallFn>>,
     present_result: Option<Arc<PresentResultFn>>,
     finalize_content: Option<Arc<FinalizeContentFn>>,
+    approval: Option<String>,
 }
 
 impl ToolDefinition {
@@ -223,6 +224,7 @@ impl ToolDefinition {
             present_call: None,
             present_result: None,
             finalize_content: None,
+            approval: None,
         }
     }
 
@@ -230,6 +232,15 @@ impl ToolDefinition {
     /// the timeout policy enforces it. Never sent to the model.
     pub fn with_timeout(mut self, timeout: Duration) -> Self {
         self.timeout = Some(timeout);
+        self
+    }
+
+    /// Declares that every call asks a human first, with `prompt` saying what the human is asked
+    /// to allow (R-PIPE-3). The pipeline asks after the `pre_execute` chain allows a call: a
+    /// hook may deny it, or ask with a prompt of its own, but no hook's `allow` skips the
+    /// question. Without an approval service such calls end `APPROVAL_UNAVAILABLE`.
+    pub fn with_approval(mut self, prompt: impl Into<String>) -> Self {
+        self.approval = Some(prompt.into());
         self
     }
 
@@ -337,6 +348,12 @@ impl ToolDefinition {
         self.timeout
     }
 
+    /// The prompt every call asks a human with first, if the tool declared one
+    /// ([`with_approval`](Self::with_approval)).
+    pub fn approval(&self) -> Option<&str> {
+        self.approval.as_deref()
+    }
+
     /// What the tool may do to the world.
     pub fn annotations(&self) -> ToolAnnotations {
         self.annotations
@@ -395,6 +412,7 @@ impl fmt::Debug for ToolDefinition {
             .field("output", &self.output)
             .field("timeout", &self.timeout)
             .field("annotations", &self.annotations)
+            .field("approval", &self.approval)
             .finish_non_exhaustive()
     }
 }

@@ -203,6 +203,86 @@ async fn r_pipe_3_the_approval_service_is_looked_up_at_the_moment_of_asking() {
     assert_eq!(asked.lock().unwrap().len(), 1);
 }
 
+/// A fixture whose every call asks a human first, as the tool declares it.
+fn asking(name: &str) -> Fixture {
+    let mut fixture = fixture(name, Behaviour::Echo);
+    fixture.definition = fixture.definition.clone().with_approval(format!("{name} writes"));
+    fixture
+}
+
+#[tokio::test]
+async fn r_pipe_3_a_tool_that_declares_approval_is_asked_for_without_any_hook() {
+    let (guarded, free) = (asking("guarded"), fixture("free", Behaviour::Echo));
+    let asked = Arc::new(Mutex::new(Vec::new()));
+    let pipeline = builder_with(&[&guarded, &free])
+        .approval(answering(ApprovalOutcome::AllowedOnce, &asked))
+        .build();
+
+    for _ in 0..3 {
+        assert_eq!(text(&pipeline.call(call("guarded", "x")).await.unwrap()), "x");
+        assert_eq!(text(&pipeline.call(call("free", "y")).await.unwrap()), "y");
+    }
+
+    let asked = asked.lock().unwrap().clone();
+    let prompts: Vec<_> = asked.iter().map(|request| request.prompt.as_str()).collect();
+    assert_eq!(prompts, ["guarded writes"; 3], "each call asks once, the free tool never");
+    assert!(asked.iter().all(|request| &*request.tool == "guarded"));
+    assert_eq!((guarded.bodies.get(), free.bodies.get()), (3, 3));
+
+    let unanswered = builder_with(&[&guarded]).build();
+    let result = unanswered.call(call("guarded", "x")).await.unwrap();
+    assert_eq!(code(&result), ErrorCode::ApprovalUnavailable, "no channel: fails closed");
+    assert_eq!(guarded.bodies.get(), 3);
+}
+
+#[tokio::test]
+async fn r_pipe_3_no_hook_allows_past_a_declared_approval_but_a_hook_may_deny_or_ask_itself() {
+    let guarded = asking("guarded");
+    let asked = Arc::new(Mutex::new(Vec::new()));
+    let pipeline = builder_with(&[&guarded])
+        .pre_execute(policy(|execution| match execution.arguments().value()["text"].as_str() {
+            Some("deny") => Some(PreDecision::Deny("not this one".into())),
+            Some("ask") => Some(PreDecision::Ask("the hook's own question".into())),
+            _ => Some(PreDecision::Allow),
+        }))
+        .approval(answering(ApprovalOutcome::Rejected, &asked))
+        .build();
+
+    let allowed = pipeline.call(call("guarded", "allow")).await.unwrap();
+    assert_eq!(code(&allowed), ErrorCode::ApprovalRejected, "a hook's allow still asks");
+    let denied = pipeline.call(call("guarded", "deny")).await.unwrap();
+    assert_eq!(code(&denied), ErrorCode::Denied);
+    assert_eq!(denied.error().unwrap().message, "not this one");
+    let asked_by_hook = pipeline.call(call("guarded", "ask")).await.unwrap();
+    assert_eq!(code(&asked_by_hook), ErrorCode::ApprovalRejected);
+
+    let prompts: Vec<_> =
+        asked.lock().unwrap().iter().map(|request| request.prompt.clone()).collect();
+    assert_eq!(prompts, ["guarded writes", "the hook's own question"], "one question a call");
+    assert_eq!(guarded.bodies.get(), 0);
+}
+
+#[tokio::test]
+async fn r_pipe_3_a_call_cancelled_while_its_declared_approval_waits_never_runs() {
+    let guarded = asking("guarded");
+    let pipeline = builder_with(&[&guarded])
+        .approval(|request: ApprovalRequest| async move {
+            request.signal.cancelled().await;
+            ApprovalOutcome::Cancelled
+        })
+        .build();
+    let request = call("guarded", "x");
+    let signal = request.signal.clone();
+    let pending = tokio::spawn(async move { pipeline.call(request).await.unwrap() });
+    tokio::task::yield_now().await;
+    signal.cancel();
+
+    let result = pending.await.unwrap();
+
+    assert_eq!(code(&result), ErrorCode::AbortedBeforeDispatch);
+    assert_eq!(guarded.bodies.get(), 0);
+}
+
 #[tokio::test]
 async fn r_pipe_4_a_guard_denies_after_a_short_circuit_allow() {
     let echo = fixture("echo", Behaviour::Echo);

@@ -160,28 +160,28 @@ const MANIFEST_FIELDS: &[&str] = &[
     "tools",
 ];
 
-/// The server an `[[mcp]]` table of the manifest at `file` declares. Unlike a JSON config
-/// (which other clients share), every field must be one ordo knows; `command` is the whole
-/// command line, as for a manifest's tools.
+/// The server an `[[mcp]]` table of a manifest declares, given as its fields (`place` names
+/// where it is in errors: the file, line and column). Unlike a JSON config (which other
+/// clients share), every field must be one ordo knows; `command` is the whole command line, as
+/// for a manifest's tools.
 pub fn from_manifest(
-    file: &Path,
-    table: &crate::manifest::McpTable,
+    place: &str,
+    table: &Map<String, Value>,
     lookup: &dyn Fn(&str) -> Option<String>,
 ) -> Result<ServerSpec, ConfigError> {
-    let place = format!("{}:{}", file.display(), table.location);
-    let name = match table.fields.get("name") {
+    let place = place.to_owned();
+    let name = match table.get("name") {
         Some(Value::String(name)) if !name.is_empty() => name.clone(),
         _ => return Err(ConfigError::at(place, "", "an [[mcp]] table needs a `name` (a string)")),
     };
     let error = |message: String| ConfigError::at(place.clone(), &name, message);
-    if let Some(unknown) = table.fields.keys().find(|key| !MANIFEST_FIELDS.contains(&key.as_str()))
-    {
+    if let Some(unknown) = table.keys().find(|key| !MANIFEST_FIELDS.contains(&key.as_str())) {
         return Err(error(format!(
             "field `{unknown}`: not a field of [[mcp]]; its fields are {}",
             MANIFEST_FIELDS.join(", ")
         )));
     }
-    let mut fields = table.fields.clone();
+    let mut fields = table.clone();
     if let Some(Value::Array(argv)) = fields.get("command").cloned() {
         let Some((program, args)) = argv.split_first() else {
             return Err(error("field \"command\": must not be empty".to_owned()));
@@ -474,11 +474,14 @@ mod tests {
         }
     }
 
+    #[cfg(feature = "manifest")]
     fn from_toml(text: &str) -> Result<ServerSpec, ConfigError> {
         let manifest = crate::manifest::Manifest::parse(text, "tools.toml").unwrap();
-        from_manifest(Path::new("tools.toml"), &manifest.mcp_servers()[0], &lookup)
+        let table = &manifest.mcp_servers()[0];
+        from_manifest(&format!("tools.toml:{}", table.location), &table.fields, &lookup)
     }
 
+    #[cfg(feature = "manifest")]
     #[test]
     fn r_mcpm_1_an_mcp_table_of_a_manifest_is_read_with_its_own_fields() {
         let spec = from_toml(
@@ -502,6 +505,7 @@ tools = { read = { read_only = true } }
         assert_eq!(spec.overrides["read"].read_only, Some(true));
     }
 
+    #[cfg(feature = "manifest")]
     #[test]
     fn r_mcpm_1_mcp_table_errors_name_the_file_line_server_and_field() {
         let cases = [

@@ -9,9 +9,9 @@
 //! - `relay.rs`: a call to it: its progress relayed, its cancellation told;
 //! - `tap.rs`: which of its tools must be called as tasks, read from what it writes;
 //! - `task.rs`: a call of such a tool, as a task;
-//! - `tool.rs`: a server's tool as an ordo tool: name, schemas, value, policy;
-//! - here: mounting them all into a registry, and which tools ask first (the manifest's
-//!   `ApprovalPolicy` asks for them).
+//! - `tool.rs`: a server's tool as an ordo tool: name, schemas, value, policy, and whether its
+//!   calls ask a human first (the server's `approval`);
+//! - here: mounting them all into a registry.
 
 mod config;
 mod failure;
@@ -22,12 +22,9 @@ mod tap;
 mod task;
 mod tool;
 
-use std::collections::HashMap;
 use std::sync::Arc;
 
 use ordo_tools::ToolRegistry;
-
-use crate::manifest::ApprovalPolicy;
 
 pub use config::{
     Approval, ConfigError, DEFAULT_CALL_TIMEOUT, DEFAULT_START_TIMEOUT, Overrides, ServerSpec,
@@ -41,8 +38,6 @@ use server::MountedServer;
 /// they end with the last tool that can call them, their process groups with them.
 pub struct Mounts {
     servers: Vec<Arc<MountedServer>>,
-    /// The prompt of each mounted tool that asks first, by registry name.
-    prompts: HashMap<String, String>,
     renamed: Vec<Renamed>,
 }
 
@@ -68,12 +63,6 @@ impl Mounts {
     pub fn renamed(&self) -> &[Renamed] {
         &self.renamed
     }
-
-    /// The `pre_execute` policy that asks before the calls the servers' `approval` says ask;
-    /// `None` when none does.
-    pub fn approval_hook(&self) -> Option<ApprovalPolicy> {
-        crate::manifest::asking(self.prompts.clone())
-    }
 }
 
 /// Starts every server of `specs` and registers its tools. A server that cannot start is an
@@ -86,7 +75,7 @@ pub async fn mount(registry: &ToolRegistry, specs: Vec<ServerSpec>) -> Result<Mo
         (optional, approval, MountedServer::start(spec).await)
     }))
     .await;
-    let mut mounts = Mounts { servers: Vec::new(), prompts: HashMap::new(), renamed: Vec::new() };
+    let mut mounts = Mounts { servers: Vec::new(), renamed: Vec::new() };
     for (optional, approval, started) in started {
         let (server, tools) = match started {
             Ok(started) => started,
@@ -98,7 +87,7 @@ pub async fn mount(registry: &ToolRegistry, specs: Vec<ServerSpec>) -> Result<Mo
         };
         for tool in &tools {
             let name = tool::registry_name(server.name(), &tool.name);
-            let definition = tool::definition(&server, tool, &name);
+            let definition = tool::definition(&server, tool, &name, approval);
             if let Err(error) = registry.register(definition) {
                 tracing::warn!(server = server.name(), tool = %tool.name, %error, "skipped a mounted tool");
                 continue;
@@ -107,18 +96,8 @@ pub async fn mount(registry: &ToolRegistry, specs: Vec<ServerSpec>) -> Result<Mo
                 mounts.renamed.push(Renamed {
                     server: server.name().to_owned(),
                     tool: tool.name.to_string(),
-                    name: name.clone(),
+                    name,
                 });
-            }
-            let read_only = tool::annotations(tool, server.overrides(&tool.name)).read_only;
-            let asks = match approval {
-                Approval::Never => false,
-                Approval::Always => true,
-                Approval::UnlessReadOnly => !read_only,
-            };
-            if asks {
-                let prompt = format!("tool {:?} of MCP server {:?}", tool.name, server.name());
-                mounts.prompts.insert(name, prompt);
             }
         }
         mounts.servers.push(server);

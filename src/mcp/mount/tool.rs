@@ -21,7 +21,7 @@ use ordo_tools::{
 use rmcp::model::{CallToolResult, ContentBlock as McpBlock, Tool as McpTool};
 use serde_json::{Value, json};
 
-use super::config::Overrides;
+use super::config::{Approval, Overrides};
 use super::server::MountedServer;
 
 /// The longest name every provider accepts.
@@ -54,8 +54,8 @@ fn part(text: &str) -> String {
 }
 
 /// The tool's annotations as the server declares them (MCP's defaults where it declares none):
-/// what ordo shows its own clients. Whether ordo acts on them is [`concurrent`]'s and the
-/// approval policy's business.
+/// what ordo shows its own clients. Whether ordo acts on them is [`concurrency`]'s and
+/// [`definition`]'s business (the server's `approval` may ask for the tools not read-only).
 /// Annotations set by hand (`overrides`) replace the server's.
 pub(crate) fn annotations(tool: &McpTool, overrides: Option<&Overrides>) -> ToolAnnotations {
     let hints = tool.annotations.clone().unwrap_or_default();
@@ -100,6 +100,7 @@ pub(crate) fn definition(
     server: &Arc<MountedServer>,
     tool: &McpTool,
     name: &str,
+    approval: Approval,
 ) -> ToolDefinition {
     let parameters = Value::Object((*tool.input_schema).clone());
     let output_schema = tool
@@ -123,15 +124,28 @@ pub(crate) fn definition(
             value(result)
         }
     };
-    let definition = ToolDefinition::new(
+    let annotations = annotations(tool, server.overrides(&tool.name));
+    let mut definition = ToolDefinition::new(
         name,
         description,
         parameters,
         ToolOutput::new(output_schema, render),
         body,
     )
-    .with_annotations(annotations(tool, server.overrides(&tool.name)))
+    .with_annotations(annotations)
     .with_timeout(server.call_backstop());
+    let asks = match approval {
+        Approval::Never => false,
+        Approval::Always => true,
+        Approval::UnlessReadOnly => !annotations.read_only,
+    };
+    if asks {
+        definition = definition.with_approval(format!(
+            "tool {:?} of MCP server {:?}",
+            tool.name,
+            server.name()
+        ));
+    }
     let (mode, reason) =
         concurrency(tool, server.name(), server.trusted(), server.overrides(&tool.name));
     let definition = match mode {

@@ -1,7 +1,8 @@
 //! Prepare: the ordered gate (R-PIPE-1..5).
 //!
-//! In order: cancellation, the tool's existence, the `pre_execute` waterfall, approval if asked,
-//! the guards, and cancellation once more. The hook and approval awaits are raced against the
+//! In order: cancellation, the tool's existence, the `pre_execute` waterfall, approval if asked
+//! (by a hook, or by the tool itself when it declares it and no hook denied), the guards, and
+//! cancellation once more. The hook and approval awaits are raced against the
 //! caller's signal, so a stuck policy or an unanswered prompt never holds a cancelled call.
 
 use std::panic::AssertUnwindSafe;
@@ -14,6 +15,7 @@ use super::{
     Pipeline, PipelineError, Prepared, Ready, Staged, aborted_before_dispatch, panic_message,
 };
 use crate::approval::ApprovalService;
+use crate::definition::ToolDefinition;
 use crate::execution::Execution;
 use crate::guard::first_denial;
 use crate::hooks::{PreDecision, PreExecuteNext};
@@ -49,7 +51,7 @@ impl Pipeline {
             let message = format!("tool {:?} is not registered", execution.name());
             return Ok(denied(ErrorInfo::new(ErrorCode::ToolNotFound, message)));
         }
-        if !self.inner.pre_execute.is_empty() {
+        if !self.inner.pre_execute.is_empty() || asks_first(execution) {
             let decided = tokio::select! {
                 biased;
                 () = execution.signal().cancelled() => {
@@ -77,6 +79,7 @@ impl Pipeline {
     }
 
     /// Runs the `pre_execute` waterfall and, on `ask`, the approval seam (R-PIPE-2, R-PIPE-3).
+    /// A tool that declares approval turns the chain's `allow` into an `ask` with its prompt.
     /// The inner `Err` is the denial the call ends with.
     // The chain starts inside `async`, so a hook panicking before it returns a future is caught.
     async fn decide(
@@ -94,12 +97,22 @@ impl Pipeline {
             tool: execution.name().to_owned(),
             message: format!("a pre_execute hook panicked: {}", panic_message(&*panic)),
         })?;
+        let declared = execution.definition().and_then(ToolDefinition::approval);
+        let decision = match (decision, declared) {
+            (PreDecision::Allow, Some(prompt)) => PreDecision::Ask(prompt.to_owned()),
+            (decision, _) => decision,
+        };
         Ok(match decision {
             PreDecision::Allow => Ok(()),
             PreDecision::Deny(reason) => Err(ErrorInfo::new(ErrorCode::Denied, reason)),
             PreDecision::Ask(prompt) => self.inner.approval.ask(approval, execution, prompt).await,
         })
     }
+}
+
+/// Whether the call's tool declares that each call asks a human first.
+fn asks_first(execution: &Execution) -> bool {
+    execution.definition().is_some_and(|definition| definition.approval().is_some())
 }
 
 /// A call that ends in prepare with an error that still goes through post-execute (R-PIPE-5).
