@@ -19,7 +19,7 @@ use ordo_runtime::{HostCall, HostError, HostFunctions};
 use ordo_tools::Tool;
 use serde_json::{Map, Value, json};
 
-use crate::declarations::{ToolSignature, declarations_with, namespaced, tool_declarations_for};
+use crate::declarations::{ToolSignature, declarations_with, tool_declarations_for};
 
 /// The members `tools.$search` and `tools.$describe` (not tools: not listed by `Object.keys`).
 pub(crate) const SEARCH: &str = "$search";
@@ -41,7 +41,7 @@ pub(crate) fn declarations(tools: &[Arc<Tool>], budget: usize) -> String {
         return full;
     }
     let (own, mounted): (Vec<&Arc<Tool>>, Vec<&Arc<Tool>>) =
-        tools.iter().partition(|tool| namespaced(tool.name()).is_none());
+        tools.iter().partition(|tool| tool.tool_name().namespace().is_none());
     let own_in_full = declarations_with(
         own.iter().map(|tool| ToolSignature::of(tool)),
         &listing(&[], &mounted, tools.len()),
@@ -57,7 +57,9 @@ pub(crate) fn declarations(tools: &[Arc<Tool>], budget: usize) -> String {
 fn listing(top: &[&Arc<Tool>], mounted: &[&Arc<Tool>], total: usize) -> String {
     let mut spaces: Vec<(&str, Vec<&str>)> = Vec::new();
     for tool in mounted {
-        if let Some((space, member)) = namespaced(tool.name()) {
+        let name = tool.tool_name();
+        if let Some(space) = name.namespace() {
+            let member = name.member();
             match spaces.iter_mut().find(|(name, _)| *name == space) {
                 Some((_, members)) => members.push(member),
                 None => spaces.push((space, vec![member])),
@@ -114,14 +116,6 @@ pub(crate) fn host_functions(host: &mut HostFunctions, tools: &[Arc<Tool>]) {
     });
 }
 
-/// The name a script calls a tool by, without `tools.`: `server.tool` or `read_file`.
-fn script_name(tool: &str) -> String {
-    match namespaced(tool) {
-        Some((space, member)) => format!("{space}.{member}"),
-        None => tool.to_owned(),
-    }
-}
-
 fn search(tools: &[Arc<Tool>], args: &Value, options: Option<&Value>) -> Result<Value, HostError> {
     let query = argument(args, "query")?.to_lowercase();
     let limit = match options.map(|options| &options["limit"]) {
@@ -159,7 +153,7 @@ fn search(tools: &[Arc<Tool>], args: &Value, options: Option<&Value>) -> Result<
         .take(limit)
         .map(|(_, tool)| {
             let summary = tool.definition().description().lines().next().unwrap_or_default();
-            json!({ "name": script_name(tool.name()), "summary": summary })
+            json!({ "name": tool.tool_name().script_path(), "summary": summary })
         })
         .collect();
     let more = scored.len() - matches.len();
@@ -168,8 +162,10 @@ fn search(tools: &[Arc<Tool>], args: &Value, options: Option<&Value>) -> Result<
 
 fn describe(tools: &[Arc<Tool>], args: &Value) -> Result<Value, HostError> {
     let asked = argument(args, "name")?;
-    let wanted = asked.trim_start_matches("tools.").replacen('.', "__", 1);
-    let Some(tool) = tools.iter().find(|tool| tool.name() == wanted) else {
+    let wanted = asked.trim_start_matches("tools.");
+    let named =
+        |tool: &&Arc<Tool>| tool.name() == wanted || tool.tool_name().script_path() == wanted;
+    let Some(tool) = tools.iter().find(named) else {
         let message = format!(
             "there is no tool {asked:?}; find tools with tools.$search(\"...\") (names look like \
              \"server.tool\" or \"read_file\")"

@@ -11,13 +11,12 @@ use std::time::Duration;
 use ordo_runtime::globals::{Constant, Namespace};
 use ordo_runtime::{Ended, ErrorKind, RunError, Runtime, Script};
 use ordo_tools::{
-    CallContext, RUN_CODE, RegisterError, ScopeChain, Tool, ToolDefinition, ToolFailure,
+    CallContext, RUN_CODE, RegisterError, ScopeChain, Tool, ToolDefinition, ToolFailure, ToolName,
     ToolOutput, ToolRegistry,
 };
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 
-use crate::declarations::namespaced;
 use crate::kept::{self, Keeping, Scoping};
 use crate::nested;
 use crate::pause::{PausedRun, Pausing, Recorder, Replay, fresh_seed, new_run_id};
@@ -208,9 +207,10 @@ async fn run(config: &CodeModeConfig, args: &Value, cx: CallContext) -> Result<V
         }
         None => None,
     };
-    let names: Vec<&str> = tools.iter().map(|tool| tool.name()).collect();
-    let installed: Vec<&str> =
-        names.iter().copied().chain([crate::catalog::SEARCH, crate::catalog::DESCRIBE]).collect();
+    let names: Vec<String> = tools.iter().map(|tool| tool.tool_name().script_path()).collect();
+    let helpers = [crate::catalog::SEARCH, crate::catalog::DESCRIBE].map(ToolName::new);
+    let installed: Vec<&ToolName> =
+        tools.iter().map(|tool| tool.tool_name()).chain(&helpers).collect();
     // The runtime's own deadline is a backstop behind the timeout policy, which ends the call
     // first and records it as TIMEOUT.
     let mut script = Script::typescript(code)
@@ -416,15 +416,17 @@ fn not_in_ordo(message: &str) -> String {
 /// `$describe` are helpers, not tools, so `Object.keys(tools)` lists tools only. A name that is
 /// not a tool (`tools.read_fiel`) throws a `TypeError` that names the closest tool and lists
 /// them (R-CODE-8), built by the runtime in Rust: nothing is parsed for it.
-fn tools_namespace(names: &[&str]) -> Namespace {
+fn tools_namespace(names: &[&ToolName]) -> Namespace {
     let mut tools = Namespace::new("tools", "tool")
         .with_more_hint(format!("tools.{}(query) finds them", crate::catalog::SEARCH));
     for name in names {
-        let function = nested::host_function_name(name);
-        tools = match namespaced(name) {
-            Some((space, member)) => tools.member([space, member], function),
-            None if name.starts_with('$') => tools.hidden_member([*name], function),
-            None => tools.member([*name], function),
+        let function = nested::host_function_name(name.as_str());
+        tools = match name.namespace() {
+            Some(space) => tools.member([space, name.member()], function),
+            None if name.member().starts_with('$') => {
+                tools.hidden_member([name.member()], function)
+            }
+            None => tools.member([name.member()], function),
         };
     }
     tools
@@ -444,7 +446,8 @@ fn input_constants(inputs: &ScriptInputs) -> [Constant; 2] {
 /// A failed run as the `TOOL_ERROR` the model reads (R-CODE-1): the kind first, then what
 /// happened, where, and the source line; a name the script does not have gets the list of
 /// names it does have.
-fn failure(error: &RunError, code: &str, tools: &[&str], running: Option<String>) -> ToolFailure {
+/// `tools` are the names the script calls them by, after `tools.`.
+fn failure(error: &RunError, code: &str, tools: &[String], running: Option<String>) -> ToolFailure {
     let kind = match error.kind {
         ErrorKind::Timeout => "timeout".to_owned(),
         ErrorKind::Cancelled => "cancelled".to_owned(),

@@ -74,8 +74,7 @@ mod ty;
 use std::collections::{HashMap, HashSet, VecDeque};
 use std::sync::Arc;
 
-pub use ordo_tools::registry::namespaced;
-use ordo_tools::{Concurrency, RUN_CODE, Tool};
+use ordo_tools::{Concurrency, RUN_CODE, Tool, ToolName};
 use serde_json::{Map, Value};
 
 use jsdoc::{doc_lines, text_lines, write_doc};
@@ -124,10 +123,10 @@ const ARRAY_KEYWORDS: &[&str] = &["items", "prefixItems"];
 const COMBINING_KEYWORDS: &[&str] = &["$ref", "allOf", "anyOf", "oneOf", "const", "enum"];
 
 /// What code mode declares of one tool.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 pub struct ToolSignature<'a> {
-    /// The name the script calls it by (`tools.<name>`).
-    pub name: &'a str,
+    /// Its name: `tools.<name>`, or `tools.<namespace>.<member>` for a namespace's member.
+    pub name: ToolName,
     /// What the model reads about it; the method's JSDoc.
     pub description: &'a str,
     /// The JSON Schema of its arguments.
@@ -144,7 +143,7 @@ impl<'a> ToolSignature<'a> {
     /// The signature of a registered tool.
     pub fn of(tool: &'a Tool) -> Self {
         Self {
-            name: tool.name(),
+            name: tool.tool_name().clone(),
             description: tool.definition().description(),
             parameters: tool.parameters_schema().source(),
             output: tool.output_schema().source(),
@@ -198,11 +197,12 @@ fn write_tools<'a>(
     members: &str,
 ) {
     let tools: Vec<ToolSignature<'a>> =
-        tools.into_iter().filter(|tool| tool.name != RUN_CODE).collect();
+        tools.into_iter().filter(|tool| tool.name.as_str() != RUN_CODE).collect();
     let mut shared = Shared::default();
     // Tools claim their names before any alias does, so a tool's type names do not depend on
     // the definitions of the tools before it.
-    let bases: Vec<String> = tools.iter().map(|tool| shared.names.claim_tool(tool.name)).collect();
+    let bases: Vec<String> =
+        tools.iter().map(|tool| shared.names.claim_tool(tool.name.as_str())).collect();
 
     out.push_str(HEADER);
     out.push_str("declare const tools: {\n");
@@ -211,8 +211,8 @@ fn write_tools<'a>(
         if written[index] {
             continue;
         }
-        let Some((space, _)) = namespaced(tools[index].name) else {
-            write_method(out, &tools[index], tools[index].name, &bases[index], 1);
+        let Some(space) = tools[index].name.namespace() else {
+            write_method(out, &tools[index], tools[index].name.member(), &bases[index], 1);
             written[index] = true;
             continue;
         };
@@ -220,10 +220,9 @@ fn write_tools<'a>(
         // first tool is.
         out.push_str(&format!("{INDENT}{}: {{\n", method_name(space)));
         for member in index..tools.len() {
-            if let Some((other, name)) = namespaced(tools[member].name)
-                && other == space
-            {
-                write_method(out, &tools[member], name, &bases[member], 2);
+            let name = &tools[member].name;
+            if name.namespace() == Some(space) {
+                write_method(out, &tools[member], name.member(), &bases[member], 2);
                 written[member] = true;
             }
         }

@@ -16,9 +16,8 @@ use std::collections::{BTreeMap, HashSet};
 use std::sync::{Arc, Mutex, PoisonError};
 
 use ordo_runtime::{HostCall, HostError, HostFunctions, Parking};
-use ordo_tools::registry::namespaced;
 use ordo_tools::{
-    Arguments, CancellationToken, ErrorCode, ErrorInfo, NestedCalls, Tool, ToolResult,
+    Arguments, CancellationToken, ErrorCode, ErrorInfo, NestedCalls, Tool, ToolName, ToolResult,
 };
 use serde_json::{Map, Value, json};
 
@@ -305,12 +304,9 @@ async fn park(
     Err(HostError::new("the run paused"))
 }
 
-/// A tool as scripts call it: `tools.read_file`, `tools.fx.hang`.
+/// A tool, by its flat name, as scripts call it: `tools.read_file`, `tools.fx.hang`.
 pub(crate) fn script_name(tool: &str) -> String {
-    match namespaced(tool) {
-        Some((space, member)) => format!("tools.{space}.{member}"),
-        None => format!("tools.{tool}"),
-    }
+    format!("tools.{}", ToolName::parse(tool).script_path())
 }
 
 /// The script's calls in flight, by number: what a run that ends first

@@ -11,9 +11,8 @@ use std::io;
 use std::sync::{Arc, Mutex, PoisonError};
 
 use ordo_tools::presentation::{call_card, headline};
-use ordo_tools::registry::namespaced;
 use ordo_tools::session::{Event, EventSink, Progress, ProgressOf, Written};
-use ordo_tools::{Arguments, ToolRegistry};
+use ordo_tools::{Arguments, ToolName, ToolRegistry};
 use rmcp::model::{ProgressNotificationParam, ProgressToken};
 use rmcp::service::{Peer, RoleServer};
 use tokio::sync::mpsc;
@@ -175,10 +174,7 @@ impl<S: EventSink> EventSink for ProgressSink<S> {
 /// A nested call as its script made it: `tools.fx.work (call #2)` for call `mcp_1.2` of
 /// `fx__work`.
 fn nested_name(call_id: &str, tool: &str) -> String {
-    let script = match namespaced(tool) {
-        Some((space, member)) => format!("tools.{space}.{member}"),
-        None => format!("tools.{tool}"),
-    };
+    let script = format!("tools.{}", ToolName::parse(tool).script_path());
     match call_id.rsplit_once('.') {
         Some((_, number)) => format!("{script} (call #{number})"),
         None => script,

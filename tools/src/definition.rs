@@ -38,6 +38,7 @@ use crate::annotations::ToolAnnotations;
 use crate::concurrency::Concurrency;
 use crate::content::ContentBlock;
 use crate::context::CallContext;
+use crate::name::ToolName;
 use crate::presentation::Card;
 use crate::result::{ResultRecord, ToolFailure};
 
@@ -183,7 +184,7 @@ impl fmt::Debug for ToolOutput {
 /// Cheap to clone.
 #[derive(Clone)]
 pub struct ToolDefinition {
-    name: String,
+    name: ToolName,
     description: String,
     parameters: Value,
     output: ToolOutput,
@@ -203,7 +204,7 @@ pub struct ToolDefinition {
 impl ToolDefinition {
     /// A tool with its model-visible fields, its output contract and its body.
     pub fn new(
-        name: impl Into<String>,
+        name: impl Into<ToolName>,
         description: impl Into<String>,
         parameters: Value,
         output: ToolOutput,
@@ -320,6 +321,11 @@ impl ToolDefinition {
 
     /// The name the model calls the tool by.
     pub fn name(&self) -> &str {
+        self.name.as_str()
+    }
+
+    /// The name, with its namespace if it has one ([`ToolName::namespaced`]).
+    pub fn tool_name(&self) -> &ToolName {
         &self.name
     }
 

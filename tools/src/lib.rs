@@ -13,6 +13,8 @@
 //!    [`ToolBody`], and metadata the model never sees. [`typed`] derives all of it from Rust
 //!    types.
 //! 2. [`schema`]: which JSON Schema counts as supported, and the validators compiled from it.
+//!    A tool's [`name`] is its own or a namespace's member (a mounted server's tool), flat
+//!    (`server__tool`) only where a provider, the log or a client reads it.
 //! 3. [`registry`]: [`ToolRegistry::register`] holds a definition to the contract and compiles
 //!    its schemas once; [`ToolRegistry::schemas`] is exactly what the model sees;
 //!    [`ToolRegistry::execution_mode`] classifies a call as parallel or exclusive.
@@ -54,6 +56,7 @@ pub mod definition;
 pub mod execution;
 pub mod guard;
 pub mod hooks;
+pub mod name;
 pub mod pipeline;
 pub mod presentation;
 pub mod provider;
@@ -78,6 +81,7 @@ pub use hooks::{
     PostExecuteNext, PreDecision, PreExecuteHook, PreExecuteNext, ResultObserver, policy,
     post_rule,
 };
+pub use name::ToolName;
 pub use pipeline::{Pipeline, PipelineBuilder, PipelineError};
 pub use presentation::Card;
 pub use provider::{Provider, StepParseError, ToolSchema, parse_step};

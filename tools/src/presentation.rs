@@ -6,13 +6,13 @@
 //! A tool's card says what the call does (`Read two.js`); which tool it is, every UI says the
 //! same way, with [`headline`]: `read_file · Read two.js`.
 
-use std::borrow::Cow;
 use std::fmt;
 
 use serde::Serialize;
 use serde_json::Value;
 
-use crate::registry::{Tool, namespaced};
+use crate::name::ToolName;
+use crate::registry::Tool;
 use crate::result::ResultRecord;
 
 /// Longest a default card's title gets before it is cut with `…`.
@@ -68,15 +68,12 @@ pub fn result_card(tool: Option<&Tool>, arguments: &Value, record: &ResultRecord
 /// `space.member`. A title that already starts with the name (a default card: the name, then
 /// the arguments) names it once: `deploy · {"target":"staging"}`.
 pub fn headline(name: &str, card: &Card) -> String {
-    let shown = match namespaced(name) {
-        Some((space, member)) => Cow::Owned(format!("{space}.{member}")),
-        None => Cow::Borrowed(name),
-    };
+    let shown = ToolName::parse(name).script_path();
     let title = match card.title.strip_prefix(name) {
         Some(rest) if rest.is_empty() || rest.starts_with(' ') => rest.trim_start(),
         _ => card.title.as_str(),
     };
-    if title.is_empty() { shown.into_owned() } else { format!("{shown} · {title}") }
+    if title.is_empty() { shown } else { format!("{shown} · {title}") }
 }
 
 /// The card of a call whose tool has no `present_call`: its name and compact arguments.

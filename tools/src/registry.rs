@@ -15,6 +15,7 @@ use serde_json::Value;
 use thiserror::Error;
 
 use crate::definition::ToolDefinition;
+use crate::name::{NameFault, ToolName};
 use crate::presentation::{Card, default_call_card, default_result_card};
 use crate::provider::ToolSchema;
 use crate::result::ResultRecord;
@@ -26,9 +27,6 @@ use crate::schema::{CompiledSchema, SchemaError};
 /// Reserved unconditionally: a name reserved only when code mode is on would collide the moment
 /// some deployment turned code mode on beside a tool that took the name.
 pub const RUN_CODE: &str = "run_code";
-
-/// Longest tool name every provider accepts.
-const MAX_NAME_LEN: usize = 64;
 
 /// Which of a tool's schemas an error is about.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -54,6 +52,16 @@ pub enum RegisterError {
     /// The name is empty, too long, or has a character outside `[a-zA-Z0-9_-]`.
     #[error("tool name {name:?} is invalid: a name must match ^[a-zA-Z0-9_-]{{1,64}}$")]
     InvalidName {
+        /// The rejected name.
+        name: String,
+    },
+    /// A part of the name holds `__`, which only joins a namespace to its member.
+    #[error(
+        "tool name {name:?} is invalid: `__` only joins a namespace to a member (a mounted \
+         server's tools, `server__tool`, called as tools.server.tool); a name of its own, a \
+         namespace or a member cannot hold it, nor can a namespace end with `_`"
+    )]
+    ReservedSeparator {
         /// The rejected name.
         name: String,
     },
@@ -117,8 +125,14 @@ impl Tool {
     /// Checks a definition against R-DEF-3 (all but the name's uniqueness) and compiles it.
     fn compile(definition: ToolDefinition) -> Result<Self, RegisterError> {
         let name = definition.name();
-        if !is_valid_name(name) {
-            return Err(RegisterError::InvalidName { name: name.to_owned() });
+        match definition.tool_name().fault() {
+            None => {}
+            Some(NameFault::Separator) => {
+                return Err(RegisterError::ReservedSeparator { name: name.to_owned() });
+            }
+            Some(NameFault::Characters) => {
+                return Err(RegisterError::InvalidName { name: name.to_owned() });
+            }
         }
         if definition.timeout() == Some(Duration::ZERO) {
             return Err(RegisterError::ZeroTimeout { name: name.to_owned() });
@@ -141,9 +155,14 @@ impl Tool {
         Ok(Self { definition, parameters, output })
     }
 
-    /// The tool's name.
+    /// The tool's flat name, as providers and the session log read it.
     pub fn name(&self) -> &str {
         self.definition.name()
+    }
+
+    /// The tool's name, with its namespace.
+    pub fn tool_name(&self) -> &ToolName {
+        self.definition.tool_name()
     }
 
     /// The definition it was registered with.
@@ -205,19 +224,6 @@ impl Tool {
             .and_then(|present| catch_unwind(AssertUnwindSafe(|| present(arguments, result))).ok())
             .unwrap_or_else(|| default_result_card(result))
     }
-}
-
-/// The namespace and member of a tool named `<namespace>__<member>` (a mounted server's tool),
-/// as scripts call it: `tools.<namespace>.<member>`.
-pub fn namespaced(name: &str) -> Option<(&str, &str)> {
-    let (space, member) = name.split_once("__")?;
-    (!space.is_empty() && !member.is_empty()).then_some((space, member))
-}
-
-/// Whether `name` matches `^[a-zA-Z0-9_-]{1,64}$`, the names every provider accepts.
-fn is_valid_name(name: &str) -> bool {
-    (1..=MAX_NAME_LEN).contains(&name.len())
-        && name.bytes().all(|byte| byte.is_ascii_alphanumeric() || byte == b'_' || byte == b'-')
 }
 
 /// The tools a session can call, by name, in registration order. Cheap to clone: clones share

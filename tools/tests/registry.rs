@@ -5,7 +5,7 @@ use std::time::Duration;
 
 use ordo_tools::{
     Card, ContentBlock, ExecutionMode, Provider, RUN_CODE, RegisterError, ResultRecord, SchemaRole,
-    ToolDefinition, ToolOutput, ToolRegistry,
+    ToolDefinition, ToolName, ToolOutput, ToolRegistry,
 };
 use serde_json::{Value, json};
 
@@ -13,13 +13,15 @@ fn object_schema() -> Value {
     json!({ "type": "object", "properties": { "path": { "type": "string" } }, "required": ["path"] })
 }
 
-fn tool(name: &str) -> ToolDefinition {
+/// A tool named `name`, of its own or a namespace's member.
+fn tool(name: impl Into<ToolName>) -> ToolDefinition {
     tool_with(name, object_schema(), json!({ "type": "string" }))
 }
 
-fn tool_with(name: &str, parameters: Value, output_schema: Value) -> ToolDefinition {
+fn tool_with(name: impl Into<ToolName>, parameters: Value, output_schema: Value) -> ToolDefinition {
+    let name = name.into();
     ToolDefinition::new(
-        name,
+        name.clone(),
         format!("The {name} tool."),
         parameters,
         ToolOutput::new(output_schema, |_args, value| vec![ContentBlock::text(value.to_string())]),
@@ -45,6 +47,31 @@ fn r_def_3_rejects_names_outside_the_provider_alphabet() {
         registry.register(tool(name)).unwrap_or_else(|error| panic!("{name}: {error}"));
     }
     assert_eq!(registry.len(), 4);
+}
+
+#[test]
+fn r_def_3_double_underscore_joins_a_namespace_and_nothing_else() {
+    let registry = ToolRegistry::new();
+    for name in ["a__b", "__odd", "odd__", "a___b"] {
+        let message = rejection(&registry, tool(name));
+        assert!(
+            message.starts_with(&format!("tool name {name:?} is invalid: `__` only joins")),
+            "{message}"
+        );
+        assert!(registry.replace(tool(name)).is_err(), "{name}: nor by replace");
+    }
+    for (namespace, member) in [("a__b", "c"), ("a", "b__c"), ("a_", "b"), ("", "b"), ("a", "")] {
+        let name = ToolName::namespaced(namespace, member);
+        assert!(registry.register(tool(name.clone())).is_err(), "{name}");
+    }
+    assert!(registry.is_empty(), "nothing was registered");
+
+    let member = ToolName::namespaced("github", "create_issue");
+    registry.register(tool(member.clone())).unwrap();
+    let registered = registry.get("github__create_issue").expect("found by its flat name");
+    assert_eq!(registered.tool_name(), &member);
+    assert_eq!(registered.tool_name().script_path(), "github.create_issue");
+    assert_eq!(registry.schemas()[0].name, "github__create_issue", "flat on the wire");
 }
 
 #[test]

@@ -52,7 +52,7 @@ fn declare(tools: Vec<ToolDefinition>) -> String {
 /// Declarations of one tool described by raw values, which no registry has checked.
 fn declare_raw(parameters: &Value, output: &Value) -> String {
     declarations_for([ToolSignature {
-        name: "probe",
+        name: "probe".into(),
         description: "A probe.",
         parameters,
         output,
@@ -296,8 +296,8 @@ fn r_code_5_mutually_recursive_definitions_are_shared_by_component() {
     };
     let (same, different) = (expression(json!(["+", "-"])), expression(json!(["*"])));
     let parameters = json!({ "type": "object" });
-    let tool = |name, output| ToolSignature {
-        name,
+    let tool = |name: &str, output| ToolSignature {
+        name: name.into(),
         description: "",
         parameters: &parameters,
         output,

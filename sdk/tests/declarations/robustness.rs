@@ -153,8 +153,8 @@ fn large_interlinked_schema(size: usize) -> Value {
 fn r_code_5_large_interlinked_definitions_are_declared_once_in_linear_output() {
     let size = 1_000;
     let schema = large_interlinked_schema(size);
-    let signature = |name| ToolSignature {
-        name,
+    let signature = |name: &str| ToolSignature {
+        name: name.into(),
         description: "",
         parameters: &schema,
         output: &schema,

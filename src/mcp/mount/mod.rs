@@ -24,7 +24,7 @@ mod tool;
 
 use std::sync::Arc;
 
-use ordo_tools::ToolRegistry;
+use ordo_tools::{ToolName, ToolRegistry};
 
 pub use config::{
     Approval, ConfigError, DEFAULT_CALL_TIMEOUT, DEFAULT_START_TIMEOUT, Overrides, ServerSpec,
@@ -92,11 +92,11 @@ pub async fn mount(registry: &ToolRegistry, specs: Vec<ServerSpec>) -> Result<Mo
                 tracing::warn!(server = server.name(), tool = %tool.name, %error, "skipped a mounted tool");
                 continue;
             }
-            if name != format!("{}__{}", server.name(), tool.name) {
+            if name != ToolName::namespaced(server.name(), &tool.name) {
                 mounts.renamed.push(Renamed {
                     server: server.name().to_owned(),
                     tool: tool.name.to_string(),
-                    name,
+                    name: name.as_str().to_owned(),
                 });
             }
         }

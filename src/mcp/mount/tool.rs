@@ -15,7 +15,7 @@
 use std::sync::Arc;
 
 use ordo_tools::{
-    CallContext, Concurrency, ContentBlock, ToolAnnotations, ToolDefinition, ToolFailure,
+    CallContext, Concurrency, ContentBlock, ToolAnnotations, ToolDefinition, ToolFailure, ToolName,
     ToolOutput,
 };
 use rmcp::model::{CallToolResult, ContentBlock as McpBlock, Tool as McpTool};
@@ -24,33 +24,48 @@ use serde_json::{Value, json};
 use super::config::{Approval, Overrides};
 use super::server::MountedServer;
 
-/// The longest name every provider accepts.
+/// The longest flat name every provider accepts.
 const MAX_NAME: usize = 64;
 
-/// The registry name of `tool` on `server`: `<server>__<tool>`, each part made of letters,
-/// digits, `_` and `-` (anything else becomes `_`; `__` only as the separator), cut with a hash
-/// when too long.
-pub(crate) fn registry_name(server: &str, tool: &str) -> String {
-    let name = format!("{}__{}", part(server), part(tool));
-    if name.len() <= MAX_NAME {
-        return name;
-    }
-    let hash = name.bytes().fold(0xcbf2_9ce4_8422_2325_u64, |hash, byte| {
-        (hash ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3)
-    });
-    format!("{}_{:08x}", &name[..MAX_NAME - 9], hash as u32)
+/// The longest namespace kept whole; a longer server name is cut with a hash.
+const MAX_NAMESPACE: usize = 32;
+
+/// The registry name of `tool` on `server`: the member `tool` of the namespace `server`
+/// (`<server>__<tool>` on the wire), each part made of letters, digits, `_` and `-` (anything
+/// else becomes `_`; no `__` inside, no `_` at either end, so the separator stays where it
+/// is), cut with a hash when too long: the server's part first if it alone is long, then the
+/// tool's, so a server's tools keep one namespace.
+pub(crate) fn registry_name(server: &str, tool: &str) -> ToolName {
+    let namespace = cut(part(server), MAX_NAMESPACE);
+    let room = MAX_NAME - namespace.len() - ordo_tools::name::SEPARATOR.len();
+    ToolName::namespaced(&namespace, &cut(part(tool), room))
 }
 
-/// One part of a name: valid characters only, no `__` inside.
+/// `text` if it fits in `max` bytes; else its start and a hash of the whole, which keeps
+/// names cut from different texts apart.
+fn cut(text: String, max: usize) -> String {
+    if text.len() <= max {
+        return text;
+    }
+    let hash = text.bytes().fold(0xcbf2_9ce4_8422_2325_u64, |hash, byte| {
+        (hash ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3)
+    });
+    // The part is ASCII; a `_` left at the cut would make `__` with the one before the hash.
+    let start = text[..max - 9].trim_end_matches('_');
+    format!("{start}_{:08x}", hash as u32)
+}
+
+/// One part of a name: valid characters only, no `__` inside, no `_` at either end.
 fn part(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     for c in text.chars() {
         let c = if c.is_ascii_alphanumeric() || c == '-' { c } else { '_' };
-        if !(c == '_' && out.ends_with('_')) {
+        if !(c == '_' && (out.is_empty() || out.ends_with('_'))) {
             out.push(c);
         }
     }
-    if out.is_empty() { "_".to_owned() } else { out }
+    let out = out.trim_end_matches('_');
+    if out.is_empty() { "x".to_owned() } else { out.to_owned() }
 }
 
 /// The tool's annotations as the server declares them (MCP's defaults where it declares none):
@@ -99,7 +114,7 @@ pub(crate) fn concurrency(
 pub(crate) fn definition(
     server: &Arc<MountedServer>,
     tool: &McpTool,
-    name: &str,
+    name: &ToolName,
     approval: Approval,
 ) -> ToolDefinition {
     let parameters = Value::Object((*tool.input_schema).clone());
@@ -126,7 +141,7 @@ pub(crate) fn definition(
     };
     let annotations = annotations(tool, server.overrides(&tool.name));
     let mut definition = ToolDefinition::new(
-        name,
+        name.clone(),
         description,
         parameters,
         ToolOutput::new(output_schema, render),
@@ -220,11 +235,34 @@ mod tests {
 
     #[test]
     fn r_mcpm_2_registry_names_are_valid_provider_names() {
-        assert_eq!(registry_name("everything", "echo"), "everything__echo");
-        assert_eq!(registry_name("my server", "get.item"), "my_server__get_item");
-        assert_eq!(registry_name("a__b", "c"), "a_b__c", "`__` only as the separator");
+        let flat = |server: &str, tool: &str| registry_name(server, tool).as_str().to_owned();
+        assert_eq!(flat("everything", "echo"), "everything__echo");
+        assert_eq!(flat("my server", "get.item"), "my_server__get_item");
+        assert_eq!(flat("a__b", "c"), "a_b__c", "`__` only as the separator");
+        assert_eq!(flat("srv_", "_tool"), "srv__tool", "no `_` beside the separator");
+        assert_eq!(flat("??", "!"), "x__x");
         let long = registry_name("server", &"x".repeat(100));
-        assert_eq!(long.len(), 64);
+        assert_eq!((long.as_str().len(), long.namespace()), (64, Some("server")));
         assert_ne!(long, registry_name("server", &"x".repeat(101)), "cut names stay apart");
+        let both = registry_name(&"s".repeat(50), &format!("{}_y", "t".repeat(60)));
+        assert_eq!(both.as_str().len(), 64);
+        assert_eq!(both.namespace().map(str::len), Some(MAX_NAMESPACE));
+        for (server, tool) in [
+            ("a", "b"),
+            ("my server", "get.item"),
+            ("s".repeat(70).as_str(), "t_".repeat(40).as_str()),
+        ] {
+            let name = registry_name(server, tool);
+            let registry = ordo_tools::ToolRegistry::new();
+            let definition = ToolDefinition::new(
+                name.clone(),
+                "d",
+                json!({ "type": "object" }),
+                ToolOutput::new(json!({}), render),
+                |_: Arc<Value>, _: CallContext| async { Ok(Value::Null) },
+            );
+            assert_eq!(registry.register(definition).err(), None, "{name}");
+            assert_eq!(ToolName::parse(name.as_str()), name, "reads back as itself");
+        }
     }
 }
