@@ -13,6 +13,8 @@
 //!   its process group, contained, with only the environment it is given (R-CLI-10).
 //! - [`mcp`]: a registry's tools, `run_code` first, served over MCP (R-MCPS), and MCP servers
 //!   mounted as tools (R-MCPM); [`mcp::http`] admits requests to the HTTP endpoint (R-MCPS-6).
+//! - [`toolset`]: a session's tools assembled from those sources (file tools under their
+//!   roots, manifests, MCP configs), as the command line builds them from its flags.
 //! - [`state`]: paused runs, kept values and (in a fleet) session logs, in SQLite or PostgreSQL.
 //! - [`visible`]: text from outside made safe to show (control and bidi characters escaped);
 //!   [`utc`]: times as people read them.
@@ -27,5 +29,6 @@ pub mod mcp;
 pub mod process;
 #[cfg(feature = "state")]
 pub mod state;
+pub mod toolset;
 pub mod utc;
 pub mod visible;

@@ -20,6 +20,7 @@ use serde_json::{Value, json};
 use crate::kept::{self, Keeping, Scoping};
 use crate::nested;
 use crate::pause::{PausedRun, Pausing, Recorder, Replay, fresh_seed, new_run_id};
+use crate::value::RunCodeValue;
 use crate::view::{logs_text, present_call, present_result, presentation_meta, render};
 
 /// What a script is given besides `tools`: the globals `args` and `input` (DESIGN.md R-CLI-1a).
@@ -120,8 +121,10 @@ fn definition(config: &Arc<CodeModeConfig>, registry: &ToolRegistry) -> ToolDefi
         });
     }
     let render_chars = config.render_chars;
-    let output = ToolOutput::new(output_schema(), move |_args, value| render(value, render_chars))
-        .with_presentation_meta(|_args, value| Ok(presentation_meta(value)));
+    let output = ToolOutput::try_new(output_schema(), move |_args, value| {
+        Ok(render(&RunCodeValue::read(value)?, render_chars))
+    })
+    .with_presentation_meta(|_args, value| Ok(presentation_meta(&RunCodeValue::read(value)?)));
     let body_config = Arc::clone(config);
     ToolDefinition::new(
         RUN_CODE,
@@ -266,23 +269,16 @@ async fn run(config: &CodeModeConfig, args: &Value, cx: CallContext) -> Result<V
             let mut result = output.result;
             let extracted = crate::media::extract(&mut result, config.media_budget);
             notes.extend(extracted.notes);
-            let mut value = json!({ "result": result, "logs": logs });
-            if !extracted.media.is_empty() {
-                value["media"] = json!(extracted.media);
+            let state = kept.as_ref().and_then(kept::RunScope::handle);
+            if let Some(handle) = &state
+                && args.get("state").is_none()
+            {
+                notes.push(format!(
+                    "what this run stored is kept under the state {handle}: pass \
+                     `\"state\": \"{handle}\"` to the next run_code call to load it"
+                ));
             }
-            if let Some(handle) = kept.as_ref().and_then(kept::RunScope::handle) {
-                if args.get("state").is_none() {
-                    notes.push(format!(
-                        "what this run stored is kept under the state {handle}: pass \
-                         `\"state\": \"{handle}\"` to the next run_code call to load it"
-                    ));
-                }
-                value["state"] = json!(handle);
-            }
-            if !notes.is_empty() {
-                value["notes"] = json!(notes);
-            }
-            Ok(value)
+            Ok(RunCodeValue { result, logs, media: extracted.media, state, notes }.to_value())
         }
         Err(mut error) => {
             error.logs.drain(..replayed_logs.min(error.logs.len()));
@@ -489,43 +485,5 @@ fn failure(error: &RunError, code: &str, tools: &[String], running: Option<Strin
 }
 
 fn output_schema() -> Value {
-    json!({
-        "type": "object",
-        "properties": {
-            "result": { "description": "What the script returned, as JSON." },
-            "notes": {
-                "description": "What the model should know of the result: what JSON could not hold faithfully and what became of it, and which nested calls returned results cut short.",
-                "type": "array",
-                "items": { "type": "string" }
-            },
-            "media": {
-                "description": "The images, audio and resources the result held, passed on as content blocks; the result refers to each by its number here (`media`, from 1).",
-                "type": "array",
-                "items": {
-                    "type": "object",
-                    "properties": {
-                        "path": { "type": "string" },
-                        "block": { "type": "object" }
-                    },
-                    "required": ["path", "block"]
-                }
-            },
-            "state": {
-                "description": "The handle under which this run's `store` kept values, for a client without sessions: pass it as the next run_code call's `state` to `load` them.",
-                "type": "string"
-            },
-            "logs": {
-                "type": "array",
-                "items": {
-                    "type": "object",
-                    "properties": {
-                        "level": { "enum": ["debug", "info", "warn", "error"] },
-                        "text": { "type": "string" }
-                    },
-                    "required": ["level", "text"]
-                }
-            }
-        },
-        "required": ["result", "logs"]
-    })
+    ordo_tools::typed::output_schema::<RunCodeValue>()
 }

@@ -25,7 +25,9 @@ pub mod media;
 mod nested;
 pub mod pause;
 mod summary;
+pub mod value;
 mod view;
 
 pub use code_mode::{CodeModeConfig, ScriptInputs, install};
 pub use ordo_runtime::worker::run_if_worker;
+pub use value::RunCodeValue;

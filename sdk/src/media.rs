@@ -12,6 +12,7 @@
 use serde_json::{Map, Value, json};
 
 use crate::kept::size;
+use crate::value::Media;
 
 /// The base64 bytes of media a result passes on by default: 5 MiB.
 pub const DEFAULT_MEDIA_BUDGET: usize = 5 << 20;
@@ -19,8 +20,8 @@ pub const DEFAULT_MEDIA_BUDGET: usize = 5 << 20;
 /// What [`extract`] took out of a result.
 #[derive(Debug, Default, PartialEq)]
 pub(crate) struct Extracted {
-    /// `{ path, block }` for each block passed on, in the order met.
-    pub(crate) media: Vec<Value>,
+    /// Each block passed on, in the order met.
+    pub(crate) media: Vec<Media>,
     /// What the model should know of blocks left out.
     pub(crate) notes: Vec<String>,
 }
@@ -41,7 +42,7 @@ pub(crate) fn extract(result: &mut Value, budget: usize) -> Extracted {
         if bytes <= left {
             left -= bytes;
             let block = std::mem::take(value);
-            extracted.media.push(json!({ "path": path, "block": block }));
+            extracted.media.push(Media { path: path.to_owned(), block });
             reference.insert("media".to_owned(), json!(extracted.media.len()));
         } else {
             let why = format!(
@@ -125,12 +126,12 @@ fn is_identifier(name: &str) -> bool {
 
 /// `#1 result.picture: image (image/png, 4 KiB)`: one line per block passed on, for the text
 /// the model reads.
-pub fn lines(media: &[Value]) -> Vec<String> {
+pub fn lines(media: &[Media]) -> Vec<String> {
     media
         .iter()
         .enumerate()
         .map(|(index, entry)| {
-            let block = &entry["block"];
+            let block = &entry.block;
             let kind = block["type"].as_str().unwrap_or("block");
             let what = match (mime_type(block), base64_len(block)) {
                 (Some(mime), 0) => format!(" ({mime})"),
@@ -141,7 +142,7 @@ pub fn lines(media: &[Value]) -> Vec<String> {
                     .map(|uri| format!(" ({uri})"))
                     .unwrap_or_default(),
             };
-            let path = entry["path"].as_str().unwrap_or("result");
+            let path = &entry.path;
             format!("#{} {path}: {kind}{what}", index + 1)
         })
         .collect()
@@ -177,10 +178,9 @@ mod tests {
                 "lookalike": { "type": "image", "data": "no mimeType: not a block" }
             })
         );
-        let paths: Vec<&str> =
-            extracted.media.iter().map(|m| m["path"].as_str().unwrap()).collect();
+        let paths: Vec<&str> = extracted.media.iter().map(|m| m.path.as_str()).collect();
         assert_eq!(paths, ["result.picture", "result.pages[0].shot", "result.pages[1]"]);
-        assert_eq!(extracted.media[2]["block"], link);
+        assert_eq!(extracted.media[2].block, link);
         assert_eq!(
             lines(&extracted.media),
             [
@@ -206,6 +206,6 @@ mod tests {
               bytes media budget"]
         );
         let mut whole = image("AAAA");
-        assert_eq!(extract(&mut whole, 10).media[0]["path"], "result", "the result itself");
+        assert_eq!(extract(&mut whole, 10).media[0].path, "result", "the result itself");
     }
 }

@@ -16,32 +16,30 @@ use serde::Deserialize;
 use serde_json::{Value, json};
 
 use crate::summary::Shape;
+use crate::value::RunCodeValue;
 
-/// The model's view of a `run_code` value `{ result, logs, notes? }`, within `budget`
-/// characters, markers and headings included: what a client capped at `budget` gets whole.
-pub(crate) fn render(value: &Value, budget: usize) -> Vec<ContentBlock> {
-    let notes = value["notes"].as_array().into_iter().flatten().filter_map(Value::as_str);
-    let notes: Vec<String> = notes.map(|note| format!("- {note}")).collect();
+/// The model's view of a `run_code` value, within `budget` characters, markers and headings
+/// included: what a client capped at `budget` gets whole.
+pub(crate) fn render(value: &RunCodeValue, budget: usize) -> Vec<ContentBlock> {
+    let notes: Vec<String> = value.notes.iter().map(|note| format!("- {note}")).collect();
     let mut notes =
         if notes.is_empty() { String::new() } else { format!("\n\nNote:\n{}", notes.join("\n")) };
-    let media = value["media"].as_array().map(Vec::as_slice).unwrap_or_default();
-    if !media.is_empty() {
+    if !value.media.is_empty() {
         let lines: Vec<String> =
-            crate::media::lines(media).into_iter().map(|l| format!("- {l}")).collect();
+            crate::media::lines(&value.media).into_iter().map(|l| format!("- {l}")).collect();
         notes.push_str(&format!("\n\nMedia (the blocks after this text):\n{}", lines.join("\n")));
     }
-    let logs: Vec<LogEntry> = serde_json::from_value(value["logs"].clone()).unwrap_or_default();
-    let logs = logs_text(&logs);
-    let blocks = media.iter().filter_map(|entry| media_block(&entry["block"]));
+    let logs = logs_text(&value.logs);
+    let blocks = value.media.iter().filter_map(|entry| media_block(&entry.block));
     // Whole, then compact (nothing cut), then cut with room for the markers.
     for room in [usize::MAX, budget] {
-        let text = compose(&value["result"], &notes, &logs, room);
+        let text = compose(&value.result, &notes, &logs, room);
         if text.chars().count() <= budget {
             return std::iter::once(ContentBlock::text(text)).chain(blocks).collect();
         }
     }
     let room = budget.saturating_sub(MARKERS);
-    let text = compose(&value["result"], &notes, &logs, room);
+    let text = compose(&value.result, &notes, &logs, room);
     std::iter::once(ContentBlock::text(text)).chain(blocks).collect()
 }
 
@@ -135,8 +133,8 @@ pub(crate) fn present_call(args: &Value) -> Card {
 }
 
 /// What a UI shows of a `run_code` value: the shape of its result (see [`Shape`]).
-pub(crate) fn presentation_meta(value: &Value) -> Value {
-    json!({ "result": Shape::of(&value["result"]) })
+pub(crate) fn presentation_meta(value: &RunCodeValue) -> Value {
+    json!({ "result": Shape::of(&value.result) })
 }
 
 /// The card of its result: the error's code and the first line of its message, or what the
@@ -164,8 +162,12 @@ pub(crate) fn present_result(_args: &Value, result: &ResultRecord) -> Card {
 mod tests {
     use super::*;
 
+    /// The text the model reads of a value given as JSON.
     fn text(value: &Value, budget: usize) -> String {
-        render(value, budget)[0].as_text().unwrap_or_default().into_owned()
+        render(&RunCodeValue::read(value).unwrap(), budget)[0]
+            .as_text()
+            .unwrap_or_default()
+            .into_owned()
     }
 
     /// Issue 37: a result whose pretty JSON does not fit its room is shown compact, whitespace
@@ -220,7 +222,7 @@ mod tests {
     /// The result card of a run that returned `result`, drawn from the record as the log keeps
     /// it.
     fn card_of(result: Value) -> Card {
-        let value = json!({ "result": result, "logs": [] });
+        let value = RunCodeValue { result, ..RunCodeValue::default() };
         let meta = serde_json::to_value(presentation_meta(&value)).unwrap();
         let record = ResultRecord::success(render(&value, 20_000), Some(meta));
         present_result(&json!({}), &record)

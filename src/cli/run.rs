@@ -13,8 +13,8 @@ use std::path::Path;
 
 use ordo::visible;
 use ordo_runtime::LogEntry;
-use ordo_sdk::ScriptInputs;
 use ordo_sdk::pause::PausedRun;
+use ordo_sdk::{RunCodeValue, ScriptInputs};
 use ordo_tools::{ErrorCode, ModelCall, RUN_CODE, ToolResult};
 use serde_json::{Value, json};
 
@@ -64,10 +64,12 @@ async fn run_script(
     }
     match &outcome.result.value {
         Some(value) if !outcome.result.is_error() => {
-            print_logs(&value["logs"]);
-            print_notes(&value["notes"]);
-            media::give(&value["media"], flags.save_media.as_deref())?;
-            match &value["result"] {
+            let value = RunCodeValue::read(value)
+                .map_err(|error| CliError::failed(format!("ordo: {error}")))?;
+            print_logs(&value.logs);
+            print_notes(&value.notes);
+            media::give(&value.media, flags.save_media.as_deref())?;
+            match &value.result {
                 Value::String(text) if flags.raw => output::print_text(text)?,
                 result => output::print_json(result)?,
             }
@@ -112,15 +114,14 @@ fn summary(result: &ToolResult) -> String {
 }
 
 /// What the result could not carry faithfully, on stderr after the console output.
-fn print_notes(notes: &Value) {
-    for note in notes.as_array().into_iter().flatten().filter_map(Value::as_str) {
+fn print_notes(notes: &[String]) {
+    for note in notes {
         notice!("note: {}", visible::lines(note));
     }
 }
 
 /// The script's console output, on stderr, in the order it was written.
-fn print_logs(logs: &Value) {
-    let logs: Vec<LogEntry> = serde_json::from_value(logs.clone()).unwrap_or_default();
+fn print_logs(logs: &[LogEntry]) {
     for entry in logs {
         match entry.level {
             ordo_runtime::LogLevel::Info | ordo_runtime::LogLevel::Debug => {

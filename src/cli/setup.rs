@@ -7,15 +7,15 @@ use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Duration;
 
-use ordo::files::{self, Roots};
-use ordo::manifest::Manifest;
-use ordo::mcp::{Listed, McpServer, McpServerConfig, SessionDir, SessionLogs, mount};
+use ordo::files::Roots;
+use ordo::mcp::{Listed, McpServer, McpServerConfig, SessionDir, SessionLogs};
+use ordo::toolset::{AssemblyError, ToolSet};
 use ordo_runtime::{Runtime, RuntimeConfig, WorkerCommand};
 use ordo_sdk::kept::{Keeping, KeptLimits, Scoping, ValueStore};
 use ordo_sdk::pause::{MemoryStore, Pausing};
 use ordo_sdk::{CodeModeConfig, ScriptInputs};
 use ordo_tools::session::{DiscardSink, Durability, JsonlSink, LoadedLog, SessionLog};
-use ordo_tools::{ApprovalOutcome, Pipeline, Scheduler, ToolRegistry};
+use ordo_tools::{ApprovalOutcome, Pipeline, Scheduler};
 
 use super::approve;
 use super::args::{
@@ -26,61 +26,25 @@ use super::exit::CliError;
 use super::live::{Live, LiveSink};
 use super::store::{Store, StoreLogs};
 
-/// The tools a command works with (each declares whether its calls ask a human first).
-pub(crate) struct ToolSet {
-    pub(crate) registry: ToolRegistry,
-    pub(crate) roots: Arc<Roots>,
-    /// Mounted tools whose names had to be made valid.
-    pub(crate) renamed: Vec<mount::Renamed>,
-}
-
 /// Registers the built-in file tools (confined to `roots`), the manifests' tools, and the tools
 /// of the MCP servers the configs name (started now).
 pub(crate) async fn tool_set(flags: &ToolFlags, roots: Roots) -> Result<ToolSet, CliError> {
-    let registry = ToolRegistry::new();
-    let roots = Arc::new(roots);
-    files::register(&registry, Arc::clone(&roots))
-        .map_err(|error| CliError::usage(format!("cannot register the file tools: {error}")))?;
-    let mut manifests = Vec::with_capacity(flags.manifests.len());
+    let mut builder = ToolSet::builder().files(roots);
     for path in &flags.manifests {
-        let manifest = Manifest::load(path).map_err(|error| CliError::usage(error.to_string()))?;
-        manifest.register(&registry).map_err(|error| CliError::usage(error.to_string()))?;
-        manifests.push(manifest);
-    }
-    let mut servers = Vec::new();
-    let environment = |name: &str| std::env::var(name).ok();
-    for manifest in &manifests {
-        for table in manifest.mcp_servers() {
-            let place = format!("{}:{}", manifest.path().display(), table.location);
-            let server = mount::from_manifest(&place, &table.fields, &environment)
-                .map_err(|error| CliError::usage(error.to_string()))?;
-            servers.push(server);
-        }
+        builder = builder.manifest(path);
     }
     for path in &flags.mcp_configs {
-        servers.extend(mount::load(path).map_err(|error| CliError::usage(error.to_string()))?);
+        builder = builder.mcp_config(path);
     }
-    trust(&mut servers, &flags.trust)?;
-    let mounts = mount::mount(&registry, servers)
-        .await
-        .map_err(|error| CliError::usage(error.to_string()))?;
-    let renamed = mounts.renamed().to_vec();
-    Ok(ToolSet { registry, roots, renamed })
-}
-
-/// Marks the servers `--trust` names trusted; a name no server has is a usage error.
-fn trust(servers: &mut [mount::ServerSpec], names: &[String]) -> Result<(), CliError> {
-    for name in names {
-        let Some(server) = servers.iter_mut().find(|server| &server.name == name) else {
-            let known: Vec<&str> = servers.iter().map(|server| server.name.as_str()).collect();
-            return Err(CliError::usage(format!(
-                "--trust {name}: no MCP server is named {name:?} (the servers: {})",
-                if known.is_empty() { "none".to_owned() } else { known.join(", ") }
-            )));
-        };
-        server.trusted = true;
+    for name in &flags.trust {
+        builder = builder.trust(name);
     }
-    Ok(())
+    builder.build().await.map_err(|error| match error {
+        AssemblyError::UnknownServer { ref name, .. } => {
+            CliError::usage(format!("--trust {name}: {error}"))
+        }
+        other => CliError::usage(other.to_string()),
+    })
 }
 
 /// The default roots: read the current directory, write nothing.
@@ -340,8 +304,7 @@ fn runtime_config() -> Result<RuntimeConfig, CliError> {
 
 fn pipeline(tools: &ToolSet, approve: Option<ApproveMode>, live: Option<&Live>) -> Pipeline {
     // Declared timeouts (run_code's, manifest tools' `timeout_ms`) end calls as TIMEOUT.
-    let mut builder = Pipeline::builder(tools.registry.clone())
-        .guard(files::root_guard(Arc::clone(&tools.roots)));
+    let mut builder = tools.pipeline();
     if let Some(service) = approve::service(approve, live.map(Live::bars)) {
         builder = builder.approval(move |request| service.ask(request));
     }

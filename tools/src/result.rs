@@ -133,22 +133,53 @@ impl fmt::Display for ErrorCode {
 }
 
 /// The error envelope every error result carries (R-FIN-7).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct ErrorInfo {
     /// The error's class, e.g. `ToolDeniedError`, or the name a tool body gave its failure.
     pub name: String,
     /// What happened.
     pub code: ErrorCode,
-    /// What the model reads.
+    /// What the model reads: what happened, then the report if there is one, on lines of its
+    /// own.
     pub message: String,
+    /// What the body reported however its call ended (code mode: the console output so far),
+    /// which ends `message`; kept apart too, so that a policy that ends the call otherwise (a
+    /// timeout) keeps it. Not part of the envelope: the log holds the message whole.
+    #[serde(skip)]
+    report: Option<String>,
 }
 
 impl ErrorInfo {
     /// An envelope with the code's default class name.
     pub fn new(code: ErrorCode, message: impl Into<String>) -> Self {
-        Self { name: code.default_name().to_owned(), code, message: message.into() }
+        Self { name: code.default_name().to_owned(), code, message: message.into(), report: None }
+    }
+
+    /// Adds what the body reported, after the message on a line of its own.
+    pub fn with_report(mut self, report: impl Into<String>) -> Self {
+        let report = report.into();
+        self.message.push('\n');
+        self.message.push_str(&report);
+        self.report = Some(report);
+        self
+    }
+
+    /// What the body reported, if this envelope was made with one ([`with_report`]).
+    ///
+    /// [`with_report`]: Self::with_report
+    pub fn report(&self) -> Option<&str> {
+        self.report.as_deref()
     }
 }
+
+/// Envelopes are equal when the model reads the same: the report is within the message.
+impl PartialEq for ErrorInfo {
+    fn eq(&self, other: &Self) -> bool {
+        (&self.name, self.code, &self.message) == (&other.name, other.code, &other.message)
+    }
+}
+
+impl Eq for ErrorInfo {}
 
 impl fmt::Display for ErrorInfo {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -241,11 +272,16 @@ impl ToolFailure {
     /// The envelope of the result this failure becomes (`TOOL_ERROR` unless made otherwise):
     /// the message, then the report on a line of its own.
     pub fn into_error_info(self) -> ErrorInfo {
-        let message = match self.report {
-            Some(report) => format!("{}\n{report}", self.message),
-            None => self.message,
+        let info = ErrorInfo {
+            name: self.name.into_owned(),
+            code: self.code,
+            message: self.message,
+            report: None,
         };
-        ErrorInfo { name: self.name.into_owned(), code: self.code, message }
+        match self.report {
+            Some(report) => info.with_report(report),
+            None => info,
+        }
     }
 }
 

@@ -4,8 +4,8 @@
 //! tool contract says, declaring a timeout is a promise that the body honours its signal. This
 //! hook hands the body a signal that fires at the deadline, waits a bounded grace period for the
 //! body to wind down, then gives up on it and records `TIMEOUT`, so a stuck tool never hangs a
-//! step. What the body reports as it winds down ([`ToolFailure::with_report`]) is kept in the
-//! message, after the timeout. Tools that declare no timeout get the policy's default, if it
+//! step. What the body reports as it winds down ([`ToolFailure::with_report`], which its error
+//! envelope carries as [`ErrorInfo::report`]) is kept in the message, after the timeout. Tools that declare no timeout get the policy's default, if it
 //! has one. A caller's own deadline for one call ([`CallRequest::deadline`]) is enforced here
 //! too, from when the call began: whichever passes first ends the call. (The scheduler ends a
 //! call whose deadline passes while it waits for its turn or a place, before its body.)
@@ -85,7 +85,7 @@ impl ExecuteHook for TimeoutPolicy {
                     None => std::future::pending().await,
                 }
             };
-            let mut message = tokio::select! {
+            let message = tokio::select! {
                 biased;
                 result = &mut run => return result,
                 () = own_timeout => format!(
@@ -99,13 +99,14 @@ impl ExecuteHook for TimeoutPolicy {
             // Whatever the body does in its grace period, the call ran past its timeout; what
             // it reports as it stops (code mode: the console output so far) is kept.
             let stopped = tokio::time::timeout(self.grace, run).await;
-            // Its first line says it was cancelled; what follows is what it reported.
-            if let Ok(Err(reported)) = stopped
-                && let Some((_, report)) = reported.message.split_once('\n')
-            {
-                message.push_str(&format!("\n{report}"));
-            }
-            Err(ErrorInfo::new(ErrorCode::Timeout, message))
+            let timed_out = ErrorInfo::new(ErrorCode::Timeout, message);
+            Err(match stopped {
+                Ok(Err(stopped)) => match stopped.report() {
+                    Some(report) => timed_out.with_report(report),
+                    None => timed_out,
+                },
+                _ => timed_out,
+            })
         })
     }
 }

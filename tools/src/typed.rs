@@ -151,6 +151,12 @@ fn typed_pair<T: TypedTool>(
     Ok((args, output))
 }
 
+/// The JSON Schema of what `T` serializes to, as [`TypedTool`] derives an output schema: for a
+/// tool whose value is a Rust type but which is not a `TypedTool` (code mode's `run_code`).
+pub fn output_schema<T: JsonSchema>() -> Value {
+    schema_for::<T>(SchemaSettings::for_serialize)
+}
+
 /// The draft 2020-12 schema of `T`, without the `$schema` and `title` a prompt has no use for.
 fn schema_for<T: JsonSchema>(direction: fn(SchemaSettings) -> SchemaSettings) -> Value {
     let settings =
@@ -159,5 +165,33 @@ fn schema_for<T: JsonSchema>(direction: fn(SchemaSettings) -> SchemaSettings) ->
     if let Some(object) = schema.as_object_mut() {
         object.shift_remove("title");
     }
+    unwrap_descriptions(&mut schema);
     schema
+}
+
+/// Joins the lines of every `description` a doc comment gave: its line breaks are where the
+/// source wrapped, not the reader's; a blank line (a new paragraph) stays.
+fn unwrap_descriptions(schema: &mut Value) {
+    match schema {
+        Value::Object(object) => {
+            for (key, value) in object.iter_mut() {
+                match value {
+                    Value::String(text) if key == "description" => {
+                        let paragraphs: Vec<String> = text
+                            .split("\n\n")
+                            .map(|paragraph| {
+                                paragraph.split('\n').map(str::trim).collect::<Vec<_>>().join(" ")
+                            })
+                            .collect();
+                        *text = paragraphs.join("\n\n");
+                    }
+                    // Values, not schemas: left as they are.
+                    _ if ["default", "const", "enum", "examples"].contains(&key.as_str()) => {}
+                    other => unwrap_descriptions(other),
+                }
+            }
+        }
+        Value::Array(items) => items.iter_mut().for_each(unwrap_descriptions),
+        _ => {}
+    }
 }

@@ -11,7 +11,7 @@ use futures::future::BoxFuture;
 use ordo_tools::{
     Arguments, CallContext, CallRequest, CancellationToken, DispatchResult, ErrorCode, ExecuteHook,
     ExecuteNext, Execution, ObserverError, Pipeline, PreDecision, TimeoutPolicy, ToolDefinition,
-    ToolResult, policy,
+    ToolFailure, ToolOutput, ToolResult, policy,
 };
 use serde_json::{Value, json};
 use tokio::time::Instant;
@@ -269,6 +269,41 @@ async fn r_pipe_10_a_declared_timeout_gives_timeout() {
         "a body that honours its signal stops at once"
     );
     assert_eq!(slow.finalized.get(), 1);
+}
+
+#[tokio::test(start_paused = true)]
+async fn r_pipe_10_a_timeout_keeps_what_the_body_reported_and_only_that() {
+    // The body's own message has lines of its own; only the report follows the timeout.
+    let body = |_: Arc<Value>, cx: CallContext| async move {
+        cx.signal().cancelled().await;
+        Err(ToolFailure::new("cancelled\nwhile at step 3")
+            .with_report("Console output before the failure:\n[info] step 1\n[info] step 2"))
+    };
+    let definition = ToolDefinition::new(
+        "reporting",
+        "Reports as it stops.",
+        json!({ "type": "object" }),
+        ToolOutput::new(json!({}), |_, _| Vec::new()),
+        body,
+    )
+    .with_timeout(Duration::from_millis(50));
+    let registry = ordo_tools::ToolRegistry::new();
+    registry.register(definition).unwrap();
+    let pipeline = Pipeline::builder(registry).build();
+
+    let result =
+        pipeline.call(CallRequest::new("c1", "reporting", Arguments::parse("{}"))).await.unwrap();
+
+    assert_eq!(code(&result), ErrorCode::Timeout);
+    let error = result.error().unwrap();
+    assert_eq!(
+        error.message,
+        "tool \"reporting\" timed out after 50 ms\nConsole output before the failure:\n[info] step 1\n[info] step 2"
+    );
+    assert_eq!(
+        error.report(),
+        Some("Console output before the failure:\n[info] step 1\n[info] step 2")
+    );
 }
 
 #[tokio::test(start_paused = true)]

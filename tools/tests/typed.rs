@@ -18,7 +18,10 @@ struct WordCount;
 struct WordCountArgs {
     /// The text to count.
     text: String,
-    /// Count only words at least this long.
+    /// Count only words at least this long: a doc comment wrapped
+    /// over two lines.
+    ///
+    /// And a second paragraph.
     min_len: Option<u32>,
 }
 
@@ -68,6 +71,11 @@ async fn r_def_5_typed_tool_round_trip() {
     assert_eq!(parameters["type"], "object");
     assert_eq!(parameters["required"], json!(["text"]));
     assert_eq!(parameters["properties"]["text"]["description"], "The text to count.");
+    assert_eq!(
+        parameters["properties"]["min_len"]["description"],
+        "Count only words at least this long: a doc comment wrapped over two lines.\n\nAnd a second paragraph.",
+        "the source's wrapping is not the reader's; paragraphs stay"
+    );
     assert!(parameters.get("$schema").is_none() && parameters.get("title").is_none());
     assert_eq!(tool.definition().timeout(), Some(Duration::from_secs(2)));
     assert_eq!(registry.schemas()[0].description, "Counts the words of a text.");

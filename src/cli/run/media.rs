@@ -6,14 +6,14 @@ use std::path::Path;
 
 use base64::Engine as _;
 use base64::engine::general_purpose::STANDARD;
+use ordo_sdk::value::Media;
 use serde_json::Value;
 
 use super::super::exit::CliError;
 use super::super::output::notice;
 
 /// Writes the `media` of a result into `dir`, or says how to.
-pub(super) fn give(media: &Value, dir: Option<&Path>) -> Result<(), CliError> {
-    let media = media.as_array().map(Vec::as_slice).unwrap_or_default();
+pub(super) fn give(media: &[Media], dir: Option<&Path>) -> Result<(), CliError> {
     if media.is_empty() {
         return Ok(());
     }
@@ -32,7 +32,7 @@ pub(super) fn give(media: &Value, dir: Option<&Path>) -> Result<(), CliError> {
         CliError::failed(format!("ordo: cannot create {}: {error}", dir.display()))
     })?;
     for (index, (entry, line)) in media.iter().zip(&lines).enumerate() {
-        let block = &entry["block"];
+        let block = &entry.block;
         let Some(bytes) = contents(block) else {
             notice!("ordo: {line}: a link, nothing to write");
             continue;

@@ -1,5 +1,6 @@
 //! Running the Python client against the binary.
 
+use std::ffi::OsString;
 use std::path::PathBuf;
 use std::process::Command;
 use std::sync::OnceLock;
@@ -50,6 +51,19 @@ pub(crate) fn stdio(
     args: &[&str],
     elicit: Option<&str>,
 ) -> Option<Value> {
+    let mut server: Vec<OsString> = vec![bin().into(), "mcp".into()];
+    server.extend(ordo_args.iter().map(OsString::from));
+    stdio_server(scratch, &server, scenario, args, elicit)
+}
+
+/// As [`stdio`], against any stdio server: the program and its arguments.
+pub(crate) fn stdio_server(
+    scratch: &Scratch,
+    server: &[OsString],
+    scenario: &str,
+    args: &[&str],
+    elicit: Option<&str>,
+) -> Option<Value> {
     let python = python()?;
     let mut command = Command::new(python);
     command.current_dir(scratch.path()).arg(client_script()).arg(scenario);
@@ -63,7 +77,7 @@ pub(crate) fn stdio(
         }
         None => {}
     }
-    command.arg("--stdio").arg(bin()).arg("mcp").args(ordo_args).arg("--").args(args);
+    command.arg("--stdio").args(server).arg("--").args(args);
     command.env_remove("ORDO_LOG");
     Some(run(&mut command))
 }

@@ -6,6 +6,7 @@
 
 pub(crate) mod approvals;
 pub(crate) mod client;
+mod embedded;
 mod fairness;
 mod front_door;
 pub(crate) mod http;

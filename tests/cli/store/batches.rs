@@ -81,10 +81,11 @@ fn r_fleet_1_a_scripts_concurrent_calls_share_round_trips_and_results_ride_along
         log.record_result(top("a"), &ok(), Duration::ZERO).unwrap();
     });
     let trips = proxy.round_trips() - before;
-    // One for the script's call, one or two for the four calls (the first may leave before
-    // the others are handed over), one for the results and the fifth call, one for the rest:
-    // twelve events, one round trip each before.
-    assert!((4..=5).contains(&trips), "{trips} round trips for 12 events");
+    // One for the script's call, one to four for the four calls (usually one or two: each may
+    // leave before the next is handed over, as often as the store's thread wins the race on a
+    // loaded machine), one for the four results with the fifth call, one for the rest: twelve
+    // events, one round trip each before batching.
+    assert!((4..=7).contains(&trips), "{trips} round trips for 12 events");
     drop(log);
     let order: Vec<(u64, String)> =
         events(&store, "batched").into_iter().map(|(seq, id, _)| (seq, id)).collect();

@@ -120,11 +120,11 @@ impl Pipeline {
             BodyEnd::Returned(Ok(value)) => Ok(value),
             // R-FIN-6: a body that stopped because its signal fired was aborted, not broken.
             BodyEnd::Returned(Err(failure)) if body_signal.is_cancelled() => {
-                let mut aborted = aborted_while_running(execution);
-                if let Some(report) = failure.report() {
-                    aborted.message = format!("{}\n{report}", aborted.message);
-                }
-                Err(aborted)
+                let aborted = aborted_while_running(execution);
+                Err(match failure.report() {
+                    Some(report) => aborted.with_report(report),
+                    None => aborted,
+                })
             }
             BodyEnd::Returned(Err(failure)) => Err(failure.into_error_info()),
             BodyEnd::Panicked(message) => Err(ErrorInfo::new(

@@ -24,7 +24,7 @@ use crate::timeout::{caller_deadline, deadline_passed};
 /// How a call's start ended.
 pub(crate) enum Started {
     /// The call ended before its body (denied, cancelled, unknown tool).
-    Settled(Staged),
+    Settled(Box<Staged>),
     /// The call may run, in this place.
     Ready(Ready, Place),
 }
@@ -54,7 +54,7 @@ impl Core {
             () = caller_deadline(execution) => return Ok(timed_out(execution)),
         }
         let ready = match self.pipeline.prepare_with(execution, self.approval.as_ref()).await? {
-            Prepared::Settled(staged) => return Ok(Started::Settled(*staged)),
+            Prepared::Settled(staged) => return Ok(Started::Settled(staged)),
             Prepared::Dispatch(ready) => ready,
         };
         // Its deadline may have passed while it was prepared (a person asked to approve it).
@@ -101,7 +101,7 @@ impl Core {
         room: &Room,
     ) -> Result<ToolResult, PipelineError> {
         let staged = match self.start(execution, ticket, room).await? {
-            Started::Settled(staged) => staged,
+            Started::Settled(staged) => *staged,
             Started::Ready(ready, place) => self.dispatch(execution, ready, place).await,
         };
         let finalized = self.pipeline.finalize(execution, staged).await;
@@ -110,11 +110,11 @@ impl Core {
 }
 
 fn cancelled(execution: &Execution) -> Started {
-    Started::Settled(Staged::cancelled_before_dispatch(execution))
+    Started::Settled(Box::new(Staged::cancelled_before_dispatch(execution)))
 }
 
 fn timed_out(execution: &Execution) -> Started {
-    Started::Settled(Staged::timed_out_before_dispatch(execution))
+    Started::Settled(Box::new(Staged::timed_out_before_dispatch(execution)))
 }
 
 /// A recorded call that has no result yet (nested and independent calls). Answering records

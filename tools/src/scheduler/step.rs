@@ -302,7 +302,7 @@ impl<'a> StepRun<'a> {
             Event::Started(index, started) => {
                 self.starting = false;
                 match started? {
-                    Started::Settled(staged) => self.settle(index, staged),
+                    Started::Settled(staged) => self.settle(index, *staged),
                     Started::Ready(ready, place) => {
                         let Slot::InFlight(execution) = &self.slots[index] else {
                             return Err(SchedulerError::Dispatch(format!(
