@@ -10,56 +10,74 @@ use std::path::Path;
 use std::sync::Arc;
 
 use ordo_tools::{
-    CallContext, CancellationToken, Card, ToolAnnotations, ToolDefinition, ToolFailure,
+    CallContext, CancellationToken, Card, Concurrency, ContentBlock, PresentationMeta,
+    ToolAnnotations, ToolDefinition, ToolFailure, TypedTool,
 };
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 
 use super::LIST_DIR;
 use super::beneath;
-use super::roots::{Access, MAX_PATH_BYTES, Roots};
+use super::roots::{Access, Roots};
 use super::shared::{
-    Located, blocking, cancelled, confined, format_size, io_failure, locate, parse_args,
-    path_or_dot, plural, result_card, text_output, to_value, walker,
+    Located, PathArg, as_the_model_reads, blocking, cancelled, format_size, io_failure, locate,
+    path_or_dot, plural, result_card, walker,
 };
 
 /// Entries returned when a call gives no `max_entries`.
 pub const DEFAULT_MAX_ENTRIES: u64 = 1000;
 
-#[derive(Deserialize)]
+// The arguments. Doc comments on the fields are what the model reads.
+#[derive(Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+#[schemars(transform = as_the_model_reads)]
 struct Args {
-    #[serde(default)]
-    path: Option<String>,
-    #[serde(default)]
-    recursive: bool,
-    #[serde(default)]
+    /// The directory, relative to the working directory or absolute. Default ".".
+    path: Option<PathArg>,
+    /// List the whole tree below the directory. Default false.
+    recursive: Option<bool>,
+    /// The most entries to return. Default 1000.
+    #[schemars(range(min = 1))]
     max_entries: Option<u64>,
 }
 
-/// The canonical value.
-#[derive(Serialize, Deserialize)]
+// The canonical value.
+#[derive(Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+#[schemars(transform = as_the_model_reads)]
 struct Output {
+    /// The directory listed, as given (relative to the working directory, or absolute).
     path: String,
     entries: Vec<Entry>,
+    /// True when there are more entries than were returned (see `max_entries`).
     truncated: bool,
 }
 
-/// One entry. `name` is relative to the listed directory (`a/b.rs` in a recursive listing).
-#[derive(Serialize, Deserialize)]
+// One entry. `name` is relative to the listed directory (`a/b.rs` in a recursive listing);
+// `size` is in bytes, for files only (a directory's own size says nothing useful); `target` is
+// where a symlink points, as written in the link.
+#[derive(Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+#[schemars(inline, transform = as_the_model_reads)]
 struct Entry {
+    #[schemars(
+        description = "The entry's path relative to the listed directory (`src/main.rs` in a \
+                       recursive listing): `path + \"/\" + name` can be passed to the file tools \
+                       as it is."
+    )]
     name: String,
     kind: Kind,
-    /// Bytes, for files only: a directory's own size says nothing useful.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     size: Option<u64>,
-    /// Where a symlink points, as written in the link.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     target: Option<String>,
 }
 
-/// What an entry is, not following symlinks.
-#[derive(Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+// What an entry is, not following symlinks.
+#[derive(Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "lowercase")]
+#[schemars(inline)]
 enum Kind {
     File,
     Dir,
@@ -103,136 +121,90 @@ struct Meta {
 /// The `list_dir` tool, confined to `roots`. On its own, for an embedder that wants
 /// only some of the four; [`register`](super::register) installs them all.
 pub fn definition(roots: Arc<Roots>) -> ToolDefinition {
-    let body = confined(roots, run);
-    ToolDefinition::new(
-        LIST_DIR,
-        "List a directory's entries, sorted by name, each with its kind (file, dir, symlink, \
-         other), its size in bytes for files, and its target for symlinks. With `recursive`, \
-         list the whole tree, skipping what .gitignore or .ignore exclude and the .git \
-         directory. At most `max_entries` entries (default 1000) are returned.",
-        parameters(),
-        text_output(output_schema(), render).with_presentation_meta(|_args, value| {
-            let output = Output::deserialize(value)
-                .map_err(|error| ordo_tools::ProjectionError::new(error.to_string()))?;
-            let count = |kind| output.entries.iter().filter(|entry| entry.kind == kind).count();
-            Ok(json!(Meta {
-                entries: output.entries.len() as u64,
-                dirs: count(Kind::Dir) as u64,
-                files: count(Kind::File) as u64,
-                path: output.path,
-                truncated: output.truncated,
-            }))
-        }),
-        body,
-    )
-    // Reads inside its roots only: changes nothing, reaches nothing beyond them (R-MCPS-2).
-    .with_annotations(ToolAnnotations::READ_ONLY)
-    .with_error_names(&["NotFound", "NotADirectory", "PermissionDenied", "OutsideRoots"])
-    .with_concurrent_calls()
-    .with_concurrency_reason(super::shared::READS_ONLY)
-    .with_present_call(|args| {
-        let path = path_or_dot(args.get("path").and_then(Value::as_str));
-        let recursive = args.get("recursive").and_then(Value::as_bool) == Some(true);
-        Card::new(format!("List {path}{}", if recursive { " (recursive)" } else { "" }))
-    })
-    .with_present_result(|_args, record| {
-        result_card(record, |meta: Meta| {
-            let more = if meta.truncated { " (truncated)" } else { "" };
-            Card::new(format!(
-                "{}{more}: {}, {}",
-                plural(meta.entries, "entry", "entries"),
-                plural(meta.dirs, "dir", "dirs"),
-                plural(meta.files, "file", "files")
-            ))
+    ToolDefinition::from_typed(ListDir { roots })
+        // Reads inside its roots only: changes nothing, reaches nothing beyond them (R-MCPS-2).
+        .with_annotations(ToolAnnotations::READ_ONLY)
+        .with_error_names(&["NotFound", "NotADirectory", "PermissionDenied", "OutsideRoots"])
+        .with_concurrency_reason(super::shared::READS_ONLY)
+        .with_present_result(|_args, record| {
+            result_card(record, |meta: Meta| {
+                let more = if meta.truncated { " (truncated)" } else { "" };
+                Card::new(format!(
+                    "{}{more}: {}, {}",
+                    plural(meta.entries, "entry", "entries"),
+                    plural(meta.dirs, "dir", "dirs"),
+                    plural(meta.files, "file", "files")
+                ))
+            })
         })
-    })
 }
 
-fn parameters() -> Value {
-    json!({
-        "type": "object",
-        "properties": {
-            "path": {
-                "type": "string",
-                "maxLength": MAX_PATH_BYTES,
-                "description": "The directory, relative to the working directory or absolute. \
-                                Default \".\"."
-            },
-            "recursive": {
-                "type": "boolean",
-                "description": "List the whole tree below the directory. Default false."
-            },
-            "max_entries": {
-                "type": "integer",
-                "minimum": 1,
-                "description": "The most entries to return. Default 1000."
+/// The tool: its roots are its state.
+struct ListDir {
+    roots: Arc<Roots>,
+}
+
+impl TypedTool for ListDir {
+    type Args = Args;
+    type Output = Output;
+    const NAME: &'static str = LIST_DIR;
+    const DESCRIPTION: &'static str = "List a directory's entries, sorted by name, each with its \
+         kind (file, dir, symlink, other), its size in bytes for files, and its target for \
+         symlinks. With `recursive`, list the whole tree, skipping what .gitignore or .ignore \
+         exclude and the .git directory. At most `max_entries` entries (default 1000) are \
+         returned.";
+    const CONCURRENCY: Concurrency = Concurrency::Concurrent;
+    const PRESENTATION_META: Option<PresentationMeta<Self>> = Some(meta);
+
+    async fn call(&self, args: Args, cx: CallContext) -> Result<Output, ToolFailure> {
+        let requested = path_or_dot(args.path.as_deref()).to_owned();
+        let located = locate(&self.roots, &requested, Access::Read)?;
+        let resolved = located.resolved.clone();
+        let shown = self.roots.display(&resolved);
+        let max =
+            usize::try_from(args.max_entries.unwrap_or(DEFAULT_MAX_ENTRIES)).unwrap_or(usize::MAX);
+        let recursive = args.recursive.unwrap_or(false);
+        let signal = cx.signal().clone();
+        let (entries, truncated) = blocking(move || {
+            let metadata =
+                std::fs::metadata(&resolved).map_err(|error| io_failure(&requested, &error))?;
+            if !metadata.is_dir() {
+                return Err(ToolFailure::new(format!(
+                    "`{requested}` is not a directory; read a file with read_file"
+                ))
+                .named("NotADirectory"));
             }
-        },
-        "additionalProperties": false
-    })
-}
-
-fn output_schema() -> Value {
-    json!({
-        "type": "object",
-        "properties": {
-            "path": {
-                "type": "string",
-                "description": "The directory listed, as given (relative to the working directory, or absolute)."
-            },
-            "entries": {
-                "type": "array",
-                "items": {
-                    "type": "object",
-                    "properties": {
-                        "name": {
-                            "type": "string",
-                            "description": "The entry's path relative to the listed directory (`src/main.rs` in a recursive listing): `path + \"/\" + name` can be passed to the file tools as it is."
-                        },
-                        "kind": { "enum": ["file", "dir", "symlink", "other"] },
-                        "size": { "type": "integer", "minimum": 0 },
-                        "target": { "type": "string" }
-                    },
-                    "required": ["name", "kind"],
-                    "additionalProperties": false
-                }
-            },
-            "truncated": {
-                "type": "boolean",
-                "description": "True when there are more entries than were returned (see `max_entries`)."
+            if recursive {
+                list_tree(&resolved, max, &signal)
+            } else {
+                list_one(&located, max, &signal, &requested)
             }
-        },
-        "required": ["path", "entries", "truncated"],
-        "additionalProperties": false
-    })
+        })
+        .await?;
+        Ok(Output { path: shown, entries, truncated })
+    }
+
+    fn render(_args: &Args, output: &Output) -> Vec<ContentBlock> {
+        vec![ContentBlock::text(render(output))]
+    }
+
+    fn present_call(args: &Args) -> Option<Card> {
+        let path = path_or_dot(args.path.as_deref());
+        let recursive = if args.recursive == Some(true) { " (recursive)" } else { "" };
+        Some(Card::new(format!("List {path}{recursive}")))
+    }
 }
 
-async fn run(roots: Arc<Roots>, args: Arc<Value>, cx: CallContext) -> Result<Value, ToolFailure> {
-    let args: Args = parse_args(LIST_DIR, &args)?;
-    let requested = path_or_dot(args.path.as_deref()).to_owned();
-    let located = locate(&roots, &requested, Access::Read)?;
-    let resolved = located.resolved.clone();
-    let shown = roots.display(&resolved);
-    let max =
-        usize::try_from(args.max_entries.unwrap_or(DEFAULT_MAX_ENTRIES)).unwrap_or(usize::MAX);
-    let signal = cx.signal().clone();
-    let (entries, truncated) = blocking(move || {
-        let metadata =
-            std::fs::metadata(&resolved).map_err(|error| io_failure(&requested, &error))?;
-        if !metadata.is_dir() {
-            return Err(ToolFailure::new(format!(
-                "`{requested}` is not a directory; read a file with read_file"
-            ))
-            .named("NotADirectory"));
-        }
-        if args.recursive {
-            list_tree(&resolved, max, &signal)
-        } else {
-            list_one(&located, max, &signal, &requested)
-        }
+/// The presentation meta of a listing.
+fn meta(_args: &Args, output: &Output) -> Value {
+    let count = |kind| output.entries.iter().filter(|entry| entry.kind == kind).count() as u64;
+    json!(Meta {
+        path: output.path.clone(),
+        entries: output.entries.len() as u64,
+        dirs: count(Kind::Dir),
+        files: count(Kind::File),
+        truncated: output.truncated,
     })
-    .await?;
-    to_value(&Output { path: shown, entries, truncated })
 }
 
 /// The directory's own entries, all of them, sorted, then cut to `max`. The directory is opened

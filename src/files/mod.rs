@@ -5,8 +5,9 @@
 //! - [`guard`](mod@guard): [`root_guard`], which denies (`DENIED`) a call whose path leads
 //!   outside the roots, before its body runs.
 //! - One module per tool: [`read_file`], [`write_file`], [`list_dir`], [`search_files`]. Each
-//!   returns a canonical JSON value checked against its output schema, renders it as text for
-//!   the model, and has call and result cards for a UI. The reading tools are
+//!   is a [`TypedTool`](ordo_tools::TypedTool): its argument and output types give its schemas
+//!   (shared pieces in `shared`). Each returns a canonical JSON value checked against its output
+//!   schema, renders it as text for the model, and has call and result cards for a UI. The reading tools are
 //!   concurrency-safe and annotated read-only (closed world: only their roots); `write_file` is
 //!   exclusive, annotated destructive and idempotent, and offered only when there is a write
 //!   root.

@@ -12,17 +12,19 @@ use std::io::{self, Read};
 use std::sync::Arc;
 
 use ordo_tools::{
-    CallContext, CancellationToken, Card, ToolAnnotations, ToolDefinition, ToolFailure,
+    CallContext, CancellationToken, Card, Concurrency, ContentBlock, PresentationMeta,
+    ToolAnnotations, ToolDefinition, ToolFailure, TypedTool,
 };
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 
 use super::READ_FILE;
 use super::beneath;
-use super::roots::{Access, MAX_PATH_BYTES, Roots};
+use super::roots::{Access, Roots};
 use super::shared::{
-    BINARY_SNIFF_BYTES, Located, blocking, cancelled, confined, format_size, io_failure, locate,
-    looks_binary, parse_args, plural, result_card, text_output, to_value,
+    BINARY_SNIFF_BYTES, Located, PathArg, as_the_model_reads, blocking, cancelled, format_size,
+    io_failure, locate, looks_binary, plural, result_card,
 };
 
 /// Lines returned when a call gives no `limit`.
@@ -38,29 +40,46 @@ const CHUNK_BYTES: usize = 64 * 1024;
 /// chunk, a single `read` from the page cache.
 const INLINE_READ_BYTES: u64 = CHUNK_BYTES as u64;
 
-#[derive(Deserialize)]
+// The arguments. Doc comments on the fields are what the model reads.
+#[derive(Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+#[schemars(transform = as_the_model_reads)]
 struct Args {
-    path: String,
-    #[serde(default = "first_line")]
-    offset: u64,
-    #[serde(default)]
+    /// The file, relative to the working directory or absolute.
+    path: PathArg,
+    /// The first line to return, counting from 1. Default 1.
+    #[schemars(range(min = 1))]
+    offset: Option<u64>,
+    /// The most lines to return. Default 2000.
+    #[schemars(range(min = 1))]
     limit: Option<u64>,
 }
 
-fn first_line() -> u64 {
-    1
+impl Args {
+    /// The first line asked for.
+    fn first(&self) -> u64 {
+        self.offset.unwrap_or(1)
+    }
 }
 
-/// The canonical value.
-#[derive(Serialize, Deserialize)]
+// The canonical value.
+#[derive(Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+#[schemars(transform = as_the_model_reads)]
 struct Output {
+    /// The file, as given.
     path: String,
     content: String,
+    /// The file's size in bytes.
     size: u64,
+    /// The file's total line count.
     lines: u64,
+    #[schemars(range(min = 1))]
     offset: u64,
+    /// True when the file goes on past `content`: read on from `next_offset`.
     truncated: bool,
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(range(min = 2))]
     next_offset: Option<u64>,
 }
 
@@ -91,135 +110,114 @@ struct Meta {
 /// The `read_file` tool, confined to `roots`. On its own, for an embedder that wants
 /// only some of the four; [`register`](super::register) installs them all.
 pub fn definition(roots: Arc<Roots>) -> ToolDefinition {
-    let body = confined(roots, run);
-    ToolDefinition::new(
-        READ_FILE,
-        "Read a UTF-8 text file. Returns its content with the file's size in bytes and its total \
-         line count. Large files are read in windows: `offset` is the first line to return \
-         (1-based) and `limit` the most lines (default 2000); one call returns at most 256 KB \
-         of content whatever the limit. A cut result has `truncated: true` and `next_offset` to \
-         continue from. Binary files are refused.",
-        parameters(),
-        text_output(output_schema(), render).with_presentation_meta(|_args, value| {
-            let output = Output::deserialize(value)
-                .map_err(|error| ordo_tools::ProjectionError::new(error.to_string()))?;
-            Ok(json!(Meta {
-                returned: output.returned_lines(),
-                path: output.path,
-                size: output.size,
-                lines: output.lines,
-                first: output.offset,
-                truncated: output.truncated,
-            }))
-        }),
-        body,
-    )
-    // Reads inside its roots only: changes nothing, reaches nothing beyond them (R-MCPS-2).
-    .with_annotations(ToolAnnotations::READ_ONLY)
-    .with_error_names(&[
-        "NotFound",
-        "IsADirectory",
-        "BinaryFile",
-        "PermissionDenied",
-        "OutsideRoots",
-    ])
-    .with_concurrent_calls()
-    .with_concurrency_reason(super::shared::READS_ONLY)
-    .with_present_call(present_call)
-    .with_present_result(|_args, record| {
-        result_card(record, |meta: Meta| {
-            let size = format_size(meta.size);
-            if meta.first <= 1 && !meta.truncated {
-                Card::new(format!("Read {} ({size})", plural(meta.lines, "line", "lines")))
-            } else if meta.returned == 0 {
-                Card::new(format!(
-                    "Read nothing: {} has {}",
-                    meta.path,
-                    plural(meta.lines, "line", "lines")
-                ))
-            } else {
-                let last = meta.first + meta.returned - 1;
-                Card::new(format!("Read lines {}–{last} of {} ({size})", meta.first, meta.lines))
-            }
+    ToolDefinition::from_typed(ReadFile { roots })
+        // Reads inside its roots only: changes nothing, reaches nothing beyond them (R-MCPS-2).
+        .with_annotations(ToolAnnotations::READ_ONLY)
+        .with_error_names(&[
+            "NotFound",
+            "IsADirectory",
+            "BinaryFile",
+            "PermissionDenied",
+            "OutsideRoots",
+        ])
+        .with_concurrency_reason(super::shared::READS_ONLY)
+        .with_present_result(|_args, record| {
+            result_card(record, |meta: Meta| {
+                let size = format_size(meta.size);
+                if meta.first <= 1 && !meta.truncated {
+                    Card::new(format!("Read {} ({size})", plural(meta.lines, "line", "lines")))
+                } else if meta.returned == 0 {
+                    Card::new(format!(
+                        "Read nothing: {} has {}",
+                        meta.path,
+                        plural(meta.lines, "line", "lines")
+                    ))
+                } else {
+                    let last = meta.first + meta.returned - 1;
+                    Card::new(format!(
+                        "Read lines {}–{last} of {} ({size})",
+                        meta.first, meta.lines
+                    ))
+                }
+            })
         })
-    })
 }
 
-fn parameters() -> Value {
-    json!({
-        "type": "object",
-        "properties": {
-            "path": {
-                "type": "string",
-                "maxLength": MAX_PATH_BYTES,
-                "description": "The file, relative to the working directory or absolute."
-            },
-            "offset": {
-                "type": "integer",
-                "minimum": 1,
-                "description": "The first line to return, counting from 1. Default 1."
-            },
-            "limit": {
-                "type": "integer",
-                "minimum": 1,
-                "description": "The most lines to return. Default 2000."
+/// The tool: its roots are its state.
+struct ReadFile {
+    roots: Arc<Roots>,
+}
+
+impl TypedTool for ReadFile {
+    type Args = Args;
+    type Output = Output;
+    const NAME: &'static str = READ_FILE;
+    const DESCRIPTION: &'static str = "Read a UTF-8 text file. Returns its content with the file's \
+         size in bytes and its total line count. Large files are read in windows: `offset` is \
+         the first line to return (1-based) and `limit` the most lines (default 2000); one call \
+         returns at most 256 KB of content whatever the limit. A cut result has `truncated: \
+         true` and `next_offset` to continue from. Binary files are refused.";
+    const CONCURRENCY: Concurrency = Concurrency::Concurrent;
+    const PRESENTATION_META: Option<PresentationMeta<Self>> = Some(meta);
+
+    async fn call(&self, args: Args, cx: CallContext) -> Result<Output, ToolFailure> {
+        let located = locate(&self.roots, &args.path, Access::Read)?;
+        let shown = self.roots.display(&located.resolved);
+        let window = (args.first(), args.limit.unwrap_or(DEFAULT_LIMIT));
+        let signal = cx.signal().clone();
+        let requested = String::from(&*args.path);
+        let (file, small) = open(&located, &requested)?;
+        // A small regular file is read here: from the page cache that is a few microseconds,
+        // less than handing it to the blocking pool and waking a thread there. A larger file,
+        // or one whose reads may wait (a FIFO, a device), goes to the pool.
+        let window = match small {
+            Some(size) => {
+                // One read for the content, one to see the end.
+                let chunk = usize::try_from(size).map_or(CHUNK_BYTES, |size| size + 1);
+                read_window(file, chunk, window, &signal, &requested)?
             }
-        },
-        "required": ["path"],
-        "additionalProperties": false
-    })
+            None => {
+                blocking(move || read_window(file, CHUNK_BYTES, window, &signal, &requested))
+                    .await?
+            }
+        };
+        Ok(Output {
+            path: shown,
+            content: window.content,
+            size: window.size,
+            lines: window.lines,
+            offset: args.first(),
+            truncated: window.truncated,
+            next_offset: window.next_offset,
+        })
+    }
+
+    fn render(_args: &Args, output: &Output) -> Vec<ContentBlock> {
+        vec![ContentBlock::text(render(output))]
+    }
+
+    fn present_call(args: &Args) -> Option<Card> {
+        let card = Card::new(format!("Read {}", &*args.path));
+        Some(match (args.offset, args.limit) {
+            (None, None) => card,
+            (first, Some(limit)) => {
+                let first = first.unwrap_or(1);
+                card.with_detail(format!("lines {first}–{}", first.saturating_add(limit - 1)))
+            }
+            (Some(first), None) => card.with_detail(format!("from line {first}")),
+        })
+    }
 }
 
-fn output_schema() -> Value {
-    json!({
-        "type": "object",
-        "properties": {
-            "path": { "type": "string", "description": "The file, as given." },
-            "content": { "type": "string" },
-            "size": { "type": "integer", "minimum": 0, "description": "The file's size in bytes." },
-            "lines": { "type": "integer", "minimum": 0, "description": "The file's total line count." },
-            "offset": { "type": "integer", "minimum": 1 },
-            "truncated": {
-                "type": "boolean",
-                "description": "True when the file goes on past `content`: read on from `next_offset`."
-            },
-            "next_offset": { "type": "integer", "minimum": 2 }
-        },
-        "required": ["path", "content", "size", "lines", "offset", "truncated"],
-        "additionalProperties": false
-    })
-}
-
-async fn run(roots: Arc<Roots>, args: Arc<Value>, cx: CallContext) -> Result<Value, ToolFailure> {
-    let args: Args = parse_args(READ_FILE, &args)?;
-    let located = locate(&roots, &args.path, Access::Read)?;
-    let shown = roots.display(&located.resolved);
-    let limit = args.limit.unwrap_or(DEFAULT_LIMIT);
-    let signal = cx.signal().clone();
-    let (offset, requested) = (args.offset, args.path);
-    let (file, small) = open(&located, &requested)?;
-    // A small regular file is read here: from the page cache that is a few microseconds, less
-    // than handing it to the blocking pool and waking a thread there. A larger file, or one
-    // whose reads may wait (a FIFO, a device), goes to the pool.
-    let window = match small {
-        Some(size) => {
-            // One read for the content, one to see the end.
-            let chunk = usize::try_from(size).map_or(CHUNK_BYTES, |size| size + 1);
-            read_window(file, chunk, (offset, limit), &signal, &requested)?
-        }
-        None => {
-            let window = (offset, limit);
-            blocking(move || read_window(file, CHUNK_BYTES, window, &signal, &requested)).await?
-        }
-    };
-    to_value(&Output {
-        path: shown,
-        content: window.content,
-        size: window.size,
-        lines: window.lines,
-        offset,
-        truncated: window.truncated,
-        next_offset: window.next_offset,
+/// The presentation meta of a read.
+fn meta(_args: &Args, output: &Output) -> Value {
+    json!(Meta {
+        path: output.path.clone(),
+        size: output.size,
+        lines: output.lines,
+        first: output.offset,
+        returned: output.returned_lines(),
+        truncated: output.truncated,
     })
 }
 
@@ -440,21 +438,6 @@ fn render(output: &Output) -> String {
         None => text.push(']'),
     }
     text
-}
-
-fn present_call(args: &Value) -> Card {
-    let path = args.get("path").and_then(Value::as_str).unwrap_or("?");
-    let card = Card::new(format!("Read {path}"));
-    let offset = args.get("offset").and_then(Value::as_u64);
-    let limit = args.get("limit").and_then(Value::as_u64);
-    match (offset, limit) {
-        (None, None) => card,
-        (first, Some(limit)) => {
-            let first = first.unwrap_or(1);
-            card.with_detail(format!("lines {first}–{}", first.saturating_add(limit - 1)))
-        }
-        (Some(first), None) => card.with_detail(format!("from line {first}")),
-    }
 }
 
 #[cfg(test)]

@@ -15,19 +15,20 @@ use std::sync::Arc;
 
 use globset::{GlobBuilder, GlobMatcher};
 use ordo_tools::{
-    CallContext, CancellationToken, Card, ContentBlock, ProjectionError, ToolAnnotations,
-    ToolDefinition, ToolFailure, ToolOutput,
+    CallContext, CancellationToken, Card, Concurrency, ContentBlock, PresentationMeta,
+    ToolAnnotations, ToolDefinition, ToolFailure, TypedTool,
 };
 use regex::{Regex, RegexBuilder};
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 
 use super::SEARCH_FILES;
 use super::beneath;
-use super::roots::{Access, MAX_PATH_BYTES, Roots};
+use super::roots::{Access, Roots};
 use super::shared::{
-    blocking, cancelled, confined, io_failure, looks_binary, parse_args, path_or_dot, plural,
-    resolve, result_card, to_value, walker,
+    PathArg, as_the_model_reads, blocking, cancelled, io_failure, looks_binary, path_or_dot,
+    plural, resolve, result_card, walker,
 };
 
 /// Matches returned when a call gives no `max_results`.
@@ -42,34 +43,59 @@ const TEXT_LEAD_BYTES: usize = 60;
 /// Lines searched between two looks at the cancellation signal inside one file.
 const LINES_PER_SIGNAL_CHECK: u64 = 4096;
 
-#[derive(Deserialize)]
+// The arguments. Doc comments on the fields are what the model reads.
+#[derive(Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+#[schemars(transform = as_the_model_reads)]
 struct Args {
-    #[serde(default)]
+    /// A regular expression (Rust regex syntax) matched against each line.
+    #[schemars(length(max = MAX_PATTERN_CHARS))]
     pattern: Option<String>,
-    #[serde(default)]
-    path: Option<String>,
-    #[serde(default)]
+    #[schemars(
+        description = "The directory (or file) to search, relative to the working directory or \
+                       absolute. Default \".\"."
+    )]
+    path: Option<PathArg>,
+    #[schemars(
+        length(max = MAX_GLOB_CHARS),
+        description = "Only files matching this glob, e.g. \"*.rs\" (file names) or \
+                       \"src/**/*.ts\" (paths relative to `path`)."
+    )]
     glob: Option<String>,
-    #[serde(default)]
+    /// The most matches to return. Default 100.
+    #[schemars(range(min = 1))]
     max_results: Option<u64>,
-    #[serde(default)]
-    case_insensitive: bool,
+    /// Match the pattern and the glob ignoring case. Default false.
+    case_insensitive: Option<bool>,
 }
 
-/// The canonical value.
-#[derive(Serialize, Deserialize)]
+// The canonical value.
+#[derive(Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+#[schemars(transform = as_the_model_reads)]
 struct Output {
     matches: Vec<Match>,
     files_searched: u64,
+    #[schemars(
+        description = "True when there are more matches than were returned (see `max_results`): \
+                       a count of `matches` is then not the whole count."
+    )]
     truncated: bool,
 }
 
-/// A matching line (`line` 1-based, `text` the line without its line break), or, in a search
-/// by glob alone, a matching file.
-#[derive(Serialize, Deserialize)]
+// A matching line (`line` 1-based, `text` the line without its line break), or, in a search
+// by glob alone, a matching file.
+#[derive(Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+#[schemars(inline, transform = as_the_model_reads)]
 struct Match {
+    #[schemars(
+        description = "The file, relative to the working directory (not to the `path` searched), \
+                       as the file tools take it."
+    )]
     path: String,
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(range(min = 1))]
     line: Option<u64>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     text: Option<String>,
@@ -87,153 +113,102 @@ struct Meta {
 /// The `search_files` tool, confined to `roots`. On its own, for an embedder that wants
 /// only some of the four; [`register`](super::register) installs them all.
 pub fn definition(roots: Arc<Roots>) -> ToolDefinition {
-    let body = confined(roots, run);
-    let output = ToolOutput::try_new(output_schema(), |args, value| {
-        let output = Output::deserialize(value).map_err(projection)?;
-        Ok(vec![ContentBlock::text(render(args, &output))])
-    })
-    .with_presentation_meta(|_args, value| {
-        let output = Output::deserialize(value).map_err(projection)?;
-        let mut files: Vec<&str> = output.matches.iter().map(|m| m.path.as_str()).collect();
-        files.dedup();
-        Ok(json!(Meta {
-            matches: output.matches.len() as u64,
-            files: files.len() as u64,
-            files_searched: output.files_searched,
-            truncated: output.truncated,
-        }))
-    });
-    ToolDefinition::new(
-        SEARCH_FILES,
-        "Search files under a directory for lines matching a regular expression (Rust regex \
-         syntax), and/or pick files by a glob (`*.rs`, `src/**/*.ts`; a glob without `/` matches \
-         file names). Give `pattern`, `glob`, or both. Returns each match's path and 1-based \
-         line number with the line's text; with a glob alone, the matching files. Skips binary \
-         files, what .gitignore or .ignore exclude, and the .git directory. At most \
-         `max_results` matches (default 100).",
-        parameters(),
-        output,
-        body,
-    )
-    // Reads inside its roots only: changes nothing, reaches nothing beyond them (R-MCPS-2).
-    .with_annotations(ToolAnnotations::READ_ONLY)
-    .with_error_names(&[
-        "NotFound",
-        "InvalidPattern",
-        "InvalidGlob",
-        "InvalidArguments",
-        "PermissionDenied",
-        "OutsideRoots",
-    ])
-    .with_concurrent_calls()
-    .with_concurrency_reason(super::shared::READS_ONLY)
-    .with_present_call(present_call)
-    .with_present_result(|_args, record| {
-        result_card(record, |meta: Meta| {
-            let more = if meta.truncated { "+" } else { "" };
-            Card::new(format!(
-                "{}{more} in {} ({} searched)",
-                plural(meta.matches, "match", "matches"),
-                plural(meta.files, "file", "files"),
-                meta.files_searched
-            ))
+    ToolDefinition::from_typed(SearchFiles { roots })
+        // Reads inside its roots only: changes nothing, reaches nothing beyond them (R-MCPS-2).
+        .with_annotations(ToolAnnotations::READ_ONLY)
+        .with_error_names(&[
+            "NotFound",
+            "InvalidPattern",
+            "InvalidGlob",
+            "InvalidArguments",
+            "PermissionDenied",
+            "OutsideRoots",
+        ])
+        .with_concurrency_reason(super::shared::READS_ONLY)
+        .with_present_result(|_args, record| {
+            result_card(record, |meta: Meta| {
+                let more = if meta.truncated { "+" } else { "" };
+                Card::new(format!(
+                    "{}{more} in {} ({} searched)",
+                    plural(meta.matches, "match", "matches"),
+                    plural(meta.files, "file", "files"),
+                    meta.files_searched
+                ))
+            })
         })
-    })
 }
 
-fn projection(error: serde_json::Error) -> ProjectionError {
-    ProjectionError::new(error.to_string())
+/// The tool: its roots are its state.
+struct SearchFiles {
+    roots: Arc<Roots>,
 }
 
-fn parameters() -> Value {
-    json!({
-        "type": "object",
-        "properties": {
-            "pattern": {
-                "type": "string",
-                "maxLength": MAX_PATTERN_CHARS,
-                "description": "A regular expression (Rust regex syntax) matched against each line."
-            },
-            "path": {
-                "type": "string",
-                "maxLength": MAX_PATH_BYTES,
-                "description": "The directory (or file) to search, relative to the working \
-                                directory or absolute. Default \".\"."
-            },
-            "glob": {
-                "type": "string",
-                "maxLength": MAX_GLOB_CHARS,
-                "description": "Only files matching this glob, e.g. \"*.rs\" (file names) or \
-                                \"src/**/*.ts\" (paths relative to `path`)."
-            },
-            "max_results": {
-                "type": "integer",
-                "minimum": 1,
-                "description": "The most matches to return. Default 100."
-            },
-            "case_insensitive": {
-                "type": "boolean",
-                "description": "Match the pattern and the glob ignoring case. Default false."
-            }
-        },
-        "additionalProperties": false
-    })
-}
+impl TypedTool for SearchFiles {
+    type Args = Args;
+    type Output = Output;
+    const NAME: &'static str = SEARCH_FILES;
+    const DESCRIPTION: &'static str = "Search files under a directory for lines matching a \
+         regular expression (Rust regex syntax), and/or pick files by a glob (`*.rs`, \
+         `src/**/*.ts`; a glob without `/` matches file names). Give `pattern`, `glob`, or both. \
+         Returns each match's path and 1-based line number with the line's text; with a glob \
+         alone, the matching files. Skips binary files, what .gitignore or .ignore exclude, and \
+         the .git directory. At most `max_results` matches (default 100).";
+    const CONCURRENCY: Concurrency = Concurrency::Concurrent;
+    const PRESENTATION_META: Option<PresentationMeta<Self>> = Some(meta);
 
-fn output_schema() -> Value {
-    json!({
-        "type": "object",
-        "properties": {
-            "matches": {
-                "type": "array",
-                "items": {
-                    "type": "object",
-                    "properties": {
-                        "path": {
-                            "type": "string",
-                            "description": "The file, relative to the working directory (not to the `path` searched), as the file tools take it."
-                        },
-                        "line": { "type": "integer", "minimum": 1 },
-                        "text": { "type": "string" }
-                    },
-                    "required": ["path"],
-                    "additionalProperties": false
-                }
-            },
-            "files_searched": { "type": "integer", "minimum": 0 },
-            "truncated": {
-                "type": "boolean",
-                "description": "True when there are more matches than were returned (see `max_results`): a count of `matches` is then not the whole count."
-            }
-        },
-        "required": ["matches", "files_searched", "truncated"],
-        "additionalProperties": false
-    })
-}
-
-async fn run(roots: Arc<Roots>, args: Arc<Value>, cx: CallContext) -> Result<Value, ToolFailure> {
-    let args: Args = parse_args(SEARCH_FILES, &args)?;
-    if args.pattern.is_none() && args.glob.is_none() {
-        return Err(
-            ToolFailure::new("give a `pattern`, a `glob`, or both").named("InvalidArguments")
-        );
+    async fn call(&self, args: Args, cx: CallContext) -> Result<Output, ToolFailure> {
+        if args.pattern.is_none() && args.glob.is_none() {
+            return Err(
+                ToolFailure::new("give a `pattern`, a `glob`, or both").named("InvalidArguments")
+            );
+        }
+        let case_insensitive = args.case_insensitive.unwrap_or(false);
+        let regex = args.pattern.as_deref().map(|p| compile_regex(p, case_insensitive));
+        let glob = args.glob.as_deref().map(|g| Picker::new(g, case_insensitive));
+        let max = args.max_results.unwrap_or(DEFAULT_MAX_RESULTS);
+        let search = Search {
+            regex: regex.transpose()?,
+            glob: glob.transpose()?,
+            max: usize::try_from(max).unwrap_or(usize::MAX),
+        };
+        let requested = path_or_dot(args.path.as_deref()).to_owned();
+        let root = resolve(&self.roots, &requested, Access::Read)?;
+        let roots = Arc::clone(&self.roots);
+        let signal = cx.signal().clone();
+        blocking(move || {
+            std::fs::metadata(&root).map_err(|error| io_failure(&requested, &error))?;
+            search.run(&root, &roots, &signal)
+        })
+        .await
     }
-    let regex = args.pattern.as_deref().map(|p| compile_regex(p, args.case_insensitive));
-    let glob = args.glob.as_deref().map(|g| Picker::new(g, args.case_insensitive));
-    let search = Search {
-        regex: regex.transpose()?,
-        glob: glob.transpose()?,
-        max: usize::try_from(args.max_results.unwrap_or(DEFAULT_MAX_RESULTS)).unwrap_or(usize::MAX),
-    };
-    let requested = path_or_dot(args.path.as_deref()).to_owned();
-    let root = resolve(&roots, &requested, Access::Read)?;
-    let signal = cx.signal().clone();
-    let output = blocking(move || {
-        std::fs::metadata(&root).map_err(|error| io_failure(&requested, &error))?;
-        search.run(&root, &roots, &signal)
+
+    fn render(args: &Args, output: &Output) -> Vec<ContentBlock> {
+        vec![ContentBlock::text(render(args, output))]
+    }
+
+    fn present_call(args: &Args) -> Option<Card> {
+        let path = path_or_dot(args.path.as_deref());
+        Some(match (&args.pattern, &args.glob) {
+            (Some(pattern), Some(glob)) => Card::new(format!("Search /{pattern}/ in {path}"))
+                .with_detail(format!("files {glob}")),
+            (Some(pattern), None) => Card::new(format!("Search /{pattern}/ in {path}")),
+            (None, glob) => {
+                Card::new(format!("Find {} in {path}", glob.as_deref().unwrap_or("files")))
+            }
+        })
+    }
+}
+
+/// The presentation meta of a search.
+fn meta(_args: &Args, output: &Output) -> Value {
+    let mut files: Vec<&str> = output.matches.iter().map(|m| m.path.as_str()).collect();
+    files.dedup();
+    json!(Meta {
+        matches: output.matches.len() as u64,
+        files: files.len() as u64,
+        files_searched: output.files_searched,
+        truncated: output.truncated,
     })
-    .await?;
-    to_value(&output)
 }
 
 /// The longest regular expression a search takes.
@@ -419,11 +394,11 @@ fn excerpt(line: &str, match_start: usize) -> String {
 }
 
 /// What the model reads: `path:line: text` a match, as grep prints them.
-fn render(args: &Value, output: &Output) -> String {
+fn render(args: &Args, output: &Output) -> String {
     if output.matches.is_empty() {
-        let what = match (args.get("pattern").and_then(Value::as_str), args.get("glob")) {
-            (Some(pattern), _) => format!("No line matches /{pattern}/"),
-            (None, _) => "No file matches the glob".to_owned(),
+        let what = match &args.pattern {
+            Some(pattern) => format!("No line matches /{pattern}/"),
+            None => "No file matches the glob".to_owned(),
         };
         return format!("{what} ({} searched)", plural(output.files_searched, "file", "files"));
     }
@@ -442,18 +417,6 @@ fn render(args: &Value, output: &Output) -> String {
         ));
     }
     lines.join("\n")
-}
-
-fn present_call(args: &Value) -> Card {
-    let path = path_or_dot(args.get("path").and_then(Value::as_str));
-    let glob = args.get("glob").and_then(Value::as_str);
-    match (args.get("pattern").and_then(Value::as_str), glob) {
-        (Some(pattern), Some(glob)) => {
-            Card::new(format!("Search /{pattern}/ in {path}")).with_detail(format!("files {glob}"))
-        }
-        (Some(pattern), None) => Card::new(format!("Search /{pattern}/ in {path}")),
-        (None, glob) => Card::new(format!("Find {} in {path}", glob.unwrap_or("files"))),
-    }
 }
 
 #[cfg(test)]

@@ -1,34 +1,62 @@
 //! What the four file tools have in common: checking a path again inside the body, running
 //! blocking file work off the async threads, walking a tree, and wording sizes and failures.
 
-use std::future::Future;
 use std::io;
+use std::ops::Deref;
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
 
 use ignore::WalkBuilder;
 use ordo_tools::presentation::default_result_card;
-use ordo_tools::{
-    CallContext, Card, ContentBlock, ProjectionError, ResultRecord, ToolFailure, ToolOutput,
-};
-use serde::Serialize;
+use ordo_tools::{Card, ResultRecord, ToolFailure};
+use schemars::{JsonSchema, Schema};
+use serde::Deserialize;
 use serde::de::DeserializeOwned;
 use serde_json::Value;
 
-use super::roots::{Access, Roots};
+use super::roots::{Access, MAX_PATH_BYTES, Roots};
 
 /// Why the reading tools' calls run beside others (their concurrency reason).
 pub(super) const READS_ONLY: &str = "it only reads files";
 
-/// A tool body confined to `roots`: each call runs `run` with them.
-pub(crate) fn confined<Fut>(
-    roots: Arc<Roots>,
-    run: fn(Arc<Roots>, Arc<Value>, CallContext) -> Fut,
-) -> impl Fn(Arc<Value>, CallContext) -> Fut + Send + Sync + 'static
-where
-    Fut: Future<Output = Result<Value, ToolFailure>> + Send + 'static,
-{
-    move |args, cx| run(Arc::clone(&roots), args, cx)
+// A path argument as the model wrote it: at most `MAX_PATH_BYTES` long, which its schema says.
+// (A comment, not a doc comment, which schemars would make its description: each tool's field
+// describes what its path names.)
+#[derive(Deserialize, JsonSchema)]
+#[serde(transparent)]
+#[schemars(inline)]
+pub(crate) struct PathArg(#[schemars(length(max = MAX_PATH_BYTES))] String);
+
+impl Deref for PathArg {
+    type Target = str;
+
+    fn deref(&self) -> &str {
+        &self.0
+    }
+}
+
+/// The `transform` of every argument and output type, so that the model reads its properties
+/// plainly: an optional property is one left out, never `null` (schemars writes `Option<T>` as
+/// `T | null`), and an integer has no `format` (schemars writes its Rust width, `uint64`, which
+/// code mode's declarations would show as noise).
+pub(crate) fn as_the_model_reads(schema: &mut Schema) {
+    let Some(object) = schema.as_object_mut() else { return };
+    let required: Vec<Value> = match object.get("required") {
+        Some(Value::Array(required)) => required.clone(),
+        _ => Vec::new(),
+    };
+    let Some(Value::Object(properties)) = object.get_mut("properties") else { return };
+    for (name, property) in properties.iter_mut() {
+        let Value::Object(property) = property else { continue };
+        let optional = !required.iter().any(|required| required == name.as_str());
+        if let (true, Some(Value::Array(types))) = (optional, property.get("type")) {
+            let mut types: Vec<Value> = types.iter().filter(|t| *t != "null").cloned().collect();
+            let kind = if types.len() == 1 { types.remove(0) } else { Value::Array(types) };
+            property.insert("type".to_owned(), kind);
+        }
+        if property.get("type").is_some_and(|kind| kind == "integer") {
+            property.shift_remove("format");
+        }
+    }
 }
 
 /// Bytes sniffed for a NUL to call a file binary: git's and ripgrep's heuristic.
@@ -60,31 +88,6 @@ pub(crate) fn locate(roots: &Roots, path: &str, access: Access) -> Result<Locate
             ToolFailure::new(format!("`{path}` lies beneath no root")).named("OutsideRoots")
         })?;
     Ok(Located { resolved, root, relative })
-}
-
-/// Deserializes a body's arguments; the pipeline validated them against the schema already, so
-/// a failure here means the schema and the type disagree.
-pub(crate) fn parse_args<T: DeserializeOwned>(tool: &str, args: &Value) -> Result<T, ToolFailure> {
-    T::deserialize(args).map_err(|error| {
-        ToolFailure::new(format!("arguments do not fit {tool}: {error}")).named("InvalidArguments")
-    })
-}
-
-/// The canonical value of a body's output.
-pub(crate) fn to_value(output: &impl Serialize) -> Result<Value, ToolFailure> {
-    Ok(serde_json::to_value(output)?)
-}
-
-/// An output contract whose value is read back as `O` to be rendered as one text block.
-pub(crate) fn text_output<O: DeserializeOwned + 'static>(
-    schema: Value,
-    render: fn(&O) -> String,
-) -> ToolOutput {
-    ToolOutput::try_new(schema, move |_args, value| {
-        let output =
-            O::deserialize(value).map_err(|error| ProjectionError::new(error.to_string()))?;
-        Ok(vec![ContentBlock::text(render(&output))])
-    })
 }
 
 /// Runs blocking file work on tokio's blocking pool, so a large read or search never stalls

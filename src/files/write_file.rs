@@ -7,32 +7,41 @@
 use std::sync::Arc;
 
 use ordo_tools::{
-    CallContext, Card, ProjectionError, ToolAnnotations, ToolDefinition, ToolFailure,
+    CallContext, Card, Concurrency, ContentBlock, PresentationMeta, ToolAnnotations,
+    ToolDefinition, ToolFailure, TypedTool,
 };
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 
 use super::WRITE_FILE;
 use super::beneath::{self, Target, WriteError};
-use super::roots::{Access, MAX_PATH_BYTES, Roots};
+use super::roots::{Access, Roots};
 use super::shared::{
-    blocking, cancelled, confined, format_size, io_failure, locate, parse_args, plural,
-    result_card, text_output, to_value,
+    PathArg, as_the_model_reads, blocking, cancelled, format_size, io_failure, locate, plural,
+    result_card,
 };
 
 /// Lines of the content a call card shows before it elides the rest.
 const PREVIEW_LINES: usize = 40;
 
-#[derive(Deserialize)]
+// The arguments. Doc comments on the fields are what the model reads.
+#[derive(Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+#[schemars(transform = as_the_model_reads)]
 struct Args {
-    path: String,
+    /// The file, relative to the working directory or absolute.
+    path: PathArg,
+    /// The file's complete new content.
     content: String,
-    #[serde(default)]
-    create_dirs: bool,
+    /// Create missing parent directories. Default false.
+    create_dirs: Option<bool>,
 }
 
-/// The canonical value, also the presentation meta: it is small.
-#[derive(Serialize, Deserialize)]
+// The canonical value, also the presentation meta (`meta`): it is small.
+#[derive(Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+#[schemars(transform = as_the_model_reads)]
 struct Output {
     path: String,
     bytes_written: u64,
@@ -42,108 +51,99 @@ struct Output {
 /// The `write_file` tool, confined to the write roots of `roots`. On its own, for an embedder
 /// that wants only some of the four; [`register`](super::register) installs them all.
 pub fn definition(roots: Arc<Roots>) -> ToolDefinition {
-    let body = confined(roots, run);
-    // No concurrency classifier: undeclared means exclusive (R-DEF-4), which a write must be.
-    ToolDefinition::new(
-        WRITE_FILE,
-        "Write text to a file, creating it or replacing its whole content. Set `create_dirs` to \
-         create missing parent directories. Returns the bytes written and whether the file is \
-         new.",
-        parameters(),
-        text_output(output_schema(), render).with_presentation_meta(|_args, value| {
-            Output::deserialize(value)
-                .map(|_| value.clone())
-                .map_err(|error| ProjectionError::new(error.to_string()))
-        }),
-        body,
-    )
-    // Replaces a file's content: destructive, but the same write twice leaves the same file,
-    // and only inside its roots (R-MCPS-2).
-    .with_annotations(ToolAnnotations {
-        read_only: false,
-        destructive: true,
-        idempotent: true,
-        open_world: false,
-    })
-    .with_error_names(&[
-        "NotFound",
-        "IsADirectory",
-        "HardLinked",
-        "PermissionDenied",
-        "OutsideRoots",
-    ])
-    .with_concurrency_reason("it changes files")
-    .with_present_call(present_call)
-    .with_present_result(|_args, record| {
-        result_card(record, |meta: Output| {
-            let size = format_size(meta.bytes_written);
-            if meta.created {
-                Card::new(format!("Created {} ({size})", meta.path))
-            } else {
-                Card::new(format!("Overwrote {} ({size})", meta.path))
-            }
+    ToolDefinition::from_typed(WriteFile { roots })
+        // Replaces a file's content: destructive, but the same write twice leaves the same file,
+        // and only inside its roots (R-MCPS-2).
+        .with_annotations(ToolAnnotations {
+            read_only: false,
+            destructive: true,
+            idempotent: true,
+            open_world: false,
         })
-    })
+        .with_error_names(&[
+            "NotFound",
+            "IsADirectory",
+            "HardLinked",
+            "PermissionDenied",
+            "OutsideRoots",
+        ])
+        .with_concurrency_reason("it changes files")
+        .with_present_result(|_args, record| {
+            result_card(record, |meta: Output| {
+                let size = format_size(meta.bytes_written);
+                if meta.created {
+                    Card::new(format!("Created {} ({size})", meta.path))
+                } else {
+                    Card::new(format!("Overwrote {} ({size})", meta.path))
+                }
+            })
+        })
 }
 
-fn parameters() -> Value {
-    json!({
-        "type": "object",
-        "properties": {
-            "path": {
-                "type": "string",
-                "maxLength": MAX_PATH_BYTES,
-                "description": "The file, relative to the working directory or absolute."
-            },
-            "content": {
-                "type": "string",
-                "description": "The file's complete new content."
-            },
-            "create_dirs": {
-                "type": "boolean",
-                "description": "Create missing parent directories. Default false."
-            }
-        },
-        "required": ["path", "content"],
-        "additionalProperties": false
-    })
+/// The tool: its roots are its state.
+struct WriteFile {
+    roots: Arc<Roots>,
 }
 
-fn output_schema() -> Value {
-    json!({
-        "type": "object",
-        "properties": {
-            "path": { "type": "string" },
-            "bytes_written": { "type": "integer", "minimum": 0 },
-            "created": { "type": "boolean" }
-        },
-        "required": ["path", "bytes_written", "created"],
-        "additionalProperties": false
-    })
-}
+impl TypedTool for WriteFile {
+    type Args = Args;
+    type Output = Output;
+    const NAME: &'static str = WRITE_FILE;
+    const DESCRIPTION: &'static str = "Write text to a file, creating it or replacing its whole \
+         content. Set `create_dirs` to create missing parent directories. Returns the bytes \
+         written and whether the file is new.";
+    // A write changes what every other file tool would see: it runs alone (R-DEF-4).
+    const CONCURRENCY: Concurrency = Concurrency::Alone;
+    const PRESENTATION_META: Option<PresentationMeta<Self>> = Some(meta);
 
-async fn run(roots: Arc<Roots>, args: Arc<Value>, cx: CallContext) -> Result<Value, ToolFailure> {
-    let args: Args = parse_args(WRITE_FILE, &args)?;
-    let located = locate(&roots, &args.path, Access::Write)?;
-    // A write is not interrupted halfway, so this is the last point where cancelling helps.
-    if cx.is_cancelled() {
-        return Err(cancelled());
+    async fn call(&self, args: Args, cx: CallContext) -> Result<Output, ToolFailure> {
+        let located = locate(&self.roots, &args.path, Access::Write)?;
+        // A write is not interrupted halfway, so this is the last point where cancelling helps.
+        if cx.is_cancelled() {
+            return Err(cancelled());
+        }
+        let shown = self.roots.display(&located.resolved);
+        let parent_shown =
+            located.resolved.parent().map(|parent| self.roots.display(parent)).unwrap_or_default();
+        let bytes_written = args.content.len() as u64;
+        let written = blocking(move || {
+            let written = beneath::write_file(
+                &located.root,
+                &located.relative,
+                args.content.as_bytes(),
+                args.create_dirs.unwrap_or(false),
+            );
+            written.map_err(|error| failure(error, &args.path, &parent_shown))
+        })
+        .await?;
+        Ok(Output { path: shown, bytes_written, created: written == Target::Created })
     }
-    let shown = roots.display(&located.resolved);
-    let parent_shown =
-        located.resolved.parent().map(|parent| roots.display(parent)).unwrap_or_default();
-    let bytes_written = args.content.len() as u64;
-    let written = blocking(move || {
-        let written = beneath::write_file(
-            &located.root,
-            &located.relative,
-            args.content.as_bytes(),
-            args.create_dirs,
-        );
-        written.map_err(|error| failure(error, &args.path, &parent_shown))
-    })
-    .await?;
-    to_value(&Output { path: shown, bytes_written, created: written == Target::Created })
+
+    fn render(_args: &Args, output: &Output) -> Vec<ContentBlock> {
+        vec![ContentBlock::text(render(output))]
+    }
+
+    /// The card an approval prompt shows: where, how much, and the start of the content.
+    fn present_call(args: &Args) -> Option<Card> {
+        let content = &args.content;
+        let card =
+            Card::new(format!("Write {} ({})", &*args.path, format_size(content.len() as u64)));
+        if content.is_empty() {
+            return Some(card);
+        }
+        let mut preview: Vec<&str> = content.lines().take(PREVIEW_LINES).collect();
+        let more = content.lines().count().saturating_sub(PREVIEW_LINES);
+        let elided = format!("… {more} more lines");
+        if more > 0 {
+            preview.push(&elided);
+        }
+        Some(card.with_detail(preview.join("\n")))
+    }
+}
+
+/// The presentation meta of a write: its output, which is small.
+fn meta(_args: &Args, output: &Output) -> Value {
+    json!(output)
 }
 
 /// A refused or failed write as the model reads it.
@@ -169,21 +169,4 @@ fn failure(error: WriteError, shown: &str, parent_shown: &str) -> ToolFailure {
 fn render(output: &Output) -> String {
     let what = if output.created { "created" } else { "replaced its previous content" };
     format!("Wrote {} to `{}` ({what})", plural(output.bytes_written, "byte", "bytes"), output.path)
-}
-
-/// The card an approval prompt shows: where, how much, and the start of the content.
-fn present_call(args: &Value) -> Card {
-    let path = args.get("path").and_then(Value::as_str).unwrap_or("?");
-    let content = args.get("content").and_then(Value::as_str).unwrap_or_default();
-    let card = Card::new(format!("Write {path} ({})", format_size(content.len() as u64)));
-    if content.is_empty() {
-        return card;
-    }
-    let mut preview: Vec<&str> = content.lines().take(PREVIEW_LINES).collect();
-    let more = content.lines().count().saturating_sub(PREVIEW_LINES);
-    let elided = format!("… {more} more lines");
-    if more > 0 {
-        preview.push(&elided);
-    }
-    card.with_detail(preview.join("\n"))
 }

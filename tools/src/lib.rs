@@ -93,6 +93,6 @@ pub use scheduler::{
 };
 pub use schema::{CompiledSchema, SchemaError, Violation, Violations};
 pub use timeout::TimeoutPolicy;
-pub use typed::TypedTool;
+pub use typed::{PresentationMeta, TypedTool};
 
 pub use tokio_util::sync::CancellationToken;

@@ -45,6 +45,7 @@ use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
+use crate::concurrency::Concurrency;
 use crate::content::ContentBlock;
 use crate::context::CallContext;
 use crate::definition::{ProjectionError, ToolDefinition, ToolOutput};
@@ -72,12 +73,24 @@ pub trait TypedTool: Send + Sync + Sized + 'static {
     /// Projects the output into model-visible content. Must be pure.
     fn render(args: &Self::Args, output: &Self::Output) -> Vec<ContentBlock>;
 
+    /// How calls are scheduled (R-DEF-4). [`Concurrency::ByArguments`] by default: each call
+    /// asks [`is_concurrency_safe`](Self::is_concurrency_safe). A tool whose every call may run
+    /// beside others declares [`Concurrency::Concurrent`]; one whose every call must run alone
+    /// (a write), [`Concurrency::Alone`], which code mode's declarations then state as such.
+    const CONCURRENCY: Concurrency = Concurrency::ByArguments;
+
+    /// The UI projection of a success (R-PIPE-9): what a result card needs beyond the content,
+    /// computed for every successful call and kept in the log so replay can draw it. Must be
+    /// pure. `None` by default: the tool has no such projection.
+    const PRESENTATION_META: Option<PresentationMeta<Self>> = None;
+
     /// The declared timeout; none by default.
     fn timeout(&self) -> Option<Duration> {
         None
     }
 
-    /// Whether a call may run beside others; `false` (exclusive) by default.
+    /// Whether a call may run beside others, asked only under [`Concurrency::ByArguments`];
+    /// `false` (exclusive) by default.
     fn is_concurrency_safe(_args: &Self::Args) -> bool {
         false
     }
@@ -88,23 +101,38 @@ pub trait TypedTool: Send + Sync + Sized + 'static {
     }
 }
 
+/// A typed tool's presentation meta ([`TypedTool::PRESENTATION_META`]): from its arguments and
+/// output to what a result card reads.
+pub type PresentationMeta<T> = fn(&<T as TypedTool>::Args, &<T as TypedTool>::Output) -> Value;
+
 impl ToolDefinition {
     /// The definition of a typed tool, with schemas derived from its types.
+    ///
+    /// The pipeline validates arguments against the derived schema before the body runs, so
+    /// arguments that still do not deserialize mean the schema and the type disagree: the call
+    /// fails named `InvalidArguments`.
     pub fn from_typed<T: TypedTool>(tool: T) -> Self {
         let timeout = tool.timeout();
         let tool = Arc::new(tool);
-        let output = ToolOutput::try_new(
+        let mut output = ToolOutput::try_new(
             schema_for::<T::Output>(SchemaSettings::for_serialize),
             |args, value| {
                 let (args, output) = typed_pair::<T>(args, value)?;
                 Ok(T::render(&args, &output))
             },
         );
+        if let Some(meta) = T::PRESENTATION_META {
+            output = output.with_presentation_meta(move |args, value| {
+                let (args, output) = typed_pair::<T>(args, value)?;
+                Ok(meta(&args, &output))
+            });
+        }
         let body = move |args: Arc<Value>, context: CallContext| {
             let tool = Arc::clone(&tool);
             async move {
                 let args = T::Args::deserialize(&*args).map_err(|error| {
                     ToolFailure::new(format!("arguments do not fit {}: {error}", T::NAME))
+                        .named("InvalidArguments")
                 })?;
                 let output = tool.call(args, context).await?;
                 Ok(serde_json::to_value(output)?)
@@ -117,15 +145,19 @@ impl ToolDefinition {
             output,
             body,
         )
-        .with_concurrency_safe(|args| {
-            T::Args::deserialize(args).is_ok_and(|args| T::is_concurrency_safe(&args))
-        })
         .with_present_call(|args| {
             T::Args::deserialize(args)
                 .ok()
                 .and_then(|args| T::present_call(&args))
                 .unwrap_or_else(|| crate::presentation::default_call_card(T::NAME, args))
         });
+        definition = match T::CONCURRENCY {
+            Concurrency::Concurrent => definition.with_concurrent_calls(),
+            Concurrency::Alone => definition,
+            Concurrency::ByArguments => definition.with_concurrency_safe(|args| {
+                T::Args::deserialize(args).is_ok_and(|args| T::is_concurrency_safe(&args))
+            }),
+        };
         if let Some(timeout) = timeout {
             definition = definition.with_timeout(timeout);
         }
@@ -193,5 +225,108 @@ fn unwrap_descriptions(schema: &mut Value) {
         }
         Value::Array(items) => items.iter_mut().for_each(unwrap_descriptions),
         _ => {}
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+    use tokio_util::sync::CancellationToken;
+
+    use super::*;
+
+    #[derive(Deserialize, JsonSchema)]
+    struct Text {
+        text: String,
+    }
+
+    #[derive(Serialize, Deserialize, JsonSchema)]
+    struct Echoed {
+        text: String,
+    }
+
+    /// Echoes its text. `MODE` picks what it declares: 0 the defaults, 1 concurrent calls and a
+    /// presentation meta, 2 calls that run alone.
+    struct Echo<const MODE: u8>;
+
+    fn chars(_args: &Text, output: &Echoed) -> Value {
+        json!({ "chars": output.text.chars().count() })
+    }
+
+    impl<const MODE: u8> TypedTool for Echo<MODE> {
+        type Args = Text;
+        type Output = Echoed;
+        const NAME: &'static str = "echo";
+        const DESCRIPTION: &'static str = "Echoes its text.";
+        const CONCURRENCY: Concurrency = match MODE {
+            0 => Concurrency::ByArguments,
+            1 => Concurrency::Concurrent,
+            _ => Concurrency::Alone,
+        };
+        const PRESENTATION_META: Option<PresentationMeta<Self>> =
+            if MODE == 1 { Some(chars) } else { None };
+
+        async fn call(&self, args: Text, _context: CallContext) -> Result<Echoed, ToolFailure> {
+            Ok(Echoed { text: args.text })
+        }
+
+        fn render(_args: &Text, output: &Echoed) -> Vec<ContentBlock> {
+            vec![ContentBlock::text(output.text.clone())]
+        }
+
+        fn is_concurrency_safe(args: &Text) -> bool {
+            args.text.len() < 4
+        }
+    }
+
+    /// What the definition's classifier says of a call with `text`, if it has one.
+    fn classified(definition: &ToolDefinition, text: &str) -> Option<bool> {
+        definition.concurrency_classifier().map(|classify| classify(&json!({ "text": text })))
+    }
+
+    #[test]
+    fn concurrency_is_declared_for_every_call_or_asked_call_by_call() {
+        let by_arguments = ToolDefinition::from_typed(Echo::<0>);
+        assert_eq!(by_arguments.concurrency(), Concurrency::ByArguments);
+        assert_eq!(classified(&by_arguments, "ab"), Some(true));
+        assert_eq!(classified(&by_arguments, "abcdef"), Some(false));
+
+        let concurrent = ToolDefinition::from_typed(Echo::<1>);
+        assert_eq!(concurrent.concurrency(), Concurrency::Concurrent);
+        assert_eq!(classified(&concurrent, "abcdef"), Some(true), "is_concurrency_safe not asked");
+
+        let alone = ToolDefinition::from_typed(Echo::<2>);
+        assert_eq!(alone.concurrency(), Concurrency::Alone);
+        assert_eq!(alone.concurrency_reason(), crate::concurrency::UNDECLARED);
+        assert_eq!(classified(&alone, "ab"), None, "no classifier: every call exclusive");
+    }
+
+    #[test]
+    fn presentation_meta_is_projected_from_the_typed_pair() {
+        let (args, value) = (json!({ "text": "héllo" }), json!({ "text": "héllo" }));
+        let with_meta = ToolDefinition::from_typed(Echo::<1>);
+        let meta = with_meta.output().presentation_meta(&args, &value);
+        assert_eq!(meta, Some(Ok(json!({ "chars": 5 }))));
+        let unreadable = with_meta.output().presentation_meta(&args, &json!({ "text": 5 }));
+        assert!(
+            unreadable
+                .is_some_and(|meta| meta.is_err_and(|e| e.to_string().starts_with("value: ")))
+        );
+
+        let without = ToolDefinition::from_typed(Echo::<0>);
+        assert_eq!(without.output().presentation_meta(&args, &value), None);
+    }
+
+    #[tokio::test]
+    async fn arguments_the_type_refuses_fail_named_invalid_arguments() {
+        let definition = ToolDefinition::from_typed(Echo::<0>);
+        let context = CallContext::new("call-1", None, CancellationToken::new());
+        let failure = definition
+            .body()
+            .call(Arc::new(json!({ "text": 3 })), context)
+            .await
+            .expect_err("a number is not a text");
+        assert_eq!(failure.name(), "InvalidArguments");
+        assert!(failure.message().starts_with("arguments do not fit echo: "), "{failure}");
     }
 }
