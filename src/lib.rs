@@ -16,6 +16,8 @@
 //! - [`toolset`]: a session's tools assembled from those sources (file tools under their
 //!   roots, manifests, MCP configs), as the command line builds them from its flags.
 //! - [`state`]: paused runs, kept values and (in a fleet) session logs, in SQLite or PostgreSQL.
+//! - [`telemetry`]: ordo's spans and metrics exported over OpenTelemetry, with the GenAI and
+//!   MCP conventions (R-OTEL).
 //! - [`visible`]: text from outside made safe to show (control and bidi characters escaped);
 //!   [`utc`]: times as people read them.
 
@@ -29,6 +31,10 @@ pub mod mcp;
 pub mod process;
 #[cfg(feature = "state")]
 pub mod state;
+#[cfg(feature = "otel")]
+pub mod telemetry;
+#[cfg(any(feature = "mcp", feature = "otel"))]
+mod tls;
 pub mod toolset;
 pub mod utc;
 pub mod visible;

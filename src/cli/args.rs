@@ -18,6 +18,17 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 pub(crate) struct Cli {
     #[command(subcommand)]
     pub(crate) command: Command,
+    /// Export spans and metrics over OpenTelemetry (OTLP, HTTP/protobuf) to
+    /// OTEL_EXPORTER_OTLP_ENDPOINT, or to http://localhost:4318 without it. That variable alone
+    /// turns export on too (OTEL_EXPORTER_OTLP_HEADERS, OTEL_SERVICE_NAME are read as usual);
+    /// OTEL_SDK_DISABLED=true turns it off.
+    #[arg(long, global = true)]
+    pub(crate) otel: bool,
+    /// With export on, also put each call's arguments (a script's source among them) and
+    /// result on its span, each cut to 4 KiB; also OTEL_INSTRUMENTATION_GENAI_CAPTURE_MESSAGE_CONTENT=true.
+    /// Off by default: they may hold what a user or a tool would not send to a trace backend.
+    #[arg(long, global = true)]
+    pub(crate) otel_content: bool,
 }
 
 #[derive(Debug, Subcommand)]

@@ -11,7 +11,8 @@
 //! | [`mcp`] | `ordo mcp` — the tools served to MCP clients |
 //!
 //! Around them: [`approve`] (the approval channel), [`live`] (cards on a terminal),
-//! [`interrupt`] (Ctrl-C), [`store`] (where state is kept).
+//! [`interrupt`] (Ctrl-C), [`store`] (where state is kept), [`telemetry`] (logs on stderr,
+//! spans and metrics to OpenTelemetry).
 
 mod approve;
 mod args;
@@ -26,6 +27,7 @@ mod run;
 mod sessions;
 mod setup;
 mod store;
+mod telemetry;
 mod tools;
 
 use std::process::ExitCode;
@@ -40,7 +42,14 @@ use output::notice;
 /// Parses the command line, runs the command, and says how it ended.
 pub(crate) fn main() -> ExitCode {
     let cli = Cli::parse();
-    init_logging();
+    let flags = ordo::telemetry::Flags { otel: cli.otel, content: cli.otel_content };
+    let telemetry = match telemetry::start(flags) {
+        Ok(telemetry) => telemetry,
+        Err(CliError { exit, message }) => {
+            notice!("ordo: {}", visible::lines(&message));
+            return exit.into();
+        }
+    };
     let ended = match cli.command {
         Command::Tools(args) => with_runtime(Threads::One, tools::run(&args)),
         Command::Replay(args) => with_runtime(Threads::One, replay::run(&args)),
@@ -50,6 +59,10 @@ pub(crate) fn main() -> ExitCode {
         Command::Calls(args) => with_runtime(Threads::One, calls::run(args)),
         Command::Mcp(args) => with_runtime(Threads::PerCore, mcp::run(args)),
     };
+    // The last spans leave before the process does.
+    if let Some(telemetry) = telemetry {
+        telemetry.shutdown();
+    }
     match ended {
         Ok(exit) => exit.into(),
         Err(CliError { exit, message }) => {
@@ -89,19 +102,4 @@ fn with_runtime(
     // Calls that ignored cancellation are not waited for past this point.
     runtime.shutdown_timeout(std::time::Duration::from_millis(100));
     ended
-}
-
-/// ordo's own logs go to stderr, filtered by `ORDO_LOG` (default: warnings and errors).
-///
-/// A log line that cannot be written is dropped in silence: the layer's default reports the
-/// failure with `eprintln!`, which panics on a closed stderr, inside whatever task logged.
-fn init_logging() {
-    use tracing_subscriber::prelude::*;
-    let filter = tracing_subscriber::EnvFilter::try_from_env("ORDO_LOG")
-        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("warn"));
-    let layer = tracing_subscriber::fmt::layer()
-        .with_writer(std::io::stderr)
-        .with_target(false)
-        .log_internal_errors(false);
-    let _ = tracing_subscriber::registry().with(layer).with(filter).try_init();
 }

@@ -308,6 +308,9 @@ fn pipeline(tools: &ToolSet, approve: Option<ApproveMode>, live: Option<&Live>) 
     if let Some(service) = approve::service(approve, live.map(Live::bars)) {
         builder = builder.approval(move |request| service.ask(request));
     }
+    if let Some(capture) = super::telemetry::content_capture() {
+        builder = builder.observe(capture);
+    }
     builder.build()
 }
 

@@ -11,6 +11,7 @@
 //!   ([`SessionLogs`]).
 //! - [`mount`]: the other way round, MCP servers mounted as ordo tools.
 //! - `workers.rs`: the script workers shared fairly among clients.
+//! - `spans.rs`: each request's span, with the OpenTelemetry MCP conventions' names.
 //! - `stdio.rs`: the stdio transport, answering what does not parse; [`http`]: the HTTP
 //!   endpoint behind its admission (Origin, Host, token, limits per client).
 
@@ -23,6 +24,7 @@ mod progress;
 mod reply;
 mod server;
 mod session_file;
+mod spans;
 mod stdio;
 mod workers;
 

@@ -22,6 +22,7 @@ use rmcp::transport::streamable_http_server::{StreamableHttpServerConfig, Stream
 use rmcp::{ErrorData as McpError, ServerHandler, ServiceExt};
 use serde_json::Value;
 use tokio_util::sync::CancellationToken;
+use tracing::Instrument as _;
 
 use super::approval::ClientApproval;
 use super::http::{PeerAddress, SessionCloser};
@@ -30,6 +31,7 @@ use super::listing::{self, Listed};
 use super::progress::{ProgressRoutes, ProgressSink};
 use super::reply::{self, DEFAULT_MAX_OUTPUT_CHARS};
 use super::session_file::{self, SessionLogs};
+use super::spans;
 use super::workers::{WorkerClient, Workers};
 
 /// How a server serves, whichever the transport.
@@ -390,13 +392,34 @@ impl ServerHandler for ClientSession {
     async fn list_tools(
         &self,
         _request: Option<PaginatedRequestParams>,
-        _context: RequestContext<RoleServer>,
+        context: RequestContext<RoleServer>,
     ) -> Result<ListToolsResult, McpError> {
+        let _span = spans::request("tools/list", None, &context).entered();
         let tools = listing::tools(self.shared.pipeline.registry(), self.shared.config.listed);
         Ok(ListToolsResult::with_all_items(tools))
     }
 
     async fn call_tool(
+        &self,
+        request: CallToolRequestParams,
+        context: RequestContext<RoleServer>,
+    ) -> Result<CallToolResponse, McpError> {
+        let span = spans::request("tools/call", Some(request.name.as_ref()), &context);
+        let response = self.call(request, context).instrument(span.clone()).await;
+        match &response {
+            Err(error) => spans::failed(&span, &error.code.0.to_string()),
+            Ok(CallToolResponse::Complete(result)) if result.is_error == Some(true) => {
+                spans::failed(&span, "tool_error");
+            }
+            Ok(_) => {}
+        }
+        response
+    }
+}
+
+impl ClientSession {
+    /// A `tools/call`, inside its request's span.
+    async fn call(
         &self,
         request: CallToolRequestParams,
         context: RequestContext<RoleServer>,

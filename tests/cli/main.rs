@@ -18,6 +18,7 @@ mod model_scripts;
 mod model_text;
 mod model_trial;
 mod mount;
+mod otel;
 mod pause;
 mod pg_proxy;
 mod pg_server;

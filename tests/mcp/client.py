@@ -45,6 +45,14 @@ async def scenario_call(session, args):
         return {"error": str(error), "type": type(error).__name__}
 
 
+async def scenario_call_meta(session, args):
+    """args: TOOL JSON_ARGUMENTS JSON_META: one call whose request carries `_meta` (a trace
+    context, as an instrumented client sends it)."""
+    name, arguments, meta = args[0], json.loads(args[1]), json.loads(args[2])
+    result = await session.call_tool(name, arguments, meta=meta)
+    return {"result": dump(result)}
+
+
 async def scenario_calls(session, args):
     """args: JSON list of [TOOL, ARGUMENTS]: called in order on one session."""
     out = []
@@ -136,6 +144,7 @@ async def run(scenario, args, transport, elicitation, modern):
 SCENARIOS = {
     "list": scenario_list,
     "call": scenario_call,
+    "call_meta": scenario_call_meta,
     "calls": scenario_calls,
     "chain": scenario_chain,
     "progress": scenario_progress,

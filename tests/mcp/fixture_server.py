@@ -1,6 +1,7 @@
 """An MCP server for the faults the mounting tests need (Python SDK, PyPI `mcp`, pinned).
 
-Tools: `pid` (the server's pid), `crash` (exits mid-call), `hang` (never answers; counts the
+Tools: `pid` (the server's pid), `trace` (the trace context its request carried), `crash`
+(exits mid-call), `hang` (never answers; counts the
 cancellations it receives), `cancellations`, `slow_read` (read-only: sleeps, returns when it
 started and ended, to see overlap), `progress` (three progress notifications). With `--catalog N`, N tools more (see
 `add_catalog`); with `--odd-names`, a tool named `get.item` and `shady`, whose description holds
@@ -22,6 +23,14 @@ CANCELLED = {"count": 0}
 def pid() -> int:
     """This server's process id."""
     return os.getpid()
+
+
+@server.tool()
+async def trace(ctx: Context) -> dict:
+    """The W3C trace context this call's request carried in `_meta` (null where none)."""
+    meta = ctx.request_context.meta or {}
+    read = meta.get if isinstance(meta, dict) else (lambda key: getattr(meta, key, None))
+    return {"traceparent": read("traceparent"), "tracestate": read("tracestate")}
 
 
 @server.tool()

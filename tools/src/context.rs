@@ -26,6 +26,8 @@ pub struct CallContext {
     concludes_turn: Arc<AtomicBool>,
     /// What the call's nested calls inherit; absent in a context made by hand.
     nesting: Option<Arc<Nesting>>,
+    /// The call's span, the parent of its nested calls' spans.
+    span: tracing::Span,
 }
 
 impl CallContext {
@@ -43,11 +45,19 @@ impl CallContext {
             deferred: Arc::default(),
             concludes_turn: Arc::default(),
             nesting: None,
+            span: tracing::Span::none(),
         }
     }
 
-    pub(crate) fn with_nesting(mut self, nesting: Option<Arc<Nesting>>) -> Self {
+    /// The context of a call the pipeline runs: its nested calls inherit `nesting`, and their
+    /// spans are children of `span`, the call's own.
+    pub(crate) fn with_nesting(
+        mut self,
+        nesting: Option<Arc<Nesting>>,
+        span: tracing::Span,
+    ) -> Self {
         self.nesting = nesting;
+        self.span = span;
         self
     }
 
@@ -60,6 +70,7 @@ impl CallContext {
             deferred: Arc::clone(&self.deferred),
             concludes_turn: Arc::clone(&self.concludes_turn),
             nesting: self.nesting.clone(),
+            span: self.span.clone(),
         }
     }
 
@@ -81,7 +92,9 @@ impl CallContext {
     /// through [`Pipeline::call`](crate::Pipeline::call), outside any scheduler, gets a
     /// scheduler of its own for its nested calls (no log, the default pool).
     pub fn nested(&self) -> Option<NestedCalls> {
-        self.nesting.as_ref().map(|nesting| nesting.calls(Arc::clone(&self.call_id)))
+        self.nesting
+            .as_ref()
+            .map(|nesting| nesting.calls(Arc::clone(&self.call_id), self.span.clone()))
     }
 
     /// The call's id.

@@ -90,6 +90,9 @@ pub struct CallRequest {
     /// whether it was still waiting for its turn or running. The tool's own timeout still
     /// holds; whichever comes first ends the call.
     pub deadline: Option<Duration>,
+    /// The span the call's span is a child of: a nested call's parent's; else the span current
+    /// where the call begins.
+    pub(crate) span_parent: Option<tracing::Span>,
 }
 
 impl CallRequest {
@@ -107,6 +110,7 @@ impl CallRequest {
             scopes: ScopeChain::default(),
             signal: CancellationToken::new(),
             deadline: None,
+            span_parent: None,
         }
     }
 
@@ -133,6 +137,12 @@ impl CallRequest {
         self.deadline = deadline;
         self
     }
+
+    /// Makes the call's span a child of `span` (a nested call's, of its parent's).
+    pub(crate) fn with_span_parent(mut self, span: tracing::Span) -> Self {
+        self.span_parent = Some(span);
+        self
+    }
 }
 
 /// One call in flight. Its identity never changes once begun.
@@ -150,18 +160,43 @@ impl Execution {
     /// Begins an execution, taking the tool as the registry holds it now: a call keeps the tool
     /// (and its `finalize_content`) it started with, whatever the registry does later.
     pub(crate) fn begin(request: CallRequest, tool: Option<Arc<Tool>>) -> Self {
+        use tracing::field::Empty;
+        // ordo's own fields, then the OpenTelemetry GenAI conventions' `execute_tool` span
+        // (what an exporter reads; `gen_ai.tool.call.*` only when content capture asks).
+        let parent = match &request.span_parent {
+            Some(span) => span.id(),
+            None => tracing::Span::current().id(),
+        };
         let span = tracing::info_span!(
+            parent: parent,
             "tool_call",
             tool = %request.name,
             call_id = %request.call_id,
             parent = request.parent.as_deref(),
-            code = tracing::field::Empty,
-            duration_ms = tracing::field::Empty,
+            code = Empty,
+            duration_ms = Empty,
+            otel.name = %format_args!("execute_tool {}", request.name),
+            otel.kind = "internal",
+            otel.status_code = Empty,
+            gen_ai.operation.name = "execute_tool",
+            gen_ai.tool.name = %request.name,
+            gen_ai.tool.call.id = %request.call_id,
+            gen_ai.tool.type = "function",
+            gen_ai.tool.call.arguments = Empty,
+            gen_ai.tool.call.result = Empty,
+            error.type = Empty,
         );
         let deadline =
             request.deadline.map(|deadline| (deadline, tokio::time::Instant::now() + deadline));
         let body_invoked = AtomicBool::new(false);
         Self { request, tool, started: Instant::now(), body_invoked, deadline, span }
+    }
+
+    /// The call's `tool_call` span: ordo's fields and the OpenTelemetry conventions' (see the
+    /// crate's documentation). An observer may record `gen_ai.tool.call.arguments` and
+    /// `gen_ai.tool.call.result` on it.
+    pub fn span(&self) -> &tracing::Span {
+        &self.span
     }
 
     /// The call's id.

@@ -7,7 +7,10 @@ use std::collections::BTreeMap;
 use std::sync::{Arc, Mutex};
 
 use common::*;
-use ordo_tools::Pipeline;
+use ordo_tools::{
+    Arguments, CallContext, CancellationToken, ContentBlock, Pipeline, ToolDefinition, ToolOutput,
+};
+use serde_json::{Value, json};
 use tracing::field::{Field, Visit};
 use tracing::span::{Attributes, Id, Record};
 use tracing_subscriber::layer::{Context, SubscriberExt};
@@ -37,10 +40,16 @@ impl Visit for FieldVisitor<'_> {
 impl<S: tracing::Subscriber + for<'a> LookupSpan<'a>> tracing_subscriber::Layer<S>
     for SpanCollector
 {
-    fn on_new_span(&self, attributes: &Attributes<'_>, id: &Id, _: Context<'_, S>) {
+    fn on_new_span(&self, attributes: &Attributes<'_>, id: &Id, context: Context<'_, S>) {
         if attributes.metadata().name() == "tool_call" {
             let mut fields = Fields::new();
             attributes.record(&mut FieldVisitor(&mut fields));
+            // Where the span sits: its own id and its parent's, as a subscriber sees them.
+            fields.insert("span.id".to_owned(), id.into_u64().to_string());
+            let parent = context.span(id).and_then(|span| span.parent()).map(|parent| parent.id());
+            if let Some(parent) = parent {
+                fields.insert("span.parent".to_owned(), parent.into_u64().to_string());
+            }
             self.open.lock().unwrap().insert(id.into_u64(), fields);
         }
     }
@@ -58,11 +67,17 @@ impl<S: tracing::Subscriber + for<'a> LookupSpan<'a>> tracing_subscriber::Layer<
     }
 }
 
+/// A collector, the thread's subscriber until the guard drops.
+fn collecting() -> (SpanCollector, tracing::subscriber::DefaultGuard) {
+    let collector = SpanCollector::default();
+    let guard =
+        tracing::subscriber::set_default(tracing_subscriber::registry().with(collector.clone()));
+    (collector, guard)
+}
+
 #[tokio::test]
 async fn each_call_has_one_span_with_its_identity_outcome_and_duration() {
-    let collector = SpanCollector::default();
-    let _default =
-        tracing::subscriber::set_default(tracing_subscriber::registry().with(collector.clone()));
+    let (collector, _default) = collecting();
     let echo = fixture("echo", Behaviour::Echo);
     let fail = fixture("fail", Behaviour::Fail);
     let pipeline = Pipeline::new(registry_with(&[&echo, &fail]));
@@ -81,4 +96,52 @@ async fn each_call_has_one_span_with_its_identity_outcome_and_duration() {
     assert_eq!(failed["tool"], "fail");
     assert_eq!(failed["parent"], "run-1");
     assert_eq!(failed["code"], "TOOL_ERROR");
+
+    // The OpenTelemetry conventions' `execute_tool` fields, for an exporting layer: the span's
+    // name, the operation, the tool, the call, and on failure the error's class and status.
+    assert_eq!(ok["otel.name"], "execute_tool echo");
+    assert_eq!(ok["otel.kind"], "internal");
+    assert_eq!(ok["gen_ai.operation.name"], "execute_tool");
+    assert_eq!(ok["gen_ai.tool.name"], "echo");
+    assert_eq!(ok["gen_ai.tool.call.id"], "call-1");
+    assert_eq!(ok["gen_ai.tool.type"], "function");
+    assert!(!ok.contains_key("error.type") && !ok.contains_key("otel.status_code"), "{ok:?}");
+    assert!(!ok.contains_key("gen_ai.tool.call.arguments"), "content is never recorded by itself");
+    assert_eq!(failed["error.type"], "TOOL_ERROR");
+    assert_eq!(failed["otel.status_code"], "ERROR");
+}
+
+/// A nested call's span is a child of its parent's, even when the body makes the call from a
+/// task of its own, where no span is current.
+#[tokio::test]
+async fn r_otel_2_a_nested_calls_span_is_its_parents_child_from_any_task() {
+    let (collector, _default) = collecting();
+    let echo = fixture("echo", Behaviour::Echo);
+    let body = |_: Arc<Value>, cx: CallContext| async move {
+        let nested = cx.nested().expect("the pipeline gives a door");
+        let arguments = Arguments::parse(r#"{"text":"inner"}"#);
+        let call = nested.call(Arc::from("outer.1"), "echo", arguments, CancellationToken::new());
+        let result = tokio::spawn(call).await.expect("the task ran");
+        Ok(json!({ "inner_failed": result.is_error() }))
+    };
+    let outer = ToolDefinition::new(
+        "outer",
+        "Calls echo from a task of its own.",
+        json!({ "type": "object" }),
+        ToolOutput::new(json!({}), |_, value| vec![ContentBlock::text(value.to_string())]),
+        body,
+    );
+    let registry = registry_with(&[&echo]);
+    registry.register(outer).unwrap();
+    let pipeline = Pipeline::new(registry);
+
+    let result = pipeline.call(call("outer", "x")).await.unwrap();
+
+    assert_eq!(result.value.as_deref(), Some(&json!({ "inner_failed": false })));
+    let closed = collector.closed.lock().unwrap().clone();
+    let inner = closed.iter().find(|span| span["tool"] == "echo").expect("the nested span");
+    let outer = closed.iter().find(|span| span["tool"] == "outer").expect("the outer span");
+    assert_eq!(inner["span.parent"], outer["span.id"], "{closed:#?}");
+    assert_eq!(inner["parent"], "call-1", "the log's parent, too");
+    assert!(!outer.contains_key("span.parent"), "the outer call is a root here");
 }

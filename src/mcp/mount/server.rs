@@ -22,6 +22,7 @@ use rmcp::transport::streamable_http_client::{
 use tokio::io::{AsyncBufReadExt, BufReader};
 use tokio::process::Command;
 use tokio::time::Instant;
+use tracing::Instrument as _;
 
 use crate::process::{ALWAYS_PASSED, ProcessGroup};
 
@@ -126,6 +127,27 @@ impl MountedServer {
         arguments: JsonObject,
         context: &CallContext,
     ) -> Result<CallToolResult, ToolFailure> {
+        let over_http = matches!(self.spec.transport, Transport::Http { .. });
+        let span = crate::mcp::spans::client(&self.spec.name, tool, over_http);
+        let answer = self.call_in(tool, arguments, context, &span).instrument(span.clone()).await;
+        match &answer {
+            Ok(result) if result.is_error == Some(true) => {
+                crate::mcp::spans::failed(&span, "tool_error");
+            }
+            Ok(_) => {}
+            Err(failure) => crate::mcp::spans::failed(&span, failure.name()),
+        }
+        answer
+    }
+
+    /// [`call`](Self::call), inside its client span.
+    async fn call_in(
+        &self,
+        tool: &str,
+        arguments: JsonObject,
+        context: &CallContext,
+        span: &tracing::Span,
+    ) -> Result<CallToolResult, ToolFailure> {
         let (peer, stderr) = tokio::select! {
             biased;
             () = context.signal().cancelled() => return Err(self.cancelled()),
@@ -146,7 +168,8 @@ impl MountedServer {
         } else {
             // The relay watches the signal and the timeout itself, to tell the server before
             // it returns.
-            let params = CallToolRequestParams::new(tool.to_owned()).with_arguments(arguments);
+            let mut params = CallToolRequestParams::new(tool.to_owned()).with_arguments(arguments);
+            params.meta = crate::mcp::spans::carried(span);
             self.relay.call(&peer, params, context, timeout).await
         };
         match answer {
@@ -244,23 +267,12 @@ async fn connect(
         sent.insert(header, value);
     }
     let config = StreamableHttpClientTransportConfig::with_uri(url).custom_headers(sent);
-    install_tls_provider();
+    crate::tls::install_provider();
     let transport = StreamableHttpClientTransport::from_config(config);
     let service = relay.serve(transport).await.map_err(|error| {
         format!("the MCP handshake over HTTP failed: {}", redact(&error.to_string(), url, headers))
     })?;
     Ok(Running { service, _group: None, stderr: Arc::default() })
-}
-
-/// HTTPS to mounted servers goes through rustls with *ring* for its cryptography (reqwest's
-/// default, aws-lc, took a minute of a first build); installed once for the process, before
-/// the first client is made. A provider installed first by the embedding program serves
-/// instead.
-fn install_tls_provider() {
-    static INSTALLED: std::sync::Once = std::sync::Once::new();
-    INSTALLED.call_once(|| {
-        let _ = rustls::crypto::ring::default_provider().install_default();
-    });
 }
 
 /// `text` without the URL or any header value in it.
@@ -357,7 +369,7 @@ mod tests {
     /// reqwest panics at the first client).
     #[tokio::test]
     async fn an_https_servers_client_is_made_with_rings_provider() {
-        super::install_tls_provider();
+        crate::tls::install_provider();
         let config = StreamableHttpClientTransportConfig::with_uri("https://127.0.0.1:9/mcp");
         let _transport = StreamableHttpClientTransport::from_config(config);
         assert!(rustls::crypto::CryptoProvider::get_default().is_some());

@@ -65,7 +65,7 @@ impl Pipeline {
             execution.parent().cloned(),
             execution.signal().clone(),
         )
-        .with_nesting(Some(nesting));
+        .with_nesting(Some(nesting), execution.span.clone());
         let terminal = |signal: CancellationToken| -> BoxFuture<'_, DispatchResult> {
             Box::pin(self.invoke_body(execution, tool, &context, signal))
         };

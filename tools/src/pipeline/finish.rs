@@ -23,6 +23,11 @@ impl Pipeline {
         let code = result.code().map_or("OK", ErrorCode::as_str);
         execution.span.record("code", code);
         execution.span.record("duration_ms", execution.started().elapsed().as_secs_f64() * 1e3);
+        if let Some(code) = result.code() {
+            // The conventions' outcome: the class of error, and the span's status.
+            execution.span.record("error.type", code.as_str());
+            execution.span.record("otel.status_code", "ERROR");
+        }
         result
     }
 

@@ -75,15 +75,15 @@ impl Nesting {
         }
     }
 
-    /// The door for the nested calls of `parent`.
-    pub(crate) fn calls(&self, parent: CallId) -> NestedCalls {
+    /// The door for the nested calls of `parent`, whose span is `span`.
+    pub(crate) fn calls(&self, parent: CallId, span: tracing::Span) -> NestedCalls {
         let core = match &self.session {
             Session::Scheduled(core) => Arc::clone(core),
             Session::Unscheduled(pipeline, core) => {
                 Arc::clone(core.get_or_init(|| Arc::clone(Scheduler::new(pipeline.clone()).core())))
             }
         };
-        NestedCalls { core, parent, scopes: self.scopes.clone(), room: self.room.get() }
+        NestedCalls { core, parent, span, scopes: self.scopes.clone(), room: self.room.get() }
     }
 }
 
@@ -93,6 +93,8 @@ impl Nesting {
 pub struct NestedCalls {
     core: Arc<Core>,
     parent: CallId,
+    /// The parent's span: each call's span is its child, wherever the call is made from.
+    span: tracing::Span,
     scopes: ScopeChain,
     room: Arc<Room>,
 }
@@ -146,7 +148,8 @@ impl NestedCalls {
             .with_parent(Arc::clone(&self.parent))
             .with_scopes(self.scopes.clone())
             .with_signal(signal)
-            .with_deadline(deadline);
+            .with_deadline(deadline)
+            .with_span_parent(self.span.clone());
         let execution = Arc::new(self.core.pipeline.begin(request));
         let recorded = self
             .core

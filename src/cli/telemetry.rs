@@ -1,0 +1,45 @@
+//! Where ordo's `tracing` goes: its logs to stderr, filtered by `ORDO_LOG` (default: warnings
+//! and errors), and with export on ([`ordo::telemetry`]) its spans and metrics to OpenTelemetry.
+//! The two are filtered apart: `ORDO_LOG` never decides what is exported, and export never
+//! prints a span.
+
+use std::sync::OnceLock;
+
+use ordo::telemetry::{ContentCapture, Flags, Settings, Telemetry};
+use tracing_subscriber::prelude::*;
+
+use super::exit::CliError;
+
+/// Content capture, when `--otel-content` (or its variable) asked for it with export on.
+static CONTENT: OnceLock<ContentCapture> = OnceLock::new();
+
+/// Installs the process's subscriber; with export on, starts it and returns what flushes it.
+pub(crate) fn start(flags: Flags) -> Result<Option<Telemetry>, CliError> {
+    let settings = Settings::from_env(flags, |name| std::env::var(name).ok())
+        .map_err(|error| CliError::usage(error.to_string()))?;
+    let filter = tracing_subscriber::EnvFilter::try_from_env("ORDO_LOG")
+        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("warn"));
+    // A log line that cannot be written is dropped in silence: the layer's default reports the
+    // failure with `eprintln!`, which panics on a closed stderr, inside whatever task logged.
+    let logs = tracing_subscriber::fmt::layer()
+        .with_writer(std::io::stderr)
+        .with_target(false)
+        .log_internal_errors(false)
+        .with_filter(filter);
+    let Some(settings) = settings else {
+        let _ = tracing_subscriber::registry().with(logs).try_init();
+        return Ok(None);
+    };
+    let (telemetry, export) =
+        Telemetry::start(&settings).map_err(|error| CliError::usage(error.to_string()))?;
+    if let Some(bytes) = settings.content {
+        let _ = CONTENT.set(ContentCapture { bytes });
+    }
+    let _ = tracing_subscriber::registry().with(logs).with(export).try_init();
+    Ok(Some(telemetry))
+}
+
+/// The observer that puts calls' content on their spans, if it was asked for.
+pub(crate) fn content_capture() -> Option<ContentCapture> {
+    CONTENT.get().copied()
+}

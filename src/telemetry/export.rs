@@ -1,0 +1,96 @@
+//! The pipeline out: ordo's spans and metrics to an OTLP receiver over HTTP/protobuf, in batches
+//! on the SDK's own threads, never on a call's path.
+
+use std::time::Duration;
+
+use opentelemetry::KeyValue;
+use opentelemetry::trace::TracerProvider as _;
+use opentelemetry_otlp::{MetricExporter, SpanExporter, WithExportConfig as _};
+use opentelemetry_sdk::Resource;
+use opentelemetry_sdk::metrics::SdkMeterProvider;
+use opentelemetry_sdk::trace::SdkTracerProvider;
+use tracing::Subscriber;
+use tracing_subscriber::Layer;
+use tracing_subscriber::filter::{LevelFilter, Targets};
+use tracing_subscriber::registry::LookupSpan;
+
+use super::metrics::MetricsLayer;
+use super::settings::Settings;
+
+/// How long the end of a process waits for the last batches to leave.
+const FLUSH_TIMEOUT: Duration = Duration::from_secs(5);
+
+/// Export, running: flushes what is left when the process ends ([`Telemetry::shutdown`]).
+pub struct Telemetry {
+    traces: SdkTracerProvider,
+    metrics: SdkMeterProvider,
+}
+
+/// Why export could not start.
+#[derive(Debug, thiserror::Error)]
+#[error("cannot export to OpenTelemetry: {0}")]
+pub struct ExportError(String);
+
+impl Telemetry {
+    /// Starts the exporters `settings` describe (endpoint, headers and timeout from the
+    /// standard variables), and gives the layer that feeds them ordo's spans: add it to the
+    /// process's `tracing` subscriber.
+    pub fn start<S>(settings: &Settings) -> Result<(Self, impl Layer<S> + Send + Sync), ExportError>
+    where
+        S: Subscriber + for<'span> LookupSpan<'span> + Send + Sync,
+    {
+        // An https:// endpoint needs the provider the exporter's client is built with.
+        crate::tls::install_provider();
+        let resource = Resource::builder()
+            .with_service_name(settings.service_name.clone())
+            .with_attribute(KeyValue::new("service.version", env!("CARGO_PKG_VERSION")))
+            .build();
+        let spans = SpanExporter::builder()
+            .with_http()
+            .with_protocol(opentelemetry_otlp::Protocol::HttpBinary)
+            .build()
+            .map_err(|error| ExportError(error.to_string()))?;
+        let traces = SdkTracerProvider::builder()
+            .with_batch_exporter(spans)
+            .with_resource(resource.clone())
+            .build();
+        let measures = MetricExporter::builder()
+            .with_http()
+            .with_protocol(opentelemetry_otlp::Protocol::HttpBinary)
+            .build()
+            .map_err(|error| ExportError(error.to_string()))?;
+        let metrics = SdkMeterProvider::builder()
+            .with_periodic_exporter(measures)
+            .with_resource(resource)
+            .build();
+        let tracer = traces.tracer("ordo");
+        let meter = opentelemetry::metrics::MeterProvider::meter(&metrics, "ordo");
+        // ordo's own spans only: a dependency's (hyper's, rmcp's) are not what a team watches.
+        let ours = || {
+            Targets::new()
+                .with_target("ordo", LevelFilter::INFO)
+                .with_target("ordo_tools", LevelFilter::INFO)
+                .with_target("ordo_sdk", LevelFilter::INFO)
+        };
+        let layer = tracing_opentelemetry::layer()
+            .with_tracer(tracer)
+            .with_location(false)
+            .with_threads(false)
+            .with_tracked_inactivity(false)
+            .with_target(false)
+            .with_filter(ours())
+            .and_then(MetricsLayer::new(&meter).with_filter(ours()));
+        Ok((Self { traces, metrics }, layer))
+    }
+
+    /// Sends what is left and stops, waiting a few seconds at most: a receiver that is down
+    /// does not hold the process.
+    pub fn shutdown(self) {
+        if let Err(error) = self.traces.shutdown_with_timeout(FLUSH_TIMEOUT) {
+            tracing::warn!(%error, "the last spans were not exported");
+        }
+        if let Err(error) = self.metrics.shutdown_with_timeout(FLUSH_TIMEOUT) {
+            tracing::warn!(%error, "the last metrics were not exported");
+        }
+    }
+}
