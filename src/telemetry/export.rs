@@ -45,20 +45,23 @@ impl Telemetry {
             .with_service_name(settings.service_name.clone())
             .with_attribute(KeyValue::new("service.version", env!("CARGO_PKG_VERSION")))
             .build();
-        let spans = SpanExporter::builder()
+        let mut spans = SpanExporter::builder()
             .with_http()
-            .with_protocol(opentelemetry_otlp::Protocol::HttpBinary)
-            .build()
-            .map_err(|error| ExportError(error.to_string()))?;
+            .with_protocol(opentelemetry_otlp::Protocol::HttpBinary);
+        let mut measures = MetricExporter::builder()
+            .with_http()
+            .with_protocol(opentelemetry_otlp::Protocol::HttpBinary);
+        if let Some(endpoint) = &settings.endpoint {
+            let base = endpoint.trim_end_matches('/');
+            spans = spans.with_endpoint(format!("{base}/v1/traces"));
+            measures = measures.with_endpoint(format!("{base}/v1/metrics"));
+        }
+        let spans = spans.build().map_err(|error| ExportError(error.to_string()))?;
+        let measures = measures.build().map_err(|error| ExportError(error.to_string()))?;
         let traces = SdkTracerProvider::builder()
             .with_batch_exporter(spans)
             .with_resource(resource.clone())
             .build();
-        let measures = MetricExporter::builder()
-            .with_http()
-            .with_protocol(opentelemetry_otlp::Protocol::HttpBinary)
-            .build()
-            .map_err(|error| ExportError(error.to_string()))?;
         let metrics = SdkMeterProvider::builder()
             .with_periodic_exporter(measures)
             .with_resource(resource)

@@ -19,6 +19,9 @@ pub struct Settings {
     /// Arguments, results and script source on spans (opt-in), each cut to this many bytes;
     /// `None`: never.
     pub content: Option<usize>,
+    /// The receiver's base URL (`/v1/traces` and `/v1/metrics` are added), for a program that
+    /// configures export itself; `None` leaves it to the standard variables, as `ordo` does.
+    pub endpoint: Option<String>,
 }
 
 /// The bytes of one captured attribute (arguments, a result, a script) when content is on.
@@ -61,6 +64,7 @@ impl Settings {
         Ok(Some(Self {
             service_name: set("OTEL_SERVICE_NAME").unwrap_or_else(|| "ordo".to_owned()),
             content: (flags.content || content_env).then_some(DEFAULT_CONTENT_BYTES),
+            endpoint: None,
         }))
     }
 }

@@ -213,3 +213,47 @@ fn r_otel_2_an_mcp_request_continues_its_clients_trace_into_the_mounted_server()
         "{metrics:#?}"
     );
 }
+
+/// Over HTTP a client that puts its trace context in the request's headers, not in `_meta`,
+/// is the parent too; the span names the session and the transport; the bearer token never
+/// leaves in an export.
+#[test]
+fn r_otel_2_over_http_the_headers_carry_the_parent_and_the_token_stays_home() {
+    use crate::mcp::http::{Server, initialize, session_id};
+    let receiver = Receiver::start();
+    let scratch = Scratch::new();
+    let env = exporting(&receiver);
+    let env: Vec<(&str, &str)> = env.iter().map(|(name, value)| (*name, value.as_str())).collect();
+    let server = Server::start_with(&scratch, &[], &env);
+    let bearer = server.bearer();
+    let auth = ("Authorization", bearer.as_str());
+    let (status, response) = server.post(&[auth], &initialize());
+    assert_eq!(status, 200, "{response}");
+    let session = session_id(&response);
+    let (id, version) =
+        (("Mcp-Session-Id", session.as_str()), ("Mcp-Protocol-Version", "2025-11-25"));
+    let initialized = json!({"jsonrpc": "2.0", "method": "notifications/initialized"}).to_string();
+    assert_eq!(server.post(&[auth, id, version], &initialized).0, 202);
+    let (trace_id, client_span) = ("0af7651916cd43dd8448eb211c80319c", "b7ad6b7169203331");
+    let traceparent = format!("00-{trace_id}-{client_span}-01");
+    let call = json!({"jsonrpc": "2.0", "id": 7, "method": "tools/call", "params": {
+        "name": "run_code", "arguments": {"code": "return 6 * 7"}}})
+    .to_string();
+    let (status, response) =
+        server.post(&[auth, id, version, ("traceparent", traceparent.as_str())], &call);
+    assert_eq!(status, 200, "{response}");
+
+    let spans = receiver.wait_for("the request's span", |spans| {
+        spans.iter().any(|span| span.name == "tools/call run_code")
+    });
+    let request = one(&spans, "tools/call run_code");
+    assert_eq!(
+        (request.trace_id.as_str(), request.parent_span_id.as_str()),
+        (trace_id, client_span)
+    );
+    assert_eq!(request.attribute("mcp.session.id"), Some(session.as_str()));
+    assert_eq!(request.attribute("network.transport"), Some("tcp"));
+    assert_eq!(request.attribute("jsonrpc.request.id"), Some("7"));
+    let token = server.token.as_deref().expect("the server printed its token");
+    assert!(!receiver.ever_carried(token), "the bearer token was exported");
+}
