@@ -5,7 +5,9 @@ use std::time::Duration;
 
 use opentelemetry::KeyValue;
 use opentelemetry::trace::TracerProvider as _;
-use opentelemetry_otlp::{MetricExporter, SpanExporter, WithExportConfig as _};
+use opentelemetry_otlp::{
+    MetricExporter, RetryPolicy, SpanExporter, WithExportConfig as _, WithHttpConfig as _,
+};
 use opentelemetry_sdk::Resource;
 use opentelemetry_sdk::metrics::SdkMeterProvider;
 use opentelemetry_sdk::trace::SdkTracerProvider;
@@ -19,6 +21,13 @@ use super::settings::Settings;
 
 /// How long the end of a process waits for the last batches to leave.
 const FLUSH_TIMEOUT: Duration = Duration::from_secs(5);
+
+/// Two retries of a failed export, 100 then 200 ms later (the SDK recommends three, up to
+/// 1.6 s): a receiver that is down costs a short command a third of a second at its end, not
+/// two; a server's batches are retried the same way off its calls' path.
+fn retries() -> RetryPolicy {
+    RetryPolicy::recommended().with_max_retries(2).with_max_delay(Duration::from_millis(200))
+}
 
 /// Export, running: flushes what is left when the process ends ([`Telemetry::shutdown`]).
 pub struct Telemetry {
@@ -47,10 +56,12 @@ impl Telemetry {
             .build();
         let mut spans = SpanExporter::builder()
             .with_http()
-            .with_protocol(opentelemetry_otlp::Protocol::HttpBinary);
+            .with_protocol(opentelemetry_otlp::Protocol::HttpBinary)
+            .with_retry_policy(retries());
         let mut measures = MetricExporter::builder()
             .with_http()
-            .with_protocol(opentelemetry_otlp::Protocol::HttpBinary);
+            .with_protocol(opentelemetry_otlp::Protocol::HttpBinary)
+            .with_retry_policy(retries());
         if let Some(endpoint) = &settings.endpoint {
             let base = endpoint.trim_end_matches('/');
             spans = spans.with_endpoint(format!("{base}/v1/traces"));
@@ -86,14 +97,19 @@ impl Telemetry {
         Ok((Self { traces, metrics }, layer))
     }
 
-    /// Sends what is left and stops, waiting a few seconds at most: a receiver that is down
-    /// does not hold the process.
+    /// Sends what is left and stops, spans and metrics side by side, waiting a few seconds at
+    /// most: a receiver that is down does not hold the process.
     pub fn shutdown(self) {
-        if let Err(error) = self.traces.shutdown_with_timeout(FLUSH_TIMEOUT) {
-            tracing::warn!(%error, "the last spans were not exported");
-        }
-        if let Err(error) = self.metrics.shutdown_with_timeout(FLUSH_TIMEOUT) {
-            tracing::warn!(%error, "the last metrics were not exported");
-        }
+        let Self { traces, metrics } = self;
+        std::thread::scope(|scope| {
+            scope.spawn(|| {
+                if let Err(error) = traces.shutdown_with_timeout(FLUSH_TIMEOUT) {
+                    tracing::warn!(%error, "OpenTelemetry: the last spans were not exported");
+                }
+            });
+            if let Err(error) = metrics.shutdown_with_timeout(FLUSH_TIMEOUT) {
+                tracing::warn!(%error, "OpenTelemetry: the last metrics were not exported");
+            }
+        });
     }
 }
