@@ -98,6 +98,7 @@ impl ApprovalSeam {
         execution: &Execution,
         prompt: String,
     ) -> Result<(), ErrorInfo> {
+        tracing::info!(target: crate::pipeline::STAGE_EVENTS, "approval asked");
         let outcome = match session.cloned().or_else(|| self.current()) {
             None => ApprovalOutcome::Unavailable,
             Some(service) => {
@@ -119,6 +120,7 @@ impl ApprovalSeam {
                     .await
             }
         };
+        tracing::info!(target: crate::pipeline::STAGE_EVENTS, ?outcome, "approval answered");
         outcome_result(outcome, execution.name())
     }
 }

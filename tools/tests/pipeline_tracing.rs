@@ -8,7 +8,8 @@ use std::sync::{Arc, Mutex};
 
 use common::*;
 use ordo_tools::{
-    Arguments, CallContext, CancellationToken, ContentBlock, Pipeline, ToolDefinition, ToolOutput,
+    ApprovalOutcome, ApprovalRequest, Arguments, CallContext, CancellationToken, ContentBlock,
+    Pipeline, PreDecision, ToolDefinition, ToolOutput, policy,
 };
 use serde_json::{Value, json};
 use tracing::field::{Field, Visit};
@@ -57,6 +58,20 @@ impl<S: tracing::Subscriber + for<'a> LookupSpan<'a>> tracing_subscriber::Layer<
     fn on_record(&self, id: &Id, values: &Record<'_>, _: Context<'_, S>) {
         if let Some(fields) = self.open.lock().unwrap().get_mut(&id.into_u64()) {
             values.record(&mut FieldVisitor(fields));
+        }
+    }
+
+    fn on_event(&self, event: &tracing::Event<'_>, context: Context<'_, S>) {
+        // A stage event, kept in order on the span it happened in.
+        let Some(span) = context.event_span(event) else { return };
+        let mut fields = Fields::new();
+        event.record(&mut FieldVisitor(&mut fields));
+        if let Some(span_fields) = self.open.lock().unwrap().get_mut(&span.id().into_u64()) {
+            let events = span_fields.entry("events".to_owned()).or_default();
+            if !events.is_empty() {
+                events.push(',');
+            }
+            events.push_str(fields.get("message").map_or("?", String::as_str));
         }
     }
 
@@ -109,6 +124,27 @@ async fn each_call_has_one_span_with_its_identity_outcome_and_duration() {
     assert!(!ok.contains_key("gen_ai.tool.call.arguments"), "content is never recorded by itself");
     assert_eq!(failed["error.type"], "TOOL_ERROR");
     assert_eq!(failed["otel.status_code"], "ERROR");
+    // The stages, as events on the span's timeline.
+    assert_eq!(ok["events"], "prepared,dispatched,body returned,finalizing");
+}
+
+/// An approval's wait is marked on the span too: asked, then answered with its outcome.
+#[tokio::test]
+async fn r_otel_2_an_approvals_wait_is_marked_on_the_calls_span() {
+    let (collector, _default) = collecting();
+    let echo = fixture("echo", Behaviour::Echo);
+    let pipeline = builder_with(&[&echo])
+        .pre_execute(policy(|_| Some(PreDecision::Ask("may I?".into()))))
+        .approval(|_: ApprovalRequest| async { ApprovalOutcome::AllowedOnce })
+        .build();
+
+    pipeline.call(call("echo", "x")).await.unwrap();
+
+    let closed = collector.closed.lock().unwrap().clone();
+    assert_eq!(
+        closed[0]["events"],
+        "approval asked,approval answered,prepared,dispatched,body returned,finalizing"
+    );
 }
 
 /// A nested call's span is a child of its parent's, even when the body makes the call from a

@@ -26,6 +26,8 @@ pub(crate) struct Span {
     pub(crate) attributes: BTreeMap<String, String>,
     /// 2 is ERROR.
     pub(crate) status: i32,
+    /// Its events' names, in order.
+    pub(crate) events: Vec<String>,
     /// The resource's `service.name`.
     pub(crate) service: String,
 }
@@ -184,6 +186,7 @@ fn record(path: &str, body: &[u8], received: &mut Received) {
                             parent_span_id: hex(&span.parent_span_id),
                             attributes: attributes(&span.attributes),
                             status: span.status.map_or(0, |status| status.code),
+                            events: span.events.iter().map(|event| event.name.clone()).collect(),
                             service: service.clone(),
                         });
                     }
