@@ -100,19 +100,27 @@ where
 
 impl Visit for Measured {
     fn record_str(&mut self, field: &Field, value: &str) {
-        self.keep(field, value.to_owned());
+        if let Some(name) = self.kept(field) {
+            self.keep(name, value.to_owned());
+        }
     }
 
     fn record_debug(&mut self, field: &Field, value: &dyn std::fmt::Debug) {
-        self.keep(field, format!("{value:?}"));
+        if let Some(name) = self.kept(field) {
+            self.keep(name, format!("{value:?}"));
+        }
     }
 }
 
 impl Measured {
-    fn keep(&mut self, field: &Field, value: String) {
+    /// The attribute `field` is, if the metric keeps it (no text is made of the others).
+    fn kept(&self, field: &Field) -> Option<&'static str> {
         let kept = if self.tool { TOOL_ATTRIBUTES } else { REQUEST_ATTRIBUTES };
-        let Some(name) = kept.iter().find(|name| **name == field.name()) else { return };
-        self.attributes.retain(|attribute| attribute.key.as_str() != *name);
-        self.attributes.push(KeyValue::new(*name, value));
+        kept.iter().copied().find(|name| *name == field.name())
+    }
+
+    fn keep(&mut self, name: &'static str, value: String) {
+        self.attributes.retain(|attribute| attribute.key.as_str() != name);
+        self.attributes.push(KeyValue::new(name, value));
     }
 }

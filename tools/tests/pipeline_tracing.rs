@@ -1,4 +1,5 @@
-//! Tracing: one `tool_call` span per call, with its identity, outcome code and duration.
+//! Tracing: one `tool_call` span per call, with its identity, outcome code and duration, named
+//! as the OpenTelemetry conventions name an `execute_tool` span.
 #![allow(clippy::unwrap_used)] // test helpers outside #[test] fns unwrap too
 
 mod common;
@@ -103,12 +104,12 @@ async fn each_call_has_one_span_with_its_identity_outcome_and_duration() {
     let closed = collector.closed.lock().unwrap().clone();
     assert_eq!(closed.len(), 2, "{closed:?}");
     let (ok, failed) = (&closed[0], &closed[1]);
-    assert_eq!(ok["tool"], "echo");
-    assert_eq!(ok["call_id"], "call-1");
+    assert_eq!(ok["gen_ai.tool.name"], "echo");
+    assert_eq!(ok["gen_ai.tool.call.id"], "call-1");
     assert!(!ok.contains_key("parent"), "a top-level call has no parent: {ok:?}");
     assert_eq!(ok["code"], "OK");
     assert!(ok["duration_ms"].parse::<f64>().unwrap() >= 0.0);
-    assert_eq!(failed["tool"], "fail");
+    assert_eq!(failed["gen_ai.tool.name"], "fail");
     assert_eq!(failed["parent"], "run-1");
     assert_eq!(failed["code"], "TOOL_ERROR");
 
@@ -117,8 +118,6 @@ async fn each_call_has_one_span_with_its_identity_outcome_and_duration() {
     assert_eq!(ok["otel.name"], "execute_tool echo");
     assert_eq!(ok["otel.kind"], "internal");
     assert_eq!(ok["gen_ai.operation.name"], "execute_tool");
-    assert_eq!(ok["gen_ai.tool.name"], "echo");
-    assert_eq!(ok["gen_ai.tool.call.id"], "call-1");
     assert_eq!(ok["gen_ai.tool.type"], "function");
     assert!(!ok.contains_key("error.type") && !ok.contains_key("otel.status_code"), "{ok:?}");
     assert!(!ok.contains_key("gen_ai.tool.call.arguments"), "content is never recorded by itself");
@@ -175,8 +174,10 @@ async fn r_otel_2_a_nested_calls_span_is_its_parents_child_from_any_task() {
 
     assert_eq!(result.value.as_deref(), Some(&json!({ "inner_failed": false })));
     let closed = collector.closed.lock().unwrap().clone();
-    let inner = closed.iter().find(|span| span["tool"] == "echo").expect("the nested span");
-    let outer = closed.iter().find(|span| span["tool"] == "outer").expect("the outer span");
+    let inner =
+        closed.iter().find(|span| span["gen_ai.tool.name"] == "echo").expect("the nested span");
+    let outer =
+        closed.iter().find(|span| span["gen_ai.tool.name"] == "outer").expect("the outer span");
     assert_eq!(inner["span.parent"], outer["span.id"], "{closed:#?}");
     assert_eq!(inner["parent"], "call-1", "the log's parent, too");
     assert!(!outer.contains_key("span.parent"), "the outer call is a root here");
