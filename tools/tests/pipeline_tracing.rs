@@ -124,7 +124,7 @@ async fn each_call_has_one_span_with_its_identity_outcome_and_duration() {
     assert_eq!(failed["error.type"], "TOOL_ERROR");
     assert_eq!(failed["otel.status_code"], "ERROR");
     // The stages, as events on the span's timeline.
-    assert_eq!(ok["events"], "prepared,dispatched,body returned,finalizing");
+    assert_eq!(ok["events"], "dispatched,body returned");
 }
 
 /// An approval's wait is marked on the span too: asked, then answered with its outcome.
@@ -140,10 +140,7 @@ async fn r_otel_2_an_approvals_wait_is_marked_on_the_calls_span() {
     pipeline.call(call("echo", "x")).await.unwrap();
 
     let closed = collector.closed.lock().unwrap().clone();
-    assert_eq!(
-        closed[0]["events"],
-        "approval asked,approval answered,prepared,dispatched,body returned,finalizing"
-    );
+    assert_eq!(closed[0]["events"], "approval asked,approval answered,dispatched,body returned");
 }
 
 /// A nested call's span is a child of its parent's, even when the body makes the call from a

@@ -20,7 +20,6 @@ impl Pipeline {
     }
 
     async fn finalize_inner(&self, execution: &Execution, staged: Staged) -> Finalized {
-        tracing::info!(target: super::STAGE_EVENTS, "finalizing");
         let Staged { result, deferred, needs_post_execute } = staged;
         if !needs_post_execute {
             return Finalized(result);

@@ -42,9 +42,10 @@ use crate::timeout::TimeoutPolicy;
 /// How long a body may keep running after its signal fired, by default, before it is dropped.
 pub const DEFAULT_CANCEL_GRACE: Duration = Duration::from_secs(2);
 
-/// The target of the events that mark a call's stages inside its `tool_call` span (`prepared`,
-/// `approval asked`, `approval answered`, `dispatched`, `body returned`, `finalizing`): span
-/// events for an OpenTelemetry layer, off in the command line's logs unless `ORDO_LOG` names it.
+/// The target of the events that mark a call's stages inside its `tool_call` span, for an
+/// OpenTelemetry layer's timeline: `approval asked` and `approval answered` (the wait),
+/// `dispatched` (prepare ends, the body starts) and `body returned` (finalize starts); off in
+/// the command line's logs unless `ORDO_LOG` names it.
 pub const STAGE_EVENTS: &str = "ordo_tools::stages";
 
 /// The pipeline: a registry and the hooks, guards and approval seam every call goes through.

@@ -75,7 +75,6 @@ impl Pipeline {
         if execution.is_cancelled() {
             return Ok(cancelled(execution));
         }
-        tracing::info!(target: super::STAGE_EVENTS, "prepared");
         Ok(Prepared::Dispatch(Ready(())))
     }
 
