@@ -161,8 +161,9 @@ impl Execution {
     /// (and its `finalize_content`) it started with, whatever the registry does later.
     pub(crate) fn begin(request: CallRequest, tool: Option<Arc<Tool>>) -> Self {
         use tracing::field::Empty;
-        // ordo's own fields, then the OpenTelemetry GenAI conventions' `execute_tool` span
-        // (what an exporter reads; `gen_ai.tool.call.*` only when content capture asks).
+        // The OpenTelemetry GenAI conventions' `execute_tool` span names the call (what an
+        // exporter reads, and the logs' fields too: `gen_ai.tool.call.*` only when content
+        // capture asks), beside ordo's own `parent`, `code` and `duration_ms`.
         let parent = match &request.span_parent {
             Some(span) => span.id(),
             None => tracing::Span::current().id(),
@@ -170,8 +171,6 @@ impl Execution {
         let span = tracing::info_span!(
             parent: parent,
             "tool_call",
-            tool = %request.name,
-            call_id = %request.call_id,
             parent = request.parent.as_deref(),
             code = Empty,
             duration_ms = Empty,
