@@ -198,6 +198,14 @@ impl Execution {
         &self.span
     }
 
+    /// Runs `future` inside the call's span, entered at each poll, so that what a stage and
+    /// the body log is the call's. The span is borrowed, not cloned, and not entered again to
+    /// drop the future (as `tracing`'s `Instrument` does): entering is what a call does most.
+    pub(crate) async fn in_span<F: std::future::Future>(&self, future: F) -> F::Output {
+        let mut future = std::pin::pin!(future);
+        std::future::poll_fn(|cx| self.span.in_scope(|| future.as_mut().poll(cx))).await
+    }
+
     /// The call's id.
     pub fn call_id(&self) -> &CallId {
         &self.request.call_id

@@ -9,7 +9,6 @@ use futures::FutureExt;
 use futures::future::BoxFuture;
 use serde_json::Value;
 use tokio_util::sync::CancellationToken;
-use tracing::Instrument;
 
 use super::output::normalize;
 use super::{Pipeline, Ready, Staged, aborted_before_dispatch, panic_message};
@@ -31,22 +30,23 @@ enum BodyEnd {
 impl Pipeline {
     /// Validates the arguments, runs the `execute` chain around the body, and normalizes the
     /// output. Never fails: every outcome is a result, waiting for [`finalize`](Self::finalize).
+    /// The stage tests' door, in the call's span, as [`prepare`](Self::prepare) is.
+    #[cfg(test)]
     pub(crate) async fn dispatch(&self, execution: &Execution, ready: Ready) -> Staged {
         let nesting = Nesting::unscheduled(self.clone(), execution.scopes().clone());
-        self.dispatch_in(execution, ready, nesting).await
+        execution.in_span(self.dispatch_in(execution, ready, nesting)).await
     }
 
-    /// [`dispatch`](Self::dispatch), with what the body's nested calls inherit.
+    /// Validates the arguments, runs the `execute` chain around the body, and normalizes the
+    /// output, the body's nested calls inheriting `nesting`. Never fails: every outcome is a
+    /// result, waiting for [`finalize`](Self::finalize). Runs in the call's span, which its
+    /// caller enters.
     pub(crate) async fn dispatch_in(
         &self,
         execution: &Execution,
         _ready: Ready,
         nesting: Arc<Nesting>,
     ) -> Staged {
-        self.dispatch_inner(execution, nesting).instrument(execution.span.clone()).await
-    }
-
-    async fn dispatch_inner(&self, execution: &Execution, nesting: Arc<Nesting>) -> Staged {
         // A scheduler may hold a prepared call while its pool is full; cancellation may arrive.
         if execution.is_cancelled() {
             return Staged::final_result(ToolResult::failure(aborted_before_dispatch(execution)));

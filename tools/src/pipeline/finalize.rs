@@ -3,7 +3,6 @@
 use std::panic::AssertUnwindSafe;
 
 use futures::FutureExt;
-use tracing::Instrument;
 
 use super::output::normalize;
 use super::{Finalized, Pipeline, Staged, panic_message};
@@ -14,12 +13,9 @@ use crate::result::{ErrorCode, ErrorInfo, ToolResult};
 
 impl Pipeline {
     /// Runs `post_execute` on a staged result (unless it skips it, R-PIPE-1) and applies the
-    /// decision. Context the body deferred joins an accepted success and nothing else.
+    /// decision. Context the body deferred joins an accepted success and nothing else. Runs in
+    /// the call's span, which its caller enters.
     pub(crate) async fn finalize(&self, execution: &Execution, staged: Staged) -> Finalized {
-        self.finalize_inner(execution, staged).instrument(execution.span.clone()).await
-    }
-
-    async fn finalize_inner(&self, execution: &Execution, staged: Staged) -> Finalized {
         let Staged { result, deferred, needs_post_execute } = staged;
         if !needs_post_execute {
             return Finalized(result);

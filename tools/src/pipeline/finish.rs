@@ -9,9 +9,9 @@ use crate::result::{ErrorCode, ErrorInfo, ToolResult};
 
 impl Pipeline {
     /// Settles a result for good. Runs exactly once per call (it consumes the [`Finalized`]
-    /// token) and always yields a result: the call is already logged and must get one.
+    /// token) and always yields a result: the call is already logged and must get one. Runs in
+    /// the call's span, which its caller enters.
     pub(crate) fn finish(&self, execution: &Execution, finalized: Finalized) -> ToolResult {
-        let _entered = execution.span.enter();
         // R-FIN-3: the durable form is built from owned, serializable values, so only a bug can
         // break it; if one does, the fallback is a result built from constants.
         let result = catch_unwind(AssertUnwindSafe(|| settle(execution, finalized.0)))

@@ -37,6 +37,7 @@ use crate::guard::Guard;
 use crate::hooks::{ExecuteHook, PostExecuteHook, PreExecuteHook, ResultObserver};
 use crate::registry::ToolRegistry;
 use crate::result::{ErrorCode, ErrorInfo, ToolResult};
+use crate::scheduler::nested::Nesting;
 use crate::timeout::TimeoutPolicy;
 
 /// How long a body may keep running after its signal fired, by default, before it is dropped.
@@ -254,12 +255,19 @@ impl Pipeline {
     /// Runs every stage of one call.
     pub async fn call(&self, request: CallRequest) -> Result<ToolResult, PipelineError> {
         let execution = self.begin(request);
-        let staged = match self.prepare(&execution).await? {
-            Prepared::Dispatch(ready) => self.dispatch(&execution, ready).await,
-            Prepared::Settled(staged) => *staged,
+        // The call's span is entered once per poll of the whole call, not at each stage's.
+        let stages = async {
+            let staged = match self.prepare_with(&execution, None).await? {
+                Prepared::Dispatch(ready) => {
+                    let nesting = Nesting::unscheduled(self.clone(), execution.scopes().clone());
+                    self.dispatch_in(&execution, ready, nesting).await
+                }
+                Prepared::Settled(staged) => *staged,
+            };
+            let finalized = self.finalize(&execution, staged).await;
+            Ok(self.finish(&execution, finalized))
         };
-        let finalized = self.finalize(&execution, staged).await;
-        Ok(self.finish(&execution, finalized))
+        execution.in_span(stages).await
     }
 }
 

@@ -9,7 +9,6 @@ use std::panic::AssertUnwindSafe;
 use std::sync::Arc;
 
 use futures::FutureExt;
-use tracing::Instrument;
 
 use super::{
     Pipeline, PipelineError, Prepared, Ready, Staged, aborted_before_dispatch, panic_message,
@@ -23,22 +22,18 @@ use crate::result::{ErrorCode, ErrorInfo, ToolResult};
 
 impl Pipeline {
     /// Decides whether a call may be dispatched. `Err` means prepare itself broke (a
-    /// `pre_execute` hook panicked); the scheduler must stop (R-SCHED-6).
+    /// `pre_execute` hook panicked); the scheduler must stop (R-SCHED-6). The stage tests'
+    /// door, in the call's span.
+    #[cfg(test)]
     pub(crate) async fn prepare(&self, execution: &Execution) -> Result<Prepared, PipelineError> {
-        self.prepare_with(execution, None).await
+        execution.in_span(self.prepare_with(execution, None)).await
     }
 
-    /// [`prepare`](Self::prepare), asking `approval` (a session's own channel), when there is
-    /// one, instead of the pipeline's seam.
+    /// Decides whether a call may be dispatched, asking `approval` (a session's own channel),
+    /// when there is one, instead of the pipeline's seam. `Err` means prepare itself broke (a
+    /// `pre_execute` hook panicked); the scheduler must stop (R-SCHED-6). Like every stage, it
+    /// runs in the call's span, which its caller enters ([`Execution::in_span`]).
     pub(crate) async fn prepare_with(
-        &self,
-        execution: &Execution,
-        approval: Option<&Arc<dyn ApprovalService>>,
-    ) -> Result<Prepared, PipelineError> {
-        self.prepare_inner(execution, approval).instrument(execution.span.clone()).await
-    }
-
-    async fn prepare_inner(
         &self,
         execution: &Execution,
         approval: Option<&Arc<dyn ApprovalService>>,

@@ -39,7 +39,8 @@ pub(crate) fn mode_of(execution: &Execution) -> ExecutionMode {
 impl Core {
     /// Waits for the call's turn, prepares it, then waits for a place in `room`. A call
     /// cancelled while it waits ends `ABORTED_BEFORE_DISPATCH` at once (R-PIPE-1), one whose
-    /// caller's own deadline passes `TIMEOUT`. `Err` is a broken prepare (R-SCHED-6).
+    /// caller's own deadline passes `TIMEOUT`. `Err` is a broken prepare (R-SCHED-6). Like
+    /// the pipeline's stages, it runs in the call's span, which its caller enters.
     pub(crate) async fn start(
         &self,
         execution: &Execution,
@@ -80,7 +81,7 @@ impl Core {
     }
 
     /// Runs the body of a started call; its nested calls inherit this session, the call's
-    /// scopes and its seat (R-SCHED-8).
+    /// scopes and its seat (R-SCHED-8). In the call's span, which its caller enters.
     pub(crate) async fn dispatch(
         self: &Arc<Self>,
         execution: &Execution,
@@ -93,19 +94,23 @@ impl Core {
         staged
     }
 
-    /// Every stage of one call, the result handed back as it settles.
+    /// Every stage of one call, the result handed back as it settles; the call's span entered
+    /// once per poll of them all.
     pub(crate) async fn run(
         self: &Arc<Self>,
         execution: &Execution,
         ticket: Ticket,
         room: &Room,
     ) -> Result<ToolResult, PipelineError> {
-        let staged = match self.start(execution, ticket, room).await? {
-            Started::Settled(staged) => *staged,
-            Started::Ready(ready, place) => self.dispatch(execution, ready, place).await,
+        let stages = async {
+            let staged = match self.start(execution, ticket, room).await? {
+                Started::Settled(staged) => *staged,
+                Started::Ready(ready, place) => self.dispatch(execution, ready, place).await,
+            };
+            let finalized = self.pipeline.finalize(execution, staged).await;
+            Ok(self.pipeline.finish(execution, finalized))
         };
-        let finalized = self.pipeline.finalize(execution, staged).await;
-        Ok(self.pipeline.finish(execution, finalized))
+        execution.in_span(stages).await
     }
 }
 

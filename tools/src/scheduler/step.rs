@@ -265,7 +265,8 @@ impl<'a> StepRun<'a> {
         let ticket = core.turns.ticket();
         self.launched.push((
             Box::pin(async move {
-                Event::Started(index, core.start(&execution, ticket, &core.top).await)
+                let started = core.start(&execution, ticket, &core.top);
+                Event::Started(index, execution.in_span(started).await)
             }),
             Lane::Stage,
         ));
@@ -290,8 +291,11 @@ impl<'a> StepRun<'a> {
         let pipeline = &self.core.pipeline;
         self.launched.push((
             Box::pin(async move {
-                let finalized = pipeline.finalize(&execution, *staged).await;
-                Event::Committed(index, pipeline.finish(&execution, finalized))
+                let commit = async {
+                    let finalized = pipeline.finalize(&execution, *staged).await;
+                    pipeline.finish(&execution, finalized)
+                };
+                Event::Committed(index, execution.in_span(commit).await)
             }),
             Lane::Stage,
         ));
@@ -312,7 +316,8 @@ impl<'a> StepRun<'a> {
                         let (core, execution) = (self.core, Arc::clone(execution));
                         self.launched.push((
                             Box::pin(async move {
-                                let dispatch = core.dispatch(&execution, ready, place);
+                                let dispatch =
+                                    execution.in_span(core.dispatch(&execution, ready, place));
                                 match AssertUnwindSafe(dispatch).catch_unwind().await {
                                     Ok(staged) => Event::Settled(index, staged),
                                     Err(panic) => Event::Broken(panic_message(&*panic).to_owned()),
