@@ -9,6 +9,11 @@
 //!   loopback port that decodes every batch (the tests' receiver, keeping nothing), in batches
 //!   on the SDK's threads.
 //!
+//! Each is measured twice: in wall time (`telemetry_call`, `telemetry_nested10`), and in the
+//! CPU time of the thread that makes the calls (`telemetry_call_cpu`, `telemetry_nested10_cpu`):
+//! what a call's path itself costs, leaving out the exporter's threads, which on a small
+//! machine take CPUs from the calls and make wall time noisy.
+//!
 //! The goal: `off` no different from `none` beyond noise, `on` at most 5 µs a call more.
 //!
 //! Run with `cargo bench --bench telemetry`.
@@ -16,18 +21,22 @@
 #[path = "../tests/cli/otel/receiver.rs"]
 #[allow(dead_code, clippy::unwrap_used)]
 mod receiver;
+#[path = "support/thread_cpu.rs"]
+mod thread_cpu;
 
 use std::hint::black_box;
 use std::sync::Arc;
 use std::time::Duration;
 
 use criterion::Criterion;
+use criterion::measurement::Measurement;
 use ordo::telemetry::{Settings, Telemetry};
 use ordo_tools::{
     Arguments, CallContext, CallRequest, CancellationToken, ContentBlock, Pipeline, ToolDefinition,
     ToolFailure, ToolOutput, ToolRegistry,
 };
 use serde_json::{Value, json};
+use thread_cpu::ThreadCpuTime;
 use tracing_subscriber::filter::LevelFilter;
 use tracing_subscriber::prelude::*;
 
@@ -99,7 +108,6 @@ fn under_each(mut measure: impl FnMut(&str)) -> Telemetry {
 }
 
 fn main() {
-    let mut criterion = Criterion::default().configure_from_args();
     let runtime = match tokio::runtime::Builder::new_current_thread().enable_all().build() {
         Ok(runtime) => runtime,
         Err(error) => panic!("cannot build the tokio runtime: {error}"),
@@ -111,6 +119,26 @@ fn main() {
         }
     }
     let pipeline = Pipeline::new(registry);
+    let mut exports = Vec::new();
+    let mut wall = Criterion::default().configure_from_args();
+    measure(&mut wall, "", &runtime, &pipeline, &mut exports);
+    wall.final_summary();
+    let mut cpu = Criterion::default().with_measurement(ThreadCpuTime::new()).configure_from_args();
+    measure(&mut cpu, "_cpu", &runtime, &pipeline, &mut exports);
+    cpu.final_summary();
+    for telemetry in exports {
+        telemetry.shutdown();
+    }
+}
+
+/// Both shapes under each subscriber, in groups named `telemetry_{shape}{suffix}`.
+fn measure<M: Measurement>(
+    criterion: &mut Criterion<M>,
+    suffix: &str,
+    runtime: &tokio::runtime::Runtime,
+    pipeline: &Pipeline,
+    exports: &mut Vec<Telemetry>,
+) {
     let call = |tool: &'static str| {
         let pipeline = pipeline.clone();
         async move {
@@ -121,20 +149,12 @@ fn main() {
             };
         }
     };
-
-    let mut group = criterion.benchmark_group("telemetry_call");
-    group.warm_up_time(Duration::from_secs(1)).measurement_time(Duration::from_secs(3));
-    let telemetry = under_each(|subscriber| {
-        group.bench_function(subscriber, |b| b.to_async(&runtime).iter(|| call("noop")));
-    });
-    group.finish();
-    let mut group = criterion.benchmark_group("telemetry_nested10");
-    group.warm_up_time(Duration::from_secs(1)).measurement_time(Duration::from_secs(3));
-    let second = under_each(|subscriber| {
-        group.bench_function(subscriber, |b| b.to_async(&runtime).iter(|| call("parent")));
-    });
-    group.finish();
-    telemetry.shutdown();
-    second.shutdown();
-    criterion.final_summary();
+    for (shape, tool) in [("call", "noop"), ("nested10", "parent")] {
+        let mut group = criterion.benchmark_group(format!("telemetry_{shape}{suffix}"));
+        group.warm_up_time(Duration::from_secs(1)).measurement_time(Duration::from_secs(3));
+        exports.push(under_each(|subscriber| {
+            group.bench_function(subscriber, |b| b.to_async(runtime).iter(|| call(tool)));
+        }));
+        group.finish();
+    }
 }

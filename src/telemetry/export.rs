@@ -16,7 +16,7 @@ use tracing_subscriber::Layer;
 use tracing_subscriber::filter::{LevelFilter, Targets};
 use tracing_subscriber::registry::LookupSpan;
 
-use super::metrics::MetricsLayer;
+use super::metrics::Measuring;
 use super::settings::Settings;
 
 /// How long the end of a process waits for the last batches to leave.
@@ -69,47 +69,46 @@ impl Telemetry {
         }
         let spans = spans.build().map_err(|error| ExportError(error.to_string()))?;
         let measures = measures.build().map_err(|error| ExportError(error.to_string()))?;
-        let traces = SdkTracerProvider::builder()
-            .with_batch_exporter(spans)
-            .with_resource(resource.clone())
-            .build();
         let metrics = SdkMeterProvider::builder()
             .with_periodic_exporter(measures)
+            .with_resource(resource.clone())
+            .build();
+        let meter = opentelemetry::metrics::MeterProvider::meter(&metrics, "ordo");
+        // The metrics are taken from the spans as they are exported, off the calls' path.
+        let traces = SdkTracerProvider::builder()
+            .with_batch_exporter(Measuring::new(spans, &meter))
             .with_resource(resource)
             .build();
         let tracer = traces.tracer("ordo");
-        let meter = opentelemetry::metrics::MeterProvider::meter(&metrics, "ordo");
         // ordo's own spans only: a dependency's (hyper's, rmcp's) are not what a team watches.
-        let ours = || {
-            Targets::new()
-                .with_target("ordo", LevelFilter::INFO)
-                .with_target("ordo_tools", LevelFilter::INFO)
-                .with_target("ordo_sdk", LevelFilter::INFO)
-        };
+        let ours = Targets::new()
+            .with_target("ordo", LevelFilter::INFO)
+            .with_target("ordo_tools", LevelFilter::INFO)
+            .with_target("ordo_sdk", LevelFilter::INFO);
+        // No OpenTelemetry context is made current when a span is entered (ordo reads a span's
+        // context where it sends it on, `propagation.rs`): entering is what a call does most,
+        // at every poll of every stage.
         let layer = tracing_opentelemetry::layer()
             .with_tracer(tracer)
+            .with_context_activation(false)
             .with_location(false)
             .with_threads(false)
             .with_tracked_inactivity(false)
             .with_target(false)
-            .with_filter(ours())
-            .and_then(MetricsLayer::new(&meter).with_filter(ours()));
+            .with_filter(ours);
         Ok((Self { traces, metrics }, layer))
     }
 
-    /// Sends what is left and stops, spans and metrics side by side, waiting a few seconds at
-    /// most: a receiver that is down does not hold the process.
+    /// Sends what is left and stops, spans first: their export is what measures the last
+    /// calls, so the meter's last export follows it. Each waits a few seconds at most: a
+    /// receiver that is down does not hold the process.
     pub fn shutdown(self) {
         let Self { traces, metrics } = self;
-        std::thread::scope(|scope| {
-            scope.spawn(|| {
-                if let Err(error) = traces.shutdown_with_timeout(FLUSH_TIMEOUT) {
-                    tracing::warn!(%error, "OpenTelemetry: the last spans were not exported");
-                }
-            });
-            if let Err(error) = metrics.shutdown_with_timeout(FLUSH_TIMEOUT) {
-                tracing::warn!(%error, "OpenTelemetry: the last metrics were not exported");
-            }
-        });
+        if let Err(error) = traces.shutdown_with_timeout(FLUSH_TIMEOUT) {
+            tracing::warn!(%error, "OpenTelemetry: the last spans were not exported");
+        }
+        if let Err(error) = metrics.shutdown_with_timeout(FLUSH_TIMEOUT) {
+            tracing::warn!(%error, "OpenTelemetry: the last metrics were not exported");
+        }
     }
 }

@@ -1,27 +1,25 @@
-//! Metrics from ordo's spans, with the conventions' names where they have one: each MCP request
-//! span that closes is one measure of `mcp.server.operation.duration`, each call through the
-//! pipeline (`execute_tool`) one of `ordo.tool.call.duration` (the conventions have no metric
-//! for tool execution); both in seconds, their counts the calls, by tool and outcome.
+//! Metrics measured from ordo's spans as they are exported, on the exporter's thread: a call
+//! pays nothing for them. With the conventions' names where they have one: each MCP request
+//! ordo serves is one measure of `mcp.server.operation.duration`, each call ordo makes to a
+//! mounted server one of `mcp.client.operation.duration`, each call through the pipeline
+//! (`execute_tool`) one of `ordo.tool.call.duration` (the conventions have no metric for tool
+//! execution); all in seconds, their counts the calls, by tool and outcome.
+//!
+//! A span the batch processor drops (its queue full) is then missing from the metrics as from
+//! the traces: the two always agree.
 
-use std::time::Instant;
+use std::time::Duration;
 
 use opentelemetry::KeyValue;
 use opentelemetry::metrics::{Histogram, Meter};
-use tracing::Subscriber;
-use tracing::field::{Field, Visit};
-use tracing::span::{Attributes, Id, Record};
-use tracing_subscriber::Layer;
-use tracing_subscriber::layer::Context;
-use tracing_subscriber::registry::LookupSpan;
-
-/// The span of one call through the pipeline (`ordo_tools`' execution).
-pub(crate) const TOOL_SPAN: &str = "tool_call";
-/// The span of one MCP request ordo serves.
-pub(crate) const REQUEST_SPAN: &str = "mcp_request";
+use opentelemetry::trace::SpanKind;
+use opentelemetry_sdk::Resource;
+use opentelemetry_sdk::error::OTelSdkResult;
+use opentelemetry_sdk::trace::{SpanData, SpanExporter};
 
 /// The attributes each metric keeps (low cardinality: no ids).
 const TOOL_ATTRIBUTES: &[&str] = &["gen_ai.operation.name", "gen_ai.tool.name", "error.type"];
-const REQUEST_ATTRIBUTES: &[&str] = &[
+const SERVER_ATTRIBUTES: &[&str] = &[
     "mcp.method.name",
     "gen_ai.operation.name",
     "gen_ai.tool.name",
@@ -29,98 +27,208 @@ const REQUEST_ATTRIBUTES: &[&str] = &[
     "network.transport",
     "error.type",
 ];
+const CLIENT_ATTRIBUTES: &[&str] = &[
+    "mcp.method.name",
+    "gen_ai.operation.name",
+    "gen_ai.tool.name",
+    "network.transport",
+    "error.type",
+];
 
-/// Records the two histograms as the spans they measure close.
-pub(crate) struct MetricsLayer {
+/// A span exporter that records the three histograms from each batch, then hands the batch on.
+#[derive(Debug)]
+pub(crate) struct Measuring<E> {
+    inner: E,
     tools: Histogram<f64>,
-    requests: Histogram<f64>,
+    servers: Histogram<f64>,
+    clients: Histogram<f64>,
 }
 
-impl MetricsLayer {
-    pub(crate) fn new(meter: &Meter) -> Self {
-        let tools = meter
-            .f64_histogram("ordo.tool.call.duration")
-            .with_unit("s")
-            .with_description(
+impl<E> Measuring<E> {
+    pub(crate) fn new(inner: E, meter: &Meter) -> Self {
+        let histogram = |name: &'static str, description: &'static str| {
+            meter.f64_histogram(name).with_unit("s").with_description(description).build()
+        };
+        Self {
+            inner,
+            tools: histogram(
+                "ordo.tool.call.duration",
                 "Duration of a tool call through ordo's pipeline, nested calls included.",
-            )
-            .build();
-        let requests = meter
-            .f64_histogram("mcp.server.operation.duration")
-            .with_unit("s")
-            .with_description(
+            ),
+            servers: histogram(
+                "mcp.server.operation.duration",
                 "MCP request duration as observed on the receiver from the time it was received \
                  until the result is sent.",
-            )
-            .build();
-        Self { tools, requests }
+            ),
+            clients: histogram(
+                "mcp.client.operation.duration",
+                "The duration of the MCP request as observed on the sender from the time it was \
+                 sent until the response is received.",
+            ),
+        }
     }
-}
 
-/// A measured span, in its extensions until it closes.
-struct Measured {
-    started: Instant,
-    tool: bool,
-    attributes: Vec<KeyValue>,
-}
-
-impl<S> Layer<S> for MetricsLayer
-where
-    S: Subscriber + for<'span> LookupSpan<'span>,
-{
-    fn on_new_span(&self, attributes: &Attributes<'_>, id: &Id, context: Context<'_, S>) {
-        let tool = match attributes.metadata().name() {
-            TOOL_SPAN => true,
-            REQUEST_SPAN => false,
+    /// Records `span`, if it is one of those measured: a call through the pipeline (kind
+    /// internal), an MCP request served (server) or made (client).
+    fn measure(&self, span: &SpanData) {
+        let (histogram, kept) = match span.span_kind {
+            SpanKind::Internal if is(span, "gen_ai.operation.name", "execute_tool") => {
+                (&self.tools, TOOL_ATTRIBUTES)
+            }
+            SpanKind::Server if has(span, "mcp.method.name") => (&self.servers, SERVER_ATTRIBUTES),
+            SpanKind::Client if has(span, "mcp.method.name") => (&self.clients, CLIENT_ATTRIBUTES),
             _ => return,
         };
-        let mut measured = Measured { started: Instant::now(), tool, attributes: Vec::new() };
-        attributes.record(&mut measured);
-        if let Some(span) = context.span(id) {
-            span.extensions_mut().insert(measured);
-        }
-    }
-
-    fn on_record(&self, id: &Id, values: &Record<'_>, context: Context<'_, S>) {
-        if let Some(span) = context.span(id)
-            && let Some(measured) = span.extensions_mut().get_mut::<Measured>()
-        {
-            values.record(measured);
-        }
-    }
-
-    fn on_close(&self, id: Id, context: Context<'_, S>) {
-        let Some(span) = context.span(&id) else { return };
-        let Some(measured) = span.extensions_mut().remove::<Measured>() else { return };
-        let seconds = measured.started.elapsed().as_secs_f64();
-        let histogram = if measured.tool { &self.tools } else { &self.requests };
-        histogram.record(seconds, &measured.attributes);
+        let seconds = span.end_time.duration_since(span.start_time).unwrap_or(Duration::ZERO);
+        let attributes: Vec<KeyValue> = span
+            .attributes
+            .iter()
+            .filter(|attribute| kept.contains(&attribute.key.as_str()))
+            .cloned()
+            .collect();
+        histogram.record(seconds.as_secs_f64(), &attributes);
     }
 }
 
-impl Visit for Measured {
-    fn record_str(&mut self, field: &Field, value: &str) {
-        if let Some(name) = self.kept(field) {
-            self.keep(name, value.to_owned());
+fn has(span: &SpanData, key: &str) -> bool {
+    span.attributes.iter().any(|attribute| attribute.key.as_str() == key)
+}
+
+fn is(span: &SpanData, key: &str, value: &str) -> bool {
+    span.attributes
+        .iter()
+        .any(|attribute| attribute.key.as_str() == key && attribute.value.as_str() == value)
+}
+
+impl<E: SpanExporter> SpanExporter for Measuring<E> {
+    fn export(
+        &self,
+        batch: Vec<SpanData>,
+    ) -> impl std::future::Future<Output = OTelSdkResult> + Send {
+        for span in &batch {
+            self.measure(span);
         }
+        self.inner.export(batch)
     }
 
-    fn record_debug(&mut self, field: &Field, value: &dyn std::fmt::Debug) {
-        if let Some(name) = self.kept(field) {
-            self.keep(name, format!("{value:?}"));
-        }
+    fn shutdown_with_timeout(&self, timeout: Duration) -> OTelSdkResult {
+        self.inner.shutdown_with_timeout(timeout)
+    }
+
+    fn force_flush(&self) -> OTelSdkResult {
+        self.inner.force_flush()
+    }
+
+    fn set_resource(&mut self, resource: &Resource) {
+        self.inner.set_resource(resource);
     }
 }
 
-impl Measured {
-    /// The attribute `field` is, if the metric keeps it (no text is made of the others).
-    fn kept(&self, field: &Field) -> Option<&'static str> {
-        let kept = if self.tool { TOOL_ATTRIBUTES } else { REQUEST_ATTRIBUTES };
-        kept.iter().copied().find(|name| *name == field.name())
+#[cfg(test)]
+mod tests {
+    use std::time::SystemTime;
+
+    use opentelemetry::trace::{SpanContext, SpanId, Status};
+    use opentelemetry::{InstrumentationScope, KeyValue};
+    use opentelemetry_sdk::metrics::data::{AggregatedMetrics, MetricData, ResourceMetrics};
+    use opentelemetry_sdk::metrics::{InMemoryMetricExporter, PeriodicReader, SdkMeterProvider};
+    use opentelemetry_sdk::trace::{InMemorySpanExporter, SpanEvents, SpanLinks};
+
+    use super::*;
+
+    fn span(kind: SpanKind, attributes: Vec<KeyValue>, millis: u64) -> SpanData {
+        let start_time = SystemTime::UNIX_EPOCH + Duration::from_secs(1_000);
+        SpanData {
+            span_context: SpanContext::empty_context(),
+            parent_span_id: SpanId::INVALID,
+            parent_span_is_remote: false,
+            span_kind: kind,
+            name: "span".into(),
+            start_time,
+            end_time: start_time + Duration::from_millis(millis),
+            attributes,
+            dropped_attributes_count: 0,
+            events: SpanEvents::default(),
+            links: SpanLinks::default(),
+            status: Status::Unset,
+            instrumentation_scope: InstrumentationScope::default(),
+        }
     }
 
-    fn keep(&mut self, name: &'static str, value: String) {
-        self.attributes.retain(|attribute| attribute.key.as_str() != name);
-        self.attributes.push(KeyValue::new(name, value));
+    /// A data point: its attributes (sorted), count and sum.
+    type Point = (Vec<(String, String)>, u64, f64);
+
+    /// Each data point of the histogram `name`.
+    fn points(metrics: &[ResourceMetrics], name: &str) -> Vec<Point> {
+        let mut points = Vec::new();
+        for resource in metrics {
+            for scope in resource.scope_metrics() {
+                for metric in scope.metrics().filter(|metric| metric.name() == name) {
+                    let AggregatedMetrics::F64(MetricData::Histogram(histogram)) = metric.data()
+                    else {
+                        panic!("{name} is not an f64 histogram");
+                    };
+                    for point in histogram.data_points() {
+                        let mut attributes: Vec<(String, String)> = point
+                            .attributes()
+                            .map(|kv| (kv.key.to_string(), kv.value.to_string()))
+                            .collect();
+                        attributes.sort();
+                        points.push((attributes, point.count(), point.sum()));
+                    }
+                }
+            }
+        }
+        points
+    }
+
+    #[tokio::test]
+    async fn r_otel_4_each_kind_of_span_is_measured_once_by_its_low_cardinality_attributes() {
+        let metric_exporter = InMemoryMetricExporter::default();
+        let provider = SdkMeterProvider::builder()
+            .with_reader(PeriodicReader::builder(metric_exporter.clone()).build())
+            .build();
+        let spans = InMemorySpanExporter::default();
+        let meter = opentelemetry::metrics::MeterProvider::meter(&provider, "test");
+        let measuring = Measuring::new(spans.clone(), &meter);
+        let tool = |name: &str, id: &str| {
+            vec![
+                KeyValue::new("gen_ai.operation.name", "execute_tool"),
+                KeyValue::new("gen_ai.tool.name", name.to_owned()),
+                KeyValue::new("gen_ai.tool.call.id", id.to_owned()),
+            ]
+        };
+        let mut failed = tool("read_file", "c2");
+        failed.push(KeyValue::new("error.type", "TOOL_ERROR"));
+        let request = vec![
+            KeyValue::new("mcp.method.name", "tools/call"),
+            KeyValue::new("jsonrpc.request.id", "7"),
+        ];
+        let batch = vec![
+            span(SpanKind::Internal, tool("read_file", "c1"), 250),
+            span(SpanKind::Internal, failed, 500),
+            span(SpanKind::Server, request.clone(), 1_000),
+            span(SpanKind::Client, request, 2_000),
+            span(SpanKind::Internal, vec![KeyValue::new("other", "span")], 3_000),
+        ];
+        measuring.export(batch).await.unwrap();
+        provider.force_flush().unwrap();
+
+        assert_eq!(spans.get_finished_spans().unwrap().len(), 5, "the batch goes on whole");
+        let metrics = metric_exporter.get_finished_metrics().unwrap();
+        let tools = points(&metrics, "ordo.tool.call.duration");
+        let pair = |key: &str, value: &str| (key.to_owned(), value.to_owned());
+        let ok = vec![
+            pair("gen_ai.operation.name", "execute_tool"),
+            pair("gen_ai.tool.name", "read_file"),
+        ];
+        let mut error = ok.clone();
+        error.insert(0, pair("error.type", "TOOL_ERROR"));
+        assert!(tools.contains(&(ok, 1, 0.25)), "no call id among the attributes: {tools:?}");
+        assert!(tools.contains(&(error, 1, 0.5)), "{tools:?}");
+        assert_eq!(tools.len(), 2, "{tools:?}");
+        let method = vec![pair("mcp.method.name", "tools/call")];
+        assert_eq!(points(&metrics, "mcp.server.operation.duration"), [(method.clone(), 1, 1.0)]);
+        assert_eq!(points(&metrics, "mcp.client.operation.duration"), [(method, 1, 2.0)]);
     }
 }

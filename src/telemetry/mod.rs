@@ -11,7 +11,7 @@
 //!
 //! - `settings.rs`: whether to export, from the flags and the standard variables;
 //! - `export.rs`: the exporters and the `tracing` layer that feeds them;
-//! - `metrics.rs`: durations measured from the spans;
+//! - `metrics.rs`: durations measured from the spans as they are exported;
 //! - `propagation.rs`: trace context in and out of MCP `_meta`;
 //! - `content.rs`: arguments and results on spans, opt-in and bounded.
 

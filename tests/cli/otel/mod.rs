@@ -213,6 +213,12 @@ fn r_otel_2_an_mcp_request_continues_its_clients_trace_into_the_mounted_server()
             && point.get("mcp.method.name").map(String::as_str) == Some("tools/call")),
         "{metrics:#?}"
     );
+    assert!(
+        metrics.iter().any(|(name, point)| name == "mcp.client.operation.duration"
+            && point.get("gen_ai.tool.name").map(String::as_str) == Some("trace")
+            && point.get("network.transport").map(String::as_str) == Some("pipe")),
+        "the call to the mounted server, measured: {metrics:#?}"
+    );
 }
 
 /// Over HTTP a client that puts its trace context in the request's headers, not in `_meta`,
