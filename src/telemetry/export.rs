@@ -1,6 +1,8 @@
 //! The pipeline out: ordo's spans and metrics to an OTLP receiver over HTTP/protobuf, in batches
 //! on the SDK's own threads, never on a call's path.
 
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 use opentelemetry::KeyValue;
@@ -33,6 +35,8 @@ fn retries() -> RetryPolicy {
 pub struct Telemetry {
     traces: SdkTracerProvider,
     metrics: SdkMeterProvider,
+    /// Whether the span exporter's latest export failed.
+    spans_failed: Arc<AtomicBool>,
 }
 
 /// Why export could not start.
@@ -75,8 +79,10 @@ impl Telemetry {
             .build();
         let meter = opentelemetry::metrics::MeterProvider::meter(&metrics, "ordo");
         // The metrics are taken from the spans as they are exported, off the calls' path.
+        let measuring = Measuring::new(spans, &meter);
+        let spans_failed = measuring.last_failed();
         let traces = SdkTracerProvider::builder()
-            .with_batch_exporter(Measuring::new(spans, &meter))
+            .with_batch_exporter(measuring)
             .with_resource(resource)
             .build();
         let tracer = traces.tracer("ordo");
@@ -96,16 +102,20 @@ impl Telemetry {
             .with_tracked_inactivity(false)
             .with_target(false)
             .with_filter(ours);
-        Ok((Self { traces, metrics }, layer))
+        Ok((Self { traces, metrics, spans_failed }, layer))
     }
 
     /// Sends what is left and stops, spans first: their export is what measures the last
     /// calls, so the meter's last export follows it. Each waits a few seconds at most: a
     /// receiver that is down does not hold the process.
     pub fn shutdown(self) {
-        let Self { traces, metrics } = self;
+        let Self { traces, metrics, spans_failed } = self;
         if let Err(error) = traces.shutdown_with_timeout(FLUSH_TIMEOUT) {
             tracing::warn!(%error, "OpenTelemetry: the last spans were not exported");
+        } else if spans_failed.load(Ordering::Relaxed) {
+            tracing::warn!(
+                "OpenTelemetry: the last spans were not exported: the receiver refused them or could not be reached"
+            );
         }
         if let Err(error) = metrics.shutdown_with_timeout(FLUSH_TIMEOUT) {
             tracing::warn!(%error, "OpenTelemetry: the last metrics were not exported");

@@ -8,6 +8,8 @@
 //! A span the batch processor drops (its queue full) is then missing from the metrics as from
 //! the traces: the two always agree.
 
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 use opentelemetry::KeyValue;
@@ -35,13 +37,15 @@ const CLIENT_ATTRIBUTES: &[&str] = &[
     "error.type",
 ];
 
-/// A span exporter that records the three histograms from each batch, then hands the batch on.
+/// A span exporter that records the three histograms from each batch, then hands the batch on,
+/// keeping whether that export failed.
 #[derive(Debug)]
 pub(crate) struct Measuring<E> {
     inner: E,
     tools: Histogram<f64>,
     servers: Histogram<f64>,
     clients: Histogram<f64>,
+    last_failed: Arc<AtomicBool>,
 }
 
 impl<E> Measuring<E> {
@@ -65,7 +69,14 @@ impl<E> Measuring<E> {
                 "The duration of the MCP request as observed on the sender from the time it was \
                  sent until the response is received.",
             ),
+            last_failed: Arc::default(),
         }
+    }
+
+    /// Whether the latest export failed (the batch processor tells no one: its shutdown
+    /// succeeds though the receiver never took the last spans).
+    pub(crate) fn last_failed(&self) -> Arc<AtomicBool> {
+        Arc::clone(&self.last_failed)
     }
 
     /// Records `span`, if it is one of those measured: a call through the pipeline (kind
@@ -108,7 +119,12 @@ impl<E: SpanExporter> SpanExporter for Measuring<E> {
         for span in &batch {
             self.measure(span);
         }
-        self.inner.export(batch)
+        let exported = self.inner.export(batch);
+        async move {
+            let outcome = exported.await;
+            self.last_failed.store(outcome.is_err(), Ordering::Relaxed);
+            outcome
+        }
     }
 
     fn shutdown_with_timeout(&self, timeout: Duration) -> OTelSdkResult {

@@ -66,6 +66,7 @@ fn r_otel_2_a_scripts_nested_calls_are_children_of_its_run_code_span() {
     let scratch = scratch();
     let output = scratch.ordo(&["run", "script.js"]).envs(exporting(&receiver)).output().unwrap();
     assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    assert!(!stderr(&output).contains("not exported"), "{}", stderr(&output));
 
     let spans = receiver.wait_for("four execute_tool spans", |spans| {
         spans.iter().filter(|span| span.name.starts_with("execute_tool ")).count() >= 4
@@ -145,6 +146,30 @@ fn r_otel_1_a_protocol_ordo_does_not_speak_is_refused_at_start() {
         "{}",
         stderr(&output)
     );
+}
+
+/// A receiver that cannot be reached costs the run its spans and a warning for each kind of
+/// export, never its result or its exit status; the process still ends (two retries each).
+#[test]
+fn r_otel_5_a_receiver_that_is_down_costs_warnings_not_the_result() {
+    let closed = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let endpoint = format!("http://{}", closed.local_addr().unwrap());
+    drop(closed);
+    let scratch = scratch();
+    let output = scratch
+        .ordo(&["run", "script.js"])
+        .env("OTEL_EXPORTER_OTLP_ENDPOINT", endpoint)
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    assert_eq!(
+        String::from_utf8_lossy(&output.stdout).trim(),
+        "2",
+        "the result, as without export"
+    );
+    let stderr = stderr(&output);
+    assert!(stderr.contains("the last spans were not exported"), "{stderr}");
+    assert!(stderr.contains("the last metrics were not exported"), "{stderr}");
 }
 
 /// The client's trace context in `_meta` is the parent of ordo's server span; the run, its
