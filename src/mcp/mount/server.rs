@@ -156,8 +156,12 @@ impl MountedServer {
         // From here, the call's own timeout: the restart above is not charged to it.
         let timeout = self.spec.call_timeout;
         let answer = if self.tasks.required(tool) {
-            let call =
-                task::call(&self.relay, &peer, &self.spec.name, tool, arguments, timeout, context);
+            let how = task::TaskCall {
+                server: &self.spec.name,
+                ttl: timeout,
+                meta: crate::mcp::spans::carried(span),
+            };
+            let call = task::call(&self.relay, &peer, tool, arguments, how, context);
             tokio::select! {
                 biased;
                 () = context.signal().cancelled() => return Err(self.cancelled()),

@@ -3,7 +3,7 @@
 //! difference: it gets the tool's result as from any other call.
 //!
 //! - The `tools/call` carries `task: { ttl }` (the call's timeout: a result no one waits for
-//!   need not be kept). The server answers at once with a `CreateTaskResult`,
+//!   need not be kept), and in `_meta` the call's trace context when it is exported. The server answers at once with a `CreateTaskResult`,
 //!   `{ task: { taskId, status, … } }`; a server that ran the call without a task answers with
 //!   its result, which is taken as it is.
 //! - `tasks/result { taskId }` then waits until the task ends and answers what the `tools/call`
@@ -22,7 +22,8 @@ use std::time::Duration;
 
 use ordo_tools::CallContext;
 use rmcp::model::{
-    CallToolResult, ClientRequest, CustomRequest, CustomResult, JsonObject, ServerResult,
+    CallToolResult, ClientRequest, CustomRequest, CustomResult, JsonObject, RequestMetaObject,
+    ServerResult,
 };
 use rmcp::service::{Peer, RequestHandle, RoleClient, ServiceError};
 use serde_json::{Value, json};
@@ -33,20 +34,28 @@ use super::relay::ProgressRelay;
 /// cancel.
 const CREATE_WAIT: Duration = Duration::from_secs(10);
 
-/// Calls `tool` of the server on `peer` with `arguments`, as a task kept for `ttl`, for
-/// `context` (its progress relayed by `relay`).
+/// What a task's call sends besides its tool and arguments.
+pub(super) struct TaskCall<'a> {
+    /// The server's name, for the logs.
+    pub(super) server: &'a str,
+    /// How long the server keeps the task.
+    pub(super) ttl: Duration,
+    /// The request's `_meta`: the call's trace context, if it is exported.
+    pub(super) meta: Option<RequestMetaObject>,
+}
+
+/// Calls `tool` of the server on `peer` with `arguments`, as a task, for `context` (its
+/// progress relayed by `relay`).
 pub(super) async fn call(
     relay: &ProgressRelay,
     peer: &Peer<RoleClient>,
-    server: &str,
     tool: &str,
     arguments: JsonObject,
-    ttl: Duration,
+    how: TaskCall<'_>,
     context: &CallContext,
 ) -> Result<CallToolResult, ServiceError> {
-    let ttl = u64::try_from(ttl.as_millis()).unwrap_or(u64::MAX);
-    let params = json!({ "name": tool, "arguments": arguments, "task": { "ttl": ttl } });
-    let request = ClientRequest::CustomRequest(CustomRequest::new("tools/call", Some(params)));
+    let server = how.server;
+    let request = ClientRequest::CustomRequest(request(tool, arguments, how.ttl, how.meta));
     let (handle, _registered) = relay.send(peer, request, context).await?;
     let mut task = Task {
         peer: peer.clone(),
@@ -65,6 +74,23 @@ pub(super) async fn call(
         ServerResult::CallToolResult(result) => Ok(result),
         _ => Err(ServiceError::UnexpectedResponse),
     }
+}
+
+/// The `tools/call` that creates the task: its `_meta` travels in the request's extensions,
+/// where the relay adds the progress token to it.
+fn request(
+    tool: &str,
+    arguments: JsonObject,
+    ttl: Duration,
+    meta: Option<RequestMetaObject>,
+) -> CustomRequest {
+    let ttl = u64::try_from(ttl.as_millis()).unwrap_or(u64::MAX);
+    let params = json!({ "name": tool, "arguments": arguments, "task": { "ttl": ttl } });
+    let mut request = CustomRequest::new("tools/call", Some(params));
+    if let Some(meta) = meta {
+        request.extensions.insert(meta);
+    }
+    request
 }
 
 /// The task id of a `CreateTaskResult`.
@@ -138,5 +164,49 @@ async fn cancel(peer: Peer<RoleClient>, server: String, id: String) {
         Err(error) => {
             tracing::debug!(server, task = %id, %error, "an MCP server refused to cancel a task");
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use rmcp::model::{GetMeta, MetaObject};
+
+    use super::*;
+
+    /// The created task's request, as it goes on the wire: the trace context in `_meta` beside
+    /// the progress token the relay adds, once, with the task's `ttl`.
+    #[test]
+    fn r_otel_2_a_task_carries_its_calls_trace_context_in_meta() {
+        let mut carried = JsonObject::new();
+        carried.insert(
+            "traceparent".to_owned(),
+            json!("00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01"),
+        );
+        let meta = RequestMetaObject(MetaObject(carried));
+        let mut arguments = JsonObject::new();
+        arguments.insert("n".to_owned(), json!(3));
+        let mut request = request("slow", arguments, Duration::from_secs(30), Some(meta));
+        request
+            .get_meta_mut()
+            .set_progress_token(rmcp::model::ProgressToken(rmcp::model::NumberOrString::Number(7)));
+        let wire = serde_json::to_value(ClientRequest::CustomRequest(request)).unwrap();
+        assert_eq!(wire["method"], "tools/call");
+        let params = &wire["params"];
+        assert_eq!((&params["name"], &params["arguments"]["n"]), (&json!("slow"), &json!(3)));
+        assert_eq!(params["task"]["ttl"], 30_000);
+        assert_eq!(
+            params["_meta"],
+            json!({
+                "traceparent": "00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01",
+                "progressToken": 7
+            })
+        );
+        let without = request_without_meta();
+        assert!(without.get("_meta").is_none(), "nothing exported, no _meta: {without}");
+    }
+
+    fn request_without_meta() -> Value {
+        let request = request("slow", JsonObject::new(), Duration::from_secs(1), None);
+        serde_json::to_value(ClientRequest::CustomRequest(request)).unwrap()["params"].clone()
     }
 }
