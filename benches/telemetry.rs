@@ -5,9 +5,9 @@
 //! - `none`: no subscriber at all, the baseline;
 //! - `off`: what `ordo` installs when nothing asks to export: its log layer, at `warn`, which
 //!   turns the `execute_tool` spans off at their call sites;
-//! - `on`: that and the export layer (`ordo::telemetry`), sending to an OTLP receiver on a
-//!   loopback port that decodes every batch (the tests' receiver, keeping nothing), in batches
-//!   on the SDK's threads.
+//! - `on`: that and the export layer (`ordo::telemetry`), sending in batches on the SDK's
+//!   threads to an OTLP receiver on a loopback port (the tests' receiver, reading each batch
+//!   without decoding or keeping it, as a collector on another machine would cost nothing here).
 //!
 //! Each is measured twice: in wall time (`telemetry_call`, `telemetry_nested10`), and in the
 //! CPU time of the thread that makes the calls (`telemetry_call_cpu`, `telemetry_nested10_cpu`):

@@ -17,12 +17,14 @@ static CONTENT: OnceLock<ContentCapture> = OnceLock::new();
 pub(crate) fn start(flags: Flags) -> Result<Option<Telemetry>, CliError> {
     let settings = Settings::from_env(flags, |name| std::env::var(name).ok())
         .map_err(|error| CliError::usage(error.to_string()))?;
-    let mut filter = tracing_subscriber::EnvFilter::try_from_env("ORDO_LOG")
-        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("warn"));
+    let log = std::env::var("ORDO_LOG").ok();
+    let mut filter = log
+        .as_deref()
+        .and_then(|log| tracing_subscriber::EnvFilter::try_new(log).ok())
+        .unwrap_or_else(|| tracing_subscriber::EnvFilter::new("warn"));
     // Each call's stage events are for a trace's timeline, not for a log line per stage: shown
     // only when ORDO_LOG names them.
-    let asked =
-        std::env::var("ORDO_LOG").is_ok_and(|log| log.contains(ordo_tools::pipeline::STAGE_EVENTS));
+    let asked = log.is_some_and(|log| log.contains(ordo_tools::pipeline::STAGE_EVENTS));
     if !asked && let Ok(off) = format!("{}=off", ordo_tools::pipeline::STAGE_EVENTS).parse() {
         filter = filter.add_directive(off);
     }

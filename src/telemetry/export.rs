@@ -25,8 +25,9 @@ use super::settings::Settings;
 const FLUSH_TIMEOUT: Duration = Duration::from_secs(5);
 
 /// Two retries of a failed export, 100 then 200 ms later (the SDK recommends three, up to
-/// 1.6 s): a receiver that is down costs a short command a third of a second at its end, not
-/// two; a server's batches are retried the same way off its calls' path.
+/// 1.6 s): a receiver that is down costs a short command about 0.4 s at its end for the spans
+/// and as much for the metrics, not two seconds each; a server's batches are retried the same
+/// way off its calls' path.
 fn retries() -> RetryPolicy {
     RetryPolicy::recommended().with_max_retries(2).with_max_delay(Duration::from_millis(200))
 }
@@ -114,7 +115,8 @@ impl Telemetry {
             tracing::warn!(%error, "OpenTelemetry: the last spans were not exported");
         } else if spans_failed.load(Ordering::Relaxed) {
             tracing::warn!(
-                "OpenTelemetry: the last spans were not exported: the receiver refused them or could not be reached"
+                "OpenTelemetry: the last spans were not exported: the receiver refused them or \
+                 could not be reached"
             );
         }
         if let Err(error) = metrics.shutdown_with_timeout(FLUSH_TIMEOUT) {

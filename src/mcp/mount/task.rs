@@ -3,9 +3,9 @@
 //! difference: it gets the tool's result as from any other call.
 //!
 //! - The `tools/call` carries `task: { ttl }` (the call's timeout: a result no one waits for
-//!   need not be kept), and in `_meta` the call's trace context when it is exported. The server answers at once with a `CreateTaskResult`,
-//!   `{ task: { taskId, status, … } }`; a server that ran the call without a task answers with
-//!   its result, which is taken as it is.
+//!   need not be kept), and in `_meta` the call's trace context when it is exported. The
+//!   server answers at once with a `CreateTaskResult`, `{ task: { taskId, status, … } }`; a
+//!   server that ran the call without a task answers with its result, which is taken as it is.
 //! - `tasks/result { taskId }` then waits until the task ends and answers what the `tools/call`
 //!   would have: the `CallToolResult` (an `isError` one included) or a JSON-RPC error.
 //! - The server's progress for the task comes under the `tools/call`'s progress token until the
