@@ -98,7 +98,8 @@ impl ApprovalSeam {
         execution: &Execution,
         prompt: String,
     ) -> Result<(), ErrorInfo> {
-        tracing::info!(target: crate::pipeline::STAGE_EVENTS, "approval asked");
+        let span = &*execution.span;
+        tracing::info!(target: crate::pipeline::STAGE_EVENTS, parent: span, "approval asked");
         let outcome = match session.cloned().or_else(|| self.current()) {
             None => ApprovalOutcome::Unavailable,
             Some(service) => {
@@ -120,7 +121,12 @@ impl ApprovalSeam {
                     .await
             }
         };
-        tracing::info!(target: crate::pipeline::STAGE_EVENTS, ?outcome, "approval answered");
+        tracing::info!(
+            target: crate::pipeline::STAGE_EVENTS,
+            parent: span,
+            ?outcome,
+            "approval answered"
+        );
         outcome_result(outcome, execution.name())
     }
 }

@@ -24,10 +24,9 @@ pub struct CallContext {
     signal: CancellationToken,
     deferred: Arc<Mutex<Vec<ContentBlock>>>,
     concludes_turn: Arc<AtomicBool>,
-    /// What the call's nested calls inherit; absent in a context made by hand.
-    nesting: Option<Arc<Nesting>>,
-    /// The call's span, the parent of its nested calls' spans.
-    span: tracing::Span,
+    /// What the call's nested calls inherit, and the call's span, their spans' parent; absent
+    /// in a context made by hand.
+    nesting: Option<(Arc<Nesting>, Arc<tracing::Span>)>,
 }
 
 impl CallContext {
@@ -45,19 +44,13 @@ impl CallContext {
             deferred: Arc::default(),
             concludes_turn: Arc::default(),
             nesting: None,
-            span: tracing::Span::none(),
         }
     }
 
     /// The context of a call the pipeline runs: its nested calls inherit `nesting`, and their
     /// spans are children of `span`, the call's own.
-    pub(crate) fn with_nesting(
-        mut self,
-        nesting: Option<Arc<Nesting>>,
-        span: tracing::Span,
-    ) -> Self {
-        self.nesting = nesting;
-        self.span = span;
+    pub(crate) fn with_nesting(mut self, nesting: Arc<Nesting>, span: Arc<tracing::Span>) -> Self {
+        self.nesting = Some((nesting, span));
         self
     }
 
@@ -70,14 +63,13 @@ impl CallContext {
             deferred: Arc::clone(&self.deferred),
             concludes_turn: Arc::clone(&self.concludes_turn),
             nesting: self.nesting.clone(),
-            span: self.span.clone(),
         }
     }
 
     /// Reports how far the call has come: shown on its live card and, under `ordo mcp`, sent to
     /// the client as progress; never recorded. Does nothing outside a scheduled session.
     pub fn report_progress(&self, progress: Progress) {
-        if let Some(nesting) = &self.nesting {
+        if let Some((nesting, _)) = &self.nesting {
             nesting.report_progress(&ProgressOf {
                 call_id: &self.call_id,
                 parent: self.parent.as_deref(),
@@ -94,7 +86,7 @@ impl CallContext {
     pub fn nested(&self) -> Option<NestedCalls> {
         self.nesting
             .as_ref()
-            .map(|nesting| nesting.calls(Arc::clone(&self.call_id), self.span.clone()))
+            .map(|(nesting, span)| nesting.calls(Arc::clone(&self.call_id), Arc::clone(span)))
     }
 
     /// The call's id.

@@ -92,7 +92,7 @@ pub struct CallRequest {
     pub deadline: Option<Duration>,
     /// The span the call's span is a child of: a nested call's parent's; else the span current
     /// where the call begins.
-    pub(crate) span_parent: Option<tracing::Span>,
+    pub(crate) span_parent: Option<Arc<tracing::Span>>,
 }
 
 impl CallRequest {
@@ -139,7 +139,7 @@ impl CallRequest {
     }
 
     /// Makes the call's span a child of `span` (a nested call's, of its parent's).
-    pub(crate) fn with_span_parent(mut self, span: tracing::Span) -> Self {
+    pub(crate) fn with_span_parent(mut self, span: Arc<tracing::Span>) -> Self {
         self.span_parent = Some(span);
         self
     }
@@ -153,7 +153,9 @@ pub struct Execution {
     started: Instant,
     body_invoked: AtomicBool,
     deadline: Option<(Duration, tokio::time::Instant)>,
-    pub(crate) span: tracing::Span,
+    /// Shared, not cloned, with the body's context and its nested calls: a `Span` clone and its
+    /// drop are each a call into every layer of the subscriber; an `Arc`'s are one atomic.
+    pub(crate) span: Arc<tracing::Span>,
 }
 
 impl Execution {
@@ -163,7 +165,7 @@ impl Execution {
         use tracing::field::Empty;
         // The OpenTelemetry GenAI conventions' `execute_tool` span names the call (what an
         // exporter reads, and the logs' fields too: `gen_ai.tool.call.*` only when content
-        // capture asks), beside ordo's own `parent`, `code` and `duration_ms`.
+        // capture asks), beside ordo's own `parent`.
         let parent = match &request.span_parent {
             Some(span) => span.id(),
             None => tracing::Span::current().id(),
@@ -172,14 +174,12 @@ impl Execution {
             parent: parent,
             "tool_call",
             parent = request.parent.as_deref(),
-            code = Empty,
-            duration_ms = Empty,
             otel.name = %format_args!("execute_tool {}", request.name),
             otel.kind = "internal",
             otel.status_code = Empty,
             gen_ai.operation.name = "execute_tool",
-            gen_ai.tool.name = %request.name,
-            gen_ai.tool.call.id = %request.call_id,
+            gen_ai.tool.name = &*request.name,
+            gen_ai.tool.call.id = &*request.call_id,
             gen_ai.tool.type = "function",
             gen_ai.tool.call.arguments = Empty,
             gen_ai.tool.call.result = Empty,
@@ -188,6 +188,7 @@ impl Execution {
         let deadline =
             request.deadline.map(|deadline| (deadline, tokio::time::Instant::now() + deadline));
         let body_invoked = AtomicBool::new(false);
+        let span = Arc::new(span);
         Self { request, tool, started: Instant::now(), body_invoked, deadline, span }
     }
 

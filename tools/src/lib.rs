@@ -43,10 +43,10 @@
 //! `execute_tool` span, for logs and for a `tracing-opentelemetry` layer alike: `otel.name`
 //! (`execute_tool {tool}`), `gen_ai.operation.name`, `gen_ai.tool.name`, `gen_ai.tool.call.id`,
 //! `gen_ai.tool.type`, and on failure `error.type` (the error code) and `otel.status_code`;
-//! with ordo's `parent` (the `run_code` call it is nested under), and once finished `code`
-//! (`OK` or the error code) and `duration_ms`. A nested call's span is a child of its
-//! parent's. Its stages are events inside it (target [`pipeline::STAGE_EVENTS`]). Nothing is
-//! printed or exported unless the embedder installs a `tracing` subscriber.
+//! with ordo's `parent` (the `run_code` call it is nested under). How long a call took is the
+//! span's own duration. A nested call's span is a child of its parent's. Its stages are events
+//! inside it (target [`pipeline::STAGE_EVENTS`]). Nothing is printed or exported unless the
+//! embedder installs a `tracing` subscriber.
 
 // The pipeline's stage tests share fixtures written against the crate's public name.
 #[cfg(test)]

@@ -92,7 +92,7 @@ fn collecting() -> (SpanCollector, tracing::subscriber::DefaultGuard) {
 }
 
 #[tokio::test]
-async fn each_call_has_one_span_with_its_identity_outcome_and_duration() {
+async fn each_call_has_one_span_with_its_identity_and_outcome() {
     let (collector, _default) = collecting();
     let echo = fixture("echo", Behaviour::Echo);
     let fail = fixture("fail", Behaviour::Fail);
@@ -107,11 +107,8 @@ async fn each_call_has_one_span_with_its_identity_outcome_and_duration() {
     assert_eq!(ok["gen_ai.tool.name"], "echo");
     assert_eq!(ok["gen_ai.tool.call.id"], "call-1");
     assert!(!ok.contains_key("parent"), "a top-level call has no parent: {ok:?}");
-    assert_eq!(ok["code"], "OK");
-    assert!(ok["duration_ms"].parse::<f64>().unwrap() >= 0.0);
     assert_eq!(failed["gen_ai.tool.name"], "fail");
     assert_eq!(failed["parent"], "run-1");
-    assert_eq!(failed["code"], "TOOL_ERROR");
 
     // The OpenTelemetry conventions' `execute_tool` fields, for an exporting layer: the span's
     // name, the operation, the tool, the call, and on failure the error's class and status.

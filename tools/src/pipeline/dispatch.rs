@@ -65,7 +65,7 @@ impl Pipeline {
             execution.parent().cloned(),
             execution.signal().clone(),
         )
-        .with_nesting(Some(nesting), execution.span.clone());
+        .with_nesting(nesting, Arc::clone(&execution.span));
         let terminal = |signal: CancellationToken| -> BoxFuture<'_, DispatchResult> {
             Box::pin(self.invoke_body(execution, tool, &context, signal))
         };
@@ -114,9 +114,9 @@ impl Pipeline {
         // Called inside `async`, so a body that panics before returning its future is caught
         // with the rest of it.
         let body = async move { tool.definition().body().call(arguments, body_context).await };
-        tracing::info!(target: super::STAGE_EVENTS, "dispatched");
+        tracing::info!(target: super::STAGE_EVENTS, parent: &*execution.span, "dispatched");
         let end = drive_body(body, &body_signal, wrapper.as_ref(), self.inner.cancel_grace).await;
-        tracing::info!(target: super::STAGE_EVENTS, "body returned");
+        tracing::info!(target: super::STAGE_EVENTS, parent: &*execution.span, "body returned");
         // Dropping `body_signal` here unregisters the fused token from the caller's.
         match end {
             BodyEnd::Returned(Ok(value)) => Ok(value),

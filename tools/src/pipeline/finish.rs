@@ -20,11 +20,10 @@ impl Pipeline {
                 ToolResult::failure(ErrorInfo::new(ErrorCode::Internal, message))
             });
         self.notify(execution, &result);
-        let code = result.code().map_or("OK", ErrorCode::as_str);
-        execution.span.record("code", code);
-        execution.span.record("duration_ms", execution.started().elapsed().as_secs_f64() * 1e3);
         if let Some(code) = result.code() {
-            // The conventions' outcome: the class of error, and the span's status.
+            // The conventions' outcome: the class of error, and the span's status. A success
+            // records nothing: a record is a call into every layer, and the span's own close
+            // already tells how long the call took.
             execution.span.record("error.type", code.as_str());
             execution.span.record("otel.status_code", "ERROR");
         }

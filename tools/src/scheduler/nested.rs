@@ -76,7 +76,7 @@ impl Nesting {
     }
 
     /// The door for the nested calls of `parent`, whose span is `span`.
-    pub(crate) fn calls(&self, parent: CallId, span: tracing::Span) -> NestedCalls {
+    pub(crate) fn calls(&self, parent: CallId, span: Arc<tracing::Span>) -> NestedCalls {
         let core = match &self.session {
             Session::Scheduled(core) => Arc::clone(core),
             Session::Unscheduled(pipeline, core) => {
@@ -94,7 +94,7 @@ pub struct NestedCalls {
     core: Arc<Core>,
     parent: CallId,
     /// The parent's span: each call's span is its child, wherever the call is made from.
-    span: tracing::Span,
+    span: Arc<tracing::Span>,
     scopes: ScopeChain,
     room: Arc<Room>,
 }
@@ -149,7 +149,7 @@ impl NestedCalls {
             .with_scopes(self.scopes.clone())
             .with_signal(signal)
             .with_deadline(deadline)
-            .with_span_parent(self.span.clone());
+            .with_span_parent(Arc::clone(&self.span));
         let execution = Arc::new(self.core.pipeline.begin(request));
         let recorded = self
             .core
