@@ -11,8 +11,14 @@
 //!
 //! Each is measured twice: in wall time (`telemetry_call`, `telemetry_nested10`), and in the
 //! CPU time of the thread that makes the calls (`telemetry_call_cpu`, `telemetry_nested10_cpu`):
-//! what a call's path itself costs, leaving out the exporter's threads, which on a small
-//! machine take CPUs from the calls and make wall time noisy.
+//! what a call's path itself costs, leaving out the exporter's threads.
+//!
+//! What is timed is a call's path, with the exporter idle: the calls run in chunks of at most
+//! 500 spans, and between chunks, off the clock, the export sends what they made and waits for
+//! the receiver (`Telemetry::flush`). Timing a stream of calls that never lets the exporter
+//! catch up measured something else: on two CPUs the calls, the exporter and the receiver took
+//! turns, and the batch queue overran and dropped spans (with their cost). The exporter's own
+//! work is reported apart, at the end: the flushes' wall time per span.
 //!
 //! The goal: `off` no different from `none` beyond noise, `on` at most 5 µs a call more.
 //!
@@ -24,9 +30,10 @@ mod receiver;
 #[path = "support/thread_cpu.rs"]
 mod thread_cpu;
 
+use std::cell::RefCell;
 use std::hint::black_box;
-use std::sync::Arc;
-use std::time::Duration;
+use std::sync::{Arc, OnceLock};
+use std::time::{Duration, Instant};
 
 use criterion::Criterion;
 use criterion::measurement::Measurement;
@@ -42,6 +49,9 @@ use tracing_subscriber::prelude::*;
 
 /// The nested calls the parent's body makes, one after the other.
 const NESTED: usize = 10;
+
+/// The most spans made between two flushes: under the 512 at which a batch leaves.
+const CHUNK_SPANS: u64 = 500;
 
 /// A tool that returns `{}` at once.
 fn noop() -> ToolDefinition {
@@ -80,12 +90,13 @@ fn off() -> impl tracing::Subscriber + Send + Sync {
     tracing_subscriber::registry().with(logs.with_filter(LevelFilter::WARN))
 }
 
-/// The subscribers in turn, each the thread's default while `measure` runs.
-fn under_each(mut measure: impl FnMut(&str)) -> Telemetry {
-    measure("none");
+/// The subscribers in turn, each the thread's default while `measure` runs; `on` is given the
+/// export it measures.
+fn under_each(mut measure: impl FnMut(&str, Option<&Telemetry>)) -> Telemetry {
+    measure("none", None);
     {
         let _off = tracing::subscriber::set_default(off());
-        measure("off");
+        measure("off", None);
     }
     let receiver = receiver::Receiver::discarding();
     let settings = Settings {
@@ -101,10 +112,24 @@ fn under_each(mut measure: impl FnMut(&str)) -> Telemetry {
     let on = tracing_subscriber::registry().with(logs.with_filter(LevelFilter::WARN)).with(export);
     {
         let _on = tracing::subscriber::set_default(on);
-        measure("on");
+        measure("on", Some(&telemetry));
     }
     std::mem::forget(receiver);
     telemetry
+}
+
+/// The time since the benchmark began, for [`timed`]'s wall clock.
+fn wall_now() -> Duration {
+    static BEGAN: OnceLock<Instant> = OnceLock::new();
+    BEGAN.get_or_init(Instant::now).elapsed()
+}
+
+/// The exporter's own work, off the calls' path: how long its flushes took, and for how many
+/// spans.
+#[derive(Default)]
+struct ExportCost {
+    flushing: Duration,
+    spans: u64,
 }
 
 fn main() {
@@ -120,24 +145,37 @@ fn main() {
     }
     let pipeline = Pipeline::new(registry);
     let mut exports = Vec::new();
+    let cost = RefCell::new(ExportCost::default());
     let mut wall = Criterion::default().configure_from_args();
-    measure(&mut wall, "", &runtime, &pipeline, &mut exports);
+    measure(&mut wall, "", wall_now, &runtime, &pipeline, &mut exports, &cost);
     wall.final_summary();
     let mut cpu = Criterion::default().with_measurement(ThreadCpuTime::new()).configure_from_args();
-    measure(&mut cpu, "_cpu", &runtime, &pipeline, &mut exports);
+    measure(&mut cpu, "_cpu", thread_cpu::now, &runtime, &pipeline, &mut exports, &cost);
     cpu.final_summary();
     for telemetry in exports {
         telemetry.shutdown();
     }
+    let cost = cost.into_inner();
+    if cost.spans > 0 {
+        let each = cost.flushing.as_secs_f64() * 1e6 / cost.spans as f64;
+        println!(
+            "export, off the calls' path: {each:.2} us a span (the wall time of flushing {} spans \
+             to the receiver, in batches of at most {CHUNK_SPANS})",
+            cost.spans
+        );
+    }
 }
 
-/// Both shapes under each subscriber, in groups named `telemetry_{shape}{suffix}`.
-fn measure<M: Measurement>(
+/// Both shapes under each subscriber, in groups named `telemetry_{shape}{suffix}`, timed with
+/// `clock` (wall or the calling thread's CPU time).
+fn measure<M: Measurement<Value = Duration>>(
     criterion: &mut Criterion<M>,
     suffix: &str,
+    clock: fn() -> Duration,
     runtime: &tokio::runtime::Runtime,
     pipeline: &Pipeline,
     exports: &mut Vec<Telemetry>,
+    cost: &RefCell<ExportCost>,
 ) {
     let call = |tool: &'static str| {
         let pipeline = pipeline.clone();
@@ -149,12 +187,65 @@ fn measure<M: Measurement>(
             };
         }
     };
-    for (shape, tool) in [("call", "noop"), ("nested10", "parent")] {
+    for (shape, tool, spans) in [("call", "noop", 1), ("nested10", "parent", 1 + NESTED as u64)] {
         let mut group = criterion.benchmark_group(format!("telemetry_{shape}{suffix}"));
         group.warm_up_time(Duration::from_secs(1)).measurement_time(Duration::from_secs(3));
-        exports.push(under_each(|subscriber| {
-            group.bench_function(subscriber, |b| b.to_async(runtime).iter(|| call(tool)));
+        exports.push(under_each(|subscriber, telemetry| {
+            group.bench_function(subscriber, |b| {
+                b.to_async(runtime).iter_custom(|iters| {
+                    let chunk = Chunks { clock, spans, telemetry, cost };
+                    chunk.timed(iters, || call(tool))
+                });
+            });
         }));
         group.finish();
+    }
+}
+
+/// How the calls of one measurement are timed.
+#[derive(Clone, Copy)]
+struct Chunks<'a> {
+    clock: fn() -> Duration,
+    /// The spans one iteration makes.
+    spans: u64,
+    /// The export, under `on`.
+    telemetry: Option<&'a Telemetry>,
+    cost: &'a RefCell<ExportCost>,
+}
+
+impl Chunks<'_> {
+    /// Runs `iters` iterations in chunks of at most [`CHUNK_SPANS`] spans, timing the calls
+    /// alone. A batch leaves when 512 spans wait, so no batch is sent while calls are timed;
+    /// after each chunk, off the clock, the export sends what the chunk made and waits for the
+    /// receiver (`Telemetry::flush`). So every span measured is exported (a queue overrun
+    /// would drop spans, and their cost with them), and the exporter's work stays off the
+    /// clock as it stays off a call's path. Without export the chunks are timed the same way.
+    async fn timed<F: Future<Output = ()>>(
+        self,
+        iters: u64,
+        mut call: impl FnMut() -> F,
+    ) -> Duration {
+        let per_chunk = (CHUNK_SPANS / self.spans).max(1);
+        let mut timed = Duration::ZERO;
+        let mut left = iters;
+        while left > 0 {
+            let now = left.min(per_chunk);
+            let began = (self.clock)();
+            for _ in 0..now {
+                call().await;
+            }
+            timed += (self.clock)().saturating_sub(began);
+            left -= now;
+            if let Some(telemetry) = self.telemetry {
+                let began = Instant::now();
+                if let Err(error) = telemetry.flush() {
+                    panic!("{error}");
+                }
+                let mut cost = self.cost.borrow_mut();
+                cost.flushing += began.elapsed();
+                cost.spans += now * self.spans;
+            }
+        }
+        timed
     }
 }

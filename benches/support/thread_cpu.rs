@@ -21,7 +21,7 @@ impl ThreadCpuTime {
 
 /// This thread's CPU time so far.
 #[allow(unsafe_code)] // clock_gettime, as mcp_load's getrusage
-fn now() -> Duration {
+pub(crate) fn now() -> Duration {
     let mut time = libc::timespec { tv_sec: 0, tv_nsec: 0 };
     // SAFETY: `time` is a valid, writable timespec; the clock id is a constant Linux knows.
     let status = unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut time) };

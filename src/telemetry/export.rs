@@ -106,6 +106,14 @@ impl Telemetry {
         Ok((Self { traces, metrics, spans_failed }, layer))
     }
 
+    /// Sends the spans ended so far and waits until the receiver has answered for them: for an
+    /// embedder whose unit of work must not end with its spans still queued (the batches leave
+    /// every five seconds otherwise), and for the benchmark, which keeps the exporter's work out
+    /// of the calls it times.
+    pub fn flush(&self) -> Result<(), ExportError> {
+        self.traces.force_flush().map_err(|error| ExportError(error.to_string()))
+    }
+
     /// Sends what is left and stops, spans first: their export is what measures the last
     /// calls, so the meter's last export follows it. Each waits a few seconds at most: a
     /// receiver that is down does not hold the process.

@@ -289,3 +289,49 @@ fn r_otel_2_over_http_the_headers_carry_the_parent_and_the_token_stays_home() {
     let token = server.token.as_deref().expect("the server printed its token");
     assert!(!receiver.ever_carried(token), "the bearer token was exported");
 }
+
+/// `Telemetry::flush` sends the spans ended so far and returns once the receiver has them: an
+/// embedder's unit of work need not wait for the batch schedule (five seconds here: no
+/// `OTEL_BSP_SCHEDULE_DELAY`) nor end the exporter to be sure its spans left.
+#[test]
+fn r_otel_1_flush_sends_the_spans_ended_so_far_before_it_returns() {
+    use std::sync::Arc;
+
+    use ordo::telemetry::{Settings, Telemetry};
+    use ordo_tools::{
+        Arguments, CallContext, CallRequest, ContentBlock, Pipeline, ToolDefinition, ToolOutput,
+        ToolRegistry,
+    };
+    use serde_json::Value;
+    use tracing_subscriber::prelude::*;
+
+    let receiver = Receiver::start();
+    let settings = Settings {
+        service_name: "flushing".to_owned(),
+        content: None,
+        endpoint: Some(receiver.endpoint()),
+    };
+    let (telemetry, layer) = Telemetry::start(&settings).expect("export starts");
+    let _default = tracing::subscriber::set_default(tracing_subscriber::registry().with(layer));
+    let registry = ToolRegistry::new();
+    let noop = ToolDefinition::new(
+        "noop",
+        "Does nothing.",
+        json!({ "type": "object" }),
+        ToolOutput::new(json!({ "type": "object" }), |_, _| vec![ContentBlock::text("ok")]),
+        |_: Arc<Value>, _: CallContext| async { Ok(json!({})) },
+    );
+    registry.register(noop).expect("registered");
+    let pipeline = Pipeline::new(registry);
+    let runtime = tokio::runtime::Builder::new_current_thread().build().expect("a runtime");
+    let call = CallRequest::new("flushed-1", "noop", Arguments::parse("{}"));
+    runtime.block_on(pipeline.call(call)).expect("the call runs");
+
+    assert!(receiver.spans().is_empty(), "nothing leaves before the schedule or a flush");
+    telemetry.flush().expect("the receiver takes the batch");
+    let spans = receiver.spans();
+    let span = one(&spans, "execute_tool noop");
+    assert_eq!(span.attribute("gen_ai.tool.call.id"), Some("flushed-1"));
+    assert_eq!(span.service, "flushing");
+    telemetry.shutdown();
+}
