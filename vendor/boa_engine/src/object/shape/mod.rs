@@ -247,6 +247,16 @@ impl WeakShape {
         self.upgrade().as_ref().map_or(0, Shape::to_addr_usize)
     }
 
+    /// ordo's patch: whether the [`Shape`] is still alive, without making a strong reference.
+    #[inline]
+    #[must_use]
+    pub(crate) fn is_live(&self) -> bool {
+        match self {
+            WeakShape::Shared(shape) => shape.is_live(),
+            WeakShape::Unique(shape) => shape.is_live(),
+        }
+    }
+
     /// Return location in memory of the [`Shape`].
     ///
     /// Returns `0` if the shape has been freed.

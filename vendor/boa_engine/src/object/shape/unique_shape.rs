@@ -256,6 +256,13 @@ impl WeakUniqueShape {
             inner: self.inner.upgrade()?,
         })
     }
+
+    /// ordo's patch: whether the shape is still alive, without making a strong reference.
+    #[inline]
+    #[must_use]
+    pub(crate) fn is_live(&self) -> bool {
+        self.inner.is_upgradable()
+    }
 }
 
 impl From<&UniqueShape> for WeakUniqueShape {

@@ -20,6 +20,11 @@ pub(crate) const PIC_CAPACITY: usize = 4;
 pub(crate) struct CacheEntry {
     /// A weak reference is kept to the shape to avoid the shape preventing deallocation.
     pub(crate) shape: WeakShape,
+    /// ordo's patch: where the shape was when it was cached, so that a lookup compares addresses
+    /// without upgrading every entry's weak reference (a reference count up and down, and a
+    /// thread-local read, per entry and per property access).
+    #[unsafe_ignore_trace]
+    pub(crate) address: usize,
     #[unsafe_ignore_trace]
     pub(crate) slot: Slot,
 }
@@ -68,11 +73,15 @@ impl InlineCache {
         }
 
         let mut entries = self.entries.borrow_mut();
+        // ordo's patch: stale entries are dropped here, where a lookup has just missed, rather
+        // than at every lookup.
+        entries.retain(|entry| entry.shape.is_live());
 
         // Add a new entry if there's space.
         if entries
             .try_push(CacheEntry {
                 shape: shape.into(),
+                address: shape.to_addr_usize(),
                 slot,
             })
             .is_err()
@@ -83,32 +92,25 @@ impl InlineCache {
         }
     }
 
-    /// Returns the cached `(Shape, Slot)` if a matching shape exists in the inline cache.
+    /// Returns the cached `Slot` if a matching shape exists in the inline cache.
     ///
-    /// Opportunistically cleans up stale weak shape references during lookup.
-    pub(crate) fn get(&self, shape: &Shape) -> Option<(Shape, Slot)> {
+    /// ordo's patch: entries are compared by the address their shape had, and only the one
+    /// whose address matches is checked for life. `shape` is alive (the caller holds it), so an
+    /// entry at its address whose own shape is still alive is about this very shape; one whose
+    /// shape died is stale (its memory was reused) and is removed. The caller reads the
+    /// prototype from its own object's shape, which is this one, so no strong reference is made.
+    pub(crate) fn get(&self, shape: &Shape) -> Option<Slot> {
         if self.megamorphic.get() {
             return None;
         }
 
+        let address = shape.to_addr_usize();
         let mut entries = self.entries.borrow_mut();
-        let mut i = 0;
-        let mut result = None;
-        let shape_addr = shape.to_addr_usize();
-
-        while i < entries.len() {
-            if let Some(upgraded) = entries[i].shape.upgrade() {
-                if upgraded.to_addr_usize() == shape_addr {
-                    result = Some((upgraded, entries[i].slot));
-                    break;
-                }
-                i += 1;
-            } else {
-                // Opportunistically clean up stale weak shapes.
-                entries.swap_remove(i);
-            }
+        let index = entries.iter().position(|entry| entry.address == address)?;
+        if entries[index].shape.is_live() {
+            return Some(entries[index].slot);
         }
-
-        result
+        entries.swap_remove(index);
+        None
     }
 }

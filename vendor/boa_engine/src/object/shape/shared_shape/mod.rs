@@ -489,6 +489,13 @@ impl WeakSharedShape {
             inner: self.inner.upgrade()?,
         })
     }
+
+    /// ordo's patch: whether the shape is still alive, without making a strong reference.
+    #[inline]
+    #[must_use]
+    pub(crate) fn is_live(&self) -> bool {
+        self.inner.is_upgradable()
+    }
 }
 
 impl From<&SharedShape> for WeakSharedShape {

@@ -49,9 +49,11 @@ fn get_by_name<const LENGTH: bool>(
 
     let ic = &context.vm.frame().code_block().ic[usize::from(index)];
     let object_borrowed = object.borrow();
-    if let Some((shape, slot)) = ic.get(object_borrowed.shape()) {
+    // ordo's patch: the cache gives the slot alone; the prototype is the object's own
+    // shape's.
+    if let Some(slot) = ic.get(object_borrowed.shape()) {
         let mut result = if slot.attributes.contains(SlotAttributes::PROTOTYPE) {
-            let prototype = shape.prototype().expect("prototype should have value");
+            let prototype = object_borrowed.shape().prototype().expect("prototype should have value");
             let prototype = prototype.borrow();
             prototype.properties().storage[slot.index as usize].clone()
         } else {

@@ -33,12 +33,14 @@ fn set_by_name(
     let ic = &context.vm.frame().code_block().ic[usize::from(index)];
 
     let object_borrowed = object.borrow();
-    if let Some((shape, slot)) = ic.get(object_borrowed.shape()) {
+    // ordo's patch: the cache gives the slot alone; the prototype is the object's own
+    // shape's.
+    if let Some(slot) = ic.get(object_borrowed.shape()) {
         let slot_index = slot.index as usize;
 
         if slot.attributes.is_accessor_descriptor() {
             let result = if slot.attributes.contains(SlotAttributes::PROTOTYPE) {
-                let prototype = shape.prototype().expect("prototype should have value");
+                let prototype = object_borrowed.shape().prototype().expect("prototype should have value");
                 let prototype = prototype.borrow();
 
                 prototype.properties().storage[slot_index + 1].clone()
@@ -55,7 +57,7 @@ fn set_by_name(
                 )?;
             }
         } else if slot.attributes.contains(SlotAttributes::PROTOTYPE) {
-            let prototype = shape.prototype().expect("prototype should have value");
+            let prototype = object_borrowed.shape().prototype().expect("prototype should have value");
             let mut prototype = prototype.borrow_mut();
 
             prototype.properties_mut().storage[slot_index] = value.clone();

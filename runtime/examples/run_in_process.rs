@@ -1,0 +1,53 @@
+//! Runs one script file in this process's own engine and prints its result: for profiling the
+//! engine, which a worker process hides from profilers that cannot follow it (valgrind does
+//! not know the `pidfd_open` call that starts one).
+//!
+//! ```text
+//! cargo build --profile release -p ordo-runtime --example run_in_process
+//! valgrind --tool=callgrind target/release/examples/run_in_process script.js
+//! ```
+//!
+//! The run has no deadline (a profiler slows it down fifty times) and no tools.
+
+use std::process::ExitCode;
+use std::time::Duration;
+
+use ordo_runtime::{HostFunctions, Runtime, RuntimeConfig, Script};
+use tokio_util::sync::CancellationToken;
+
+fn main() -> ExitCode {
+    let Some(path) = std::env::args().nth(1) else {
+        eprintln!("usage: run_in_process SCRIPT.js");
+        return ExitCode::from(2);
+    };
+    let code = match std::fs::read_to_string(&path) {
+        Ok(code) => code,
+        Err(error) => {
+            eprintln!("cannot read {path}: {error}");
+            return ExitCode::from(2);
+        }
+    };
+    let mut config = RuntimeConfig::in_process();
+    config.limits.deadline = Duration::from_secs(24 * 3600);
+    config.limits.cpu_time = Duration::from_secs(24 * 3600);
+    let runtime = Runtime::new(config);
+    let tokio = match tokio::runtime::Builder::new_current_thread().enable_all().build() {
+        Ok(tokio) => tokio,
+        Err(error) => {
+            eprintln!("cannot start tokio: {error}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let script = Script::javascript(code);
+    let host = HostFunctions::new();
+    match tokio.block_on(runtime.run(&script, &host, &CancellationToken::new())) {
+        Ok(output) => {
+            println!("{}", output.result);
+            ExitCode::SUCCESS
+        }
+        Err(error) => {
+            eprintln!("{error}");
+            ExitCode::FAILURE
+        }
+    }
+}
