@@ -118,7 +118,7 @@ fn under_each(mut measure: impl FnMut(&str, Option<&Telemetry>)) -> Telemetry {
     telemetry
 }
 
-/// The time since the benchmark began, for [`timed`]'s wall clock.
+/// The time since the benchmark began: the wall clock [`Chunked::timed`] reads.
 fn wall_now() -> Duration {
     static BEGAN: OnceLock<Instant> = OnceLock::new();
     BEGAN.get_or_init(Instant::now).elapsed()
@@ -193,8 +193,8 @@ fn measure<M: Measurement<Value = Duration>>(
         exports.push(under_each(|subscriber, telemetry| {
             group.bench_function(subscriber, |b| {
                 b.to_async(runtime).iter_custom(|iters| {
-                    let chunk = Chunks { clock, spans, telemetry, cost };
-                    chunk.timed(iters, || call(tool))
+                    let chunked = Chunked { clock, spans, telemetry, cost };
+                    chunked.timed(iters, || call(tool))
                 });
             });
         }));
@@ -204,7 +204,7 @@ fn measure<M: Measurement<Value = Duration>>(
 
 /// How the calls of one measurement are timed.
 #[derive(Clone, Copy)]
-struct Chunks<'a> {
+struct Chunked<'a> {
     clock: fn() -> Duration,
     /// The spans one iteration makes.
     spans: u64,
@@ -213,7 +213,7 @@ struct Chunks<'a> {
     cost: &'a RefCell<ExportCost>,
 }
 
-impl Chunks<'_> {
+impl Chunked<'_> {
     /// Runs `iters` iterations in chunks of at most [`CHUNK_SPANS`] spans, timing the calls
     /// alone. A batch leaves when 512 spans wait, so no batch is sent while calls are timed;
     /// after each chunk, off the clock, the export sends what the chunk made and waits for the
@@ -229,13 +229,13 @@ impl Chunks<'_> {
         let mut timed = Duration::ZERO;
         let mut left = iters;
         while left > 0 {
-            let now = left.min(per_chunk);
+            let chunk = left.min(per_chunk);
             let began = (self.clock)();
-            for _ in 0..now {
+            for _ in 0..chunk {
                 call().await;
             }
             timed += (self.clock)().saturating_sub(began);
-            left -= now;
+            left -= chunk;
             if let Some(telemetry) = self.telemetry {
                 let began = Instant::now();
                 if let Err(error) = telemetry.flush() {
@@ -243,7 +243,7 @@ impl Chunks<'_> {
                 }
                 let mut cost = self.cost.borrow_mut();
                 cost.flushing += began.elapsed();
-                cost.spans += now * self.spans;
+                cost.spans += chunk * self.spans;
             }
         }
         timed

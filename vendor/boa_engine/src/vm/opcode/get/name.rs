@@ -64,7 +64,8 @@ impl GetNameGlobal {
             // shape's.
             if let Some(slot) = ic.get(object_borrowed.shape()) {
                 let mut result = if slot.attributes.contains(SlotAttributes::PROTOTYPE) {
-                    let prototype = object_borrowed.shape().prototype().expect("prototype should have value");
+                    let prototype =
+                        object_borrowed.shape().prototype().expect("prototype should have value");
                     let prototype = prototype.borrow();
                     prototype.properties().storage[slot.index as usize].clone()
                 } else {

@@ -40,7 +40,8 @@ fn set_by_name(
 
         if slot.attributes.is_accessor_descriptor() {
             let result = if slot.attributes.contains(SlotAttributes::PROTOTYPE) {
-                let prototype = object_borrowed.shape().prototype().expect("prototype should have value");
+                let prototype =
+                    object_borrowed.shape().prototype().expect("prototype should have value");
                 let prototype = prototype.borrow();
 
                 prototype.properties().storage[slot_index + 1].clone()
@@ -57,7 +58,8 @@ fn set_by_name(
                 )?;
             }
         } else if slot.attributes.contains(SlotAttributes::PROTOTYPE) {
-            let prototype = object_borrowed.shape().prototype().expect("prototype should have value");
+            let prototype =
+                object_borrowed.shape().prototype().expect("prototype should have value");
             let mut prototype = prototype.borrow_mut();
 
             prototype.properties_mut().storage[slot_index] = value.clone();
