@@ -92,17 +92,7 @@ impl Telemetry {
             .with_target("ordo", LevelFilter::INFO)
             .with_target("ordo_tools", LevelFilter::INFO)
             .with_target("ordo_sdk", LevelFilter::INFO);
-        // No OpenTelemetry context is made current when a span is entered (ordo reads a span's
-        // context where it sends it on, `propagation.rs`): entering is what a call does most,
-        // at every poll of every stage.
-        let layer = tracing_opentelemetry::layer()
-            .with_tracer(tracer)
-            .with_context_activation(false)
-            .with_location(false)
-            .with_threads(false)
-            .with_tracked_inactivity(false)
-            .with_target(false)
-            .with_filter(ours);
+        let layer = super::layer::SpanExport::new(tracer).with_filter(ours);
         Ok((Self { traces, metrics, spans_failed }, layer))
     }
 

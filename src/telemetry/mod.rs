@@ -10,13 +10,17 @@
 //! subscriber's filter turns them off at their call sites.
 //!
 //! - `settings.rs`: whether to export, from the flags and the standard variables;
-//! - `export.rs`: the exporters and the `tracing` layer that feeds them;
+//! - `export.rs`: the exporters, fed by
+//! - `layer.rs`: the `tracing` layer that makes ordo's spans OpenTelemetry spans, reading
+//! - `fields.rs`: what their fields say in OpenTelemetry's terms;
 //! - `metrics.rs`: durations measured from the spans as they are exported;
 //! - `propagation.rs`: trace context in and out of MCP `_meta`;
 //! - `content.rs`: arguments and results on spans, opt-in and bounded.
 
 mod content;
 mod export;
+mod fields;
+mod layer;
 mod metrics;
 mod propagation;
 mod settings;

@@ -6,7 +6,8 @@
 use opentelemetry::propagation::{Extractor, Injector, TextMapPropagator as _};
 use opentelemetry_sdk::propagation::TraceContextPropagator;
 use serde_json::{Map, Value};
-use tracing_opentelemetry::OpenTelemetrySpanExt as _;
+
+use super::layer::SpanAccess;
 
 /// Makes the context `meta` carries (else the request's HTTP headers, read by `header`) the
 /// parent of `span`; without one, `span` keeps the parent it has.
@@ -25,8 +26,7 @@ pub fn adopt_parent(
         propagator.extract(&HeaderCarrier(&headers))
     };
     if has_parent(&context) {
-        // Only fails when the span is disabled (no exporter): then there is nothing to link.
-        let _ = span.set_parent(context);
+        SpanAccess::of(span, |access, dispatch, id| access.adopt(dispatch, id, context));
     }
 }
 
@@ -34,8 +34,9 @@ pub fn adopt_parent(
 /// when nothing exports.
 pub fn carried(span: &tracing::Span) -> Map<String, Value> {
     let mut meta = Map::new();
-    let context = span.context();
-    if has_parent(&context) {
+    let context =
+        SpanAccess::of(span, |access, dispatch, id| access.context(dispatch, id)).flatten();
+    if let Some(context) = context.filter(has_parent) {
         TraceContextPropagator::new().inject_context(&context, &mut MetaInjector(&mut meta));
     }
     meta

@@ -99,7 +99,12 @@ impl ApprovalSeam {
         prompt: String,
     ) -> Result<(), ErrorInfo> {
         let span = &*execution.span;
-        tracing::info!(target: crate::pipeline::STAGE_EVENTS, parent: span, "approval asked");
+        tracing::info!(
+            name: "approval asked",
+            target: crate::pipeline::STAGE_EVENTS,
+            parent: span,
+            "approval asked"
+        );
         let outcome = match session.cloned().or_else(|| self.current()) {
             None => ApprovalOutcome::Unavailable,
             Some(service) => {
@@ -122,6 +127,7 @@ impl ApprovalSeam {
             }
         };
         tracing::info!(
+            name: "approval answered",
             target: crate::pipeline::STAGE_EVENTS,
             parent: span,
             ?outcome,

@@ -46,7 +46,8 @@ pub const DEFAULT_CANCEL_GRACE: Duration = Duration::from_secs(2);
 /// The target of the events that mark a call's stages inside its `tool_call` span, for an
 /// OpenTelemetry layer's timeline: `approval asked` and `approval answered` (the wait),
 /// `dispatched` (prepare ends, the body starts) and `body returned` (finalize starts); off in
-/// the command line's logs unless `ORDO_LOG` names it.
+/// the command line's logs unless `ORDO_LOG` names it. Each event is named (`name:`) as its
+/// message says, so that an exporter takes its name without formatting the message.
 pub const STAGE_EVENTS: &str = "ordo_tools::stages";
 
 /// The pipeline: a registry and the hooks, guards and approval seam every call goes through.
