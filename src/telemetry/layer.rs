@@ -128,9 +128,12 @@ impl Exported {
 /// subscriber's type is not known: through the dispatch, as `dispatch.downcast_ref`.
 pub(super) struct SpanAccess {
     tracer: SdkTracer,
-    /// Runs a closure on the `Exported` of span `id` in `dispatch`'s registry.
-    with: fn(&Dispatch, &Id, &mut dyn FnMut(&mut Exported)),
+    with: WithExported,
 }
+
+/// Runs a closure on the `Exported` of span `id` in `dispatch`'s registry: [`with_exported`]
+/// for the layer's subscriber type, known where the layer is made.
+type WithExported = fn(&Dispatch, &Id, &mut dyn FnMut(&mut Exported));
 
 impl SpanAccess {
     /// The access of the layer `span` was made by, if it is exported.
@@ -282,3 +285,6 @@ where
         }
     }
 }
+
+#[cfg(test)]
+mod tests;
