@@ -48,3 +48,45 @@ fn a_cached_slot_is_never_read_for_a_new_shape_where_a_dead_one_was() {
         boa_engine::gc::force_collect();
     }
 }
+
+/// ordo's patch 5 (vendor/README.md): a read by name whose inline cache knows the slot takes
+/// a data property straight from the object in the register; an accessor still goes through
+/// its getter with the right receiver. One place reads every kind, over and over, while the
+/// objects change under it.
+#[test]
+fn one_place_reads_own_and_inherited_data_and_accessors_alike() {
+    let mut context = Context::default();
+    let seen = eval(
+        &mut context,
+        r#"
+        const read = (o) => o.v;
+        const proto = { v: "inherited" };
+        const getterProto = { get v() { return "getter of " + this.name; } };
+        const own = { v: "own" };
+        const child = Object.create(proto);
+        const viaGetter = Object.create(getterProto);
+        viaGetter.name = "child";
+        const ownGetter = { get v() { return "own getter"; } };
+        const setterOnly = { set v(x) {} };
+        const turned = { v: "data" };
+        const out = [];
+        for (let round = 0; round < 6; round++) {
+            if (round === 2) proto.v = "inherited, changed";
+            if (round === 3) Object.defineProperty(turned, "v", { get() { return "now a getter"; } });
+            if (round === 4) own.v = "own, changed";
+            if (round === 5) delete child.v, (child.v = "shadowed");
+            out.push([own, child, viaGetter, ownGetter, setterOnly, turned].map(read).join("|"));
+        }
+        out.join("\n")
+        "#,
+    );
+    let expected = [
+        "own|inherited|getter of child|own getter||data",
+        "own|inherited|getter of child|own getter||data",
+        "own|inherited, changed|getter of child|own getter||data",
+        "own|inherited, changed|getter of child|own getter||now a getter",
+        "own, changed|inherited, changed|getter of child|own getter||now a getter",
+        "own, changed|shadowed|getter of child|own getter||now a getter",
+    ];
+    assert_eq!(seen, expected.join("\n"));
+}

@@ -37,6 +37,10 @@ impl JsValue {
         if self.get_type() != other.get_type() {
             return false;
         }
+        // ordo's patch: two strings compare borrowed; the general path copies each one twice.
+        if let Some(Some(equal)) = self.with_string(|x| other.with_string(|y| x == y)) {
+            return equal;
+        }
 
         match (self.variant(), other.variant()) {
             // 2. If Type(x) is Number or BigInt, then

@@ -323,6 +323,20 @@ impl JsValue {
         self.0.as_object()
     }
 
+    /// ordo's patch: runs `f` on the object this value holds, borrowed: no reference count up
+    /// and down, where [`Self::as_object`] makes a copy.
+    #[inline]
+    pub(crate) fn with_object<R>(&self, f: impl FnOnce(&JsObject) -> R) -> Option<R> {
+        self.0.with_object(f)
+    }
+
+    /// ordo's patch: runs `f` on the string this value holds, borrowed: no reference count up
+    /// and down, where [`Self::as_string`] makes a copy.
+    #[inline]
+    pub(crate) fn with_string<R>(&self, f: impl FnOnce(&JsString) -> R) -> Option<R> {
+        self.0.with_string(f)
+    }
+
     /// Consumes the value and return the inner object if it was an object.
     ///
     /// # Examples

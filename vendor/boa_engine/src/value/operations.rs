@@ -534,6 +534,11 @@ impl JsValue {
         left_first: bool,
         context: &mut Context,
     ) -> JsResult<AbstractRelation> {
+        // ordo's patch: two strings compare by their code units, borrowed (ToPrimitive of a
+        // string is the string): the general path below copies each one three times.
+        if let Some(Some(less)) = self.with_string(|x| other.with_string(|y| x < y)) {
+            return Ok(less.into());
+        }
         Ok(match (self.variant(), other.variant()) {
             // Fast path (for some common operations):
             (JsVariant::Integer32(x), JsVariant::Integer32(y)) => (x < y).into(),

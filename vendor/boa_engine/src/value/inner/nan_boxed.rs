@@ -674,6 +674,20 @@ impl NanBoxedValue {
         }
     }
 
+    /// ordo's patch: runs `f` on the object this value holds, borrowed, without a reference
+    /// count up and down (as [`Self::to_boolean`] reads a string).
+    #[inline(always)]
+    pub(crate) fn with_object<R>(&self, f: impl FnOnce(&JsObject) -> R) -> Option<R> {
+        if self.is_object() {
+            // SAFETY: the inner address holds a valid JsObject, which `self` keeps alive while
+            // `f` runs; `ManuallyDrop` leaves its count as it is.
+            let object = unsafe { self.as_object_unchecked() };
+            Some(f(&object))
+        } else {
+            None
+        }
+    }
+
     /// Returns the value as a boxed [`JsObject`] without checking the inner tag.
     ///
     /// # Safety
@@ -727,6 +741,20 @@ impl NanBoxedValue {
         if self.is_string() {
             // SAFETY: the inner address must hold a valid, non-null JsString.
             unsafe { Some((*self.as_string_unchecked()).clone()) }
+        } else {
+            None
+        }
+    }
+
+    /// ordo's patch: runs `f` on the string this value holds, borrowed, without a reference
+    /// count up and down.
+    #[inline(always)]
+    pub(crate) fn with_string<R>(&self, f: impl FnOnce(&JsString) -> R) -> Option<R> {
+        if self.is_string() {
+            // SAFETY: the inner address holds a valid JsString, which `self` keeps alive while
+            // `f` runs; `ManuallyDrop` leaves its count as it is.
+            let string = unsafe { self.as_string_unchecked() };
+            Some(f(&string))
         } else {
             None
         }

@@ -1,7 +1,7 @@
 use boa_string::StaticJsStrings;
 
 use crate::{
-    Context, JsResult, JsValue, js_string,
+    Context, JsObject, JsResult, JsValue, js_string,
     object::{internal_methods::InternalMethodPropertyContext, shape::slot::SlotAttributes},
     property::PropertyKey,
     vm::opcode::{
@@ -204,8 +204,41 @@ impl GetPropertyByName {
         (dst, object, index): (RegisterOperand, RegisterOperand, IndexOperand),
         context: &mut Context,
     ) -> JsResult<()> {
+        // ordo's patch: a data property the inline cache knows is read straight from the object
+        // in the register, with no copy of the register and no temporary base object.
+        let register = context.vm.get_register(object.into());
+        if let Some(Some(value)) =
+            register.with_object(|object| cached_data_property(object, index, context))
+        {
+            context.vm.set_register(dst.into(), value);
+            return Ok(());
+        }
         let object = context.vm.get_register(object.into()).clone();
         get_by_name::<false>((dst, &object, &object, index), context)
+    }
+}
+
+/// ordo's patch: the value of `object`'s data property named at `index`, if the inline cache
+/// there knows where it is; `None` for an accessor (its getter is called by `get_by_name`) or
+/// a miss.
+#[inline]
+fn cached_data_property(
+    object: &JsObject,
+    index: IndexOperand,
+    context: &Context,
+) -> Option<JsValue> {
+    let ic = &context.vm.frame().code_block().ic[usize::from(index)];
+    let object = object.borrow();
+    let slot = ic.get(object.shape())?;
+    if slot.attributes.is_accessor_descriptor() {
+        return None;
+    }
+    if slot.attributes.contains(SlotAttributes::PROTOTYPE) {
+        let prototype = object.shape().prototype()?;
+        let prototype = prototype.borrow();
+        Some(prototype.properties().storage[slot.index as usize].clone())
+    } else {
+        Some(object.properties().storage[slot.index as usize].clone())
     }
 }
 
