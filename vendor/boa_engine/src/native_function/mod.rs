@@ -291,6 +291,13 @@ impl NativeFunction {
         }
     }
 
+    /// ordo's patch: whether this is the Rust function `function` itself (not a closure), as
+    /// `IteratorRecord::step_value` asks of an Array Iterator's `next`.
+    #[inline]
+    pub(crate) fn is_pointer(&self, function: NativeFunctionPointer) -> bool {
+        matches!(self.inner, Inner::PointerFn(own) if std::ptr::fn_addr_eq(own, function))
+    }
+
     /// Calls this `NativeFunction`, forwarding the arguments to the corresponding function.
     #[inline]
     pub fn call(

@@ -14,6 +14,7 @@ use crate::{
     context::intrinsics::Intrinsics,
     error::JsNativeError,
     js_string,
+    native_function::NativeFunctionObject,
     object::JsObject,
     property::{Attribute, PropertyNameKind},
     realm::Realm,
@@ -94,18 +95,26 @@ impl ArrayIterator {
     ///
     /// [spec]: https://tc39.es/ecma262/#sec-%arrayiteratorprototype%.next
     pub(crate) fn next(this: &JsValue, _: &[JsValue], context: &mut Context) -> JsResult<JsValue> {
-        let object = this.as_object();
+        let object = this
+            .as_object()
+            .filter(JsObject::is::<Self>)
+            .ok_or_else(|| JsNativeError::typ().with_message("`this` is not an ArrayIterator"))?;
+        Ok(match Self::step(&object, context)? {
+            Some(value) => create_iter_result_object(value, false, context),
+            None => create_iter_result_object(JsValue::undefined(), true, context),
+        })
+    }
+
+    /// ordo's patch: the steps of `%ArrayIteratorPrototype%.next` without its result object:
+    /// the next value, or `None` once the iterator is done. [`Self::next`] wraps it; so does
+    /// `IteratorRecord::step_value`, which then makes no object per step.
+    pub(crate) fn step(object: &JsObject, context: &mut Context) -> JsResult<Option<JsValue>> {
         let mut array_iterator = object
-            .as_ref()
-            .and_then(JsObject::downcast_mut::<Self>)
+            .downcast_mut::<Self>()
             .ok_or_else(|| JsNativeError::typ().with_message("`this` is not an ArrayIterator"))?;
         let index = array_iterator.next_index;
         if array_iterator.done {
-            return Ok(create_iter_result_object(
-                JsValue::undefined(),
-                true,
-                context,
-            ));
+            return Ok(None);
         }
 
         let len = if let Some(f) = array_iterator.array.downcast_ref::<TypedArray>() {
@@ -126,24 +135,28 @@ impl ArrayIterator {
 
         if index >= len {
             array_iterator.done = true;
-            return Ok(create_iter_result_object(
-                JsValue::undefined(),
-                true,
-                context,
-            ));
+            return Ok(None);
         }
         array_iterator.next_index = index + 1;
         match array_iterator.kind {
-            PropertyNameKind::Key => Ok(create_iter_result_object(index.into(), false, context)),
-            PropertyNameKind::Value => {
-                let element_value = array_iterator.array.get(index, context)?;
-                Ok(create_iter_result_object(element_value, false, context))
-            }
+            PropertyNameKind::Key => Ok(Some(index.into())),
+            PropertyNameKind::Value => Ok(Some(array_iterator.array.get(index, context)?)),
             PropertyNameKind::KeyAndValue => {
                 let element_value = array_iterator.array.get(index, context)?;
                 let result = Array::create_array_from_list([index.into(), element_value], context);
-                Ok(create_iter_result_object(result.into(), false, context))
+                Ok(Some(result.into()))
             }
         }
+    }
+
+    /// ordo's patch: whether `next_method` is the built-in `%ArrayIteratorPrototype%.next`.
+    pub(crate) fn is_builtin_next(next_method: &JsValue) -> bool {
+        next_method
+            .with_object(|function| {
+                function
+                    .downcast_ref::<NativeFunctionObject>()
+                    .is_some_and(|function| function.f.is_pointer(Self::next))
+            })
+            .unwrap_or(false)
     }
 }

@@ -2,7 +2,7 @@
 
 use crate::{
     Context, JsResult, JsValue,
-    builtins::{BuiltInBuilder, IntrinsicObject},
+    builtins::{ArrayIterator, BuiltInBuilder, IntrinsicObject},
     context::intrinsics::Intrinsics,
     error::JsNativeError,
     js_string,
@@ -561,6 +561,18 @@ impl IteratorRecord {
     ///
     /// [spec]: https://tc39.es/ecma262/#sec-iteratorstepvalue
     pub(crate) fn step_value(&mut self, context: &mut Context) -> JsResult<Option<JsValue>> {
+        // ordo's patch: an Array Iterator whose [[NextMethod]] is the built-in
+        // %ArrayIteratorPrototype%.next steps without a result object. That object ({ value,
+        // done }, fresh and ordinary) is read back at once by the steps below and seen by no
+        // script, so only its cost goes: a spread, a destructuring, `Object.fromEntries`,
+        // `new Map(array)` and the like made one per element.
+        if ArrayIterator::is_builtin_next(&self.next_method) {
+            return self.set_done_on_err(|iter| {
+                let value = ArrayIterator::step(&iter.iterator, context)?;
+                iter.done = value.is_none();
+                Ok(value)
+            });
+        }
         // 1. Let result be ? IteratorStep(iteratorRecord).
         if self.step(context)? {
             // 2. If result is done, then

@@ -362,21 +362,11 @@ impl IteratorToArray {
 
         let mut values = Vec::new();
 
+        // ordo's patch: `step_value`, which steps an Array Iterator without a result object.
         loop {
-            let done = match iterator.step(context) {
-                Ok(done) => done,
-                Err(err) => {
-                    context.vm.frame_mut().iterators.push(iterator);
-                    return Err(err);
-                }
-            };
-
-            if done {
-                break;
-            }
-
-            match iterator.value(context) {
-                Ok(value) => values.push(value),
+            match iterator.step_value(context) {
+                Ok(Some(value)) => values.push(value),
+                Ok(None) => break,
                 Err(err) => {
                     context.vm.frame_mut().iterators.push(iterator);
                     return Err(err);
