@@ -1,11 +1,12 @@
-//! ordo's patch 6 to Boa (vendor/README.md): `IteratorRecord::step_value` steps an Array
-//! Iterator whose `next` is the built-in one without making a result object per element; a
-//! spread, a destructuring's rest, `Object.fromEntries`, `new Map(array)`, `Array.from` and
-//! `Set` take that path. What a script sees must not change: holes, keys and entries, typed
-//! arrays, an array that grows or shrinks while it is read, a getter that throws, an iterator
-//! already advanced, a replaced `next` (called every time), the built-in `next` on an object
-//! that is no Array Iterator, an array's own `[Symbol.iterator]`. The expected lines are what
-//! Node 20 prints for the same script (and what Boa gave before the patch).
+//! ordo's patch 6 to Boa (vendor/README.md): an Array Iterator whose `next` is the built-in
+//! one is stepped without a result object per element, by `for-of`, array destructuring, a
+//! spread, `Object.fromEntries`, `new Map(array)`, `Array.from` and `Set`. What a script sees
+//! must not change: holes, keys and entries, typed arrays, an array that grows or shrinks while
+//! it is read, a getter that throws, an iterator already advanced, `break`, defaults in a
+//! destructuring, `yield*` over an array and the result objects a generator hands out, a
+//! replaced `next` (called every time), the built-in `next` on an object that is no Array
+//! Iterator, an array's own `[Symbol.iterator]`. The expected lines are what Node 20 prints for
+//! the same script (and what Boa gave before the patch).
 
 use boa_engine::{Context, Source};
 
@@ -53,6 +54,28 @@ const SCRIPT: &str = r#"
         const customIter = [1, 2];
         customIter[Symbol.iterator] = function* () { yield "own"; };
         out.push(show([...customIter]));
+        // for-of and array destructuring step the same way.
+        const looped = [];
+        for (const v of [1, , 3]) looped.push(v);
+        const growingLoop = [1, 2];
+        for (const v of growingLoop) { if (growingLoop.length < 4) growingLoop.push(v + 10); looped.push(v); }
+        for (const [i, v] of ["p", "q"].entries()) looped.push(i + v);
+        for (const v of [7, 8, 9]) { if (v === 8) break; looped.push(v); }
+        const [d1, , d3 = "dflt", d4 = "dflt"] = [1, 2, undefined];
+        looped.push(d1, d3, d4);
+        function* delegating() { yield* ["y1", "y2"]; return "end"; }
+        looped.push(...delegating());
+        const genResults = [];
+        const gen = delegating();
+        for (let r = gen.next(); ; r = gen.next()) { genResults.push(JSON.stringify(r)); if (r.done) break; }
+        looped.push(genResults.join(" "));
+        out.push(show(looped));
+        proto.next = function () { calls++; return original.call(this); };
+        calls = 0;
+        for (const v of [1, 2]) {}
+        const [p1] = [5, 6];
+        proto.next = original;
+        out.push(show(calls));
         out.join("\n")
 "#;
 
@@ -81,6 +104,8 @@ fn array_iteration_without_result_objects_gives_what_node_gives() {
         r#"[[[1,2],{"z":0},[1]],7]"#,
         r#"TypeError"#,
         r#"["own"]"#,
+        r#"[1,"undef",3,1,2,11,12,"0p","1q",7,1,"dflt","dflt","y1","y2","{\"value\":\"y1\",\"done\":false} {\"value\":\"y2\",\"done\":false} {\"value\":\"end\",\"done\":true}"]"#,
+        r#"4"#,
     ];
     assert_eq!(seen.ok(), Some(expected.join("\n")));
 }

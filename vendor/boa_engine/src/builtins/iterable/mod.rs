@@ -402,6 +402,11 @@ pub struct IteratorRecord {
 
     /// The result of the last call to `next`.
     last_result: IteratorResult,
+
+    /// ordo's patch: the value of the last step when it was taken without a result object (an
+    /// Array Iterator with the built-in `next`, [`Self::step_array`]); `last_result` is then
+    /// stale, and made only if a script could see it ([`Self::result_object`]).
+    last_value: Option<JsValue>,
 }
 
 impl IteratorRecord {
@@ -416,6 +421,7 @@ impl IteratorRecord {
             last_result: IteratorResult {
                 object: JsObject::with_null_proto(),
             },
+            last_value: None,
         }
     }
 
@@ -429,9 +435,16 @@ impl IteratorRecord {
         &self.next_method
     }
 
-    /// Gets the last result object of the iterator record.
-    pub(crate) const fn last_result(&self) -> &IteratorResult {
-        &self.last_result
+    /// The last result object of the iterator record; made now if the last step took none
+    /// (ordo's patch: the object is fresh, so making it late is not observable).
+    pub(crate) fn result_object(&mut self, context: &mut Context) -> JsObject {
+        if let Some(value) = self.last_value.take() {
+            let object = create_iter_result_object(value, self.done, context);
+            if let Some(object) = object.into_object() {
+                self.last_result = IteratorResult { object };
+            }
+        }
+        self.last_result.object().clone()
     }
 
     /// Runs `f`, setting the `done` field of this `IteratorRecord` to `true` if `f` returns
@@ -449,6 +462,9 @@ impl IteratorRecord {
 
     /// Gets the current value of the `IteratorRecord`.
     pub(crate) fn value(&mut self, context: &mut Context) -> JsResult<JsValue> {
+        if let Some(value) = &self.last_value {
+            return Ok(value.clone());
+        }
         self.set_done_on_err(|iter| iter.last_result.value(context))
     }
 
@@ -468,6 +484,7 @@ impl IteratorRecord {
             // https://tc39.es/ecma262/#sec-iteratorstep
 
             // 1. Let result be ? IteratorNext(iteratorRecord).
+            iter.last_value = None;
             let result = IteratorResult::from_value(result)?;
             // 2. Let done be ? IteratorComplete(result).
             // 3. If done is true, return false.
@@ -530,6 +547,11 @@ impl IteratorRecord {
     ///
     /// [spec]: https://tc39.es/ecma262/#sec-iteratorstep
     pub(crate) fn step(&mut self, context: &mut Context) -> JsResult<bool> {
+        self.last_value = None;
+        if let Some(stepped) = self.step_array(context) {
+            self.last_value = Some(stepped?.unwrap_or_default());
+            return Ok(self.done);
+        }
         self.set_done_on_err(|iter| {
             // 1. Let result be ? IteratorNext(iteratorRecord).
             let result = iter.next(None, context)?;
@@ -551,6 +573,24 @@ impl IteratorRecord {
         })
     }
 
+    /// ordo's patch: one step of an Array Iterator whose [[NextMethod]] is the built-in
+    /// %ArrayIteratorPrototype%.next (the Rust function itself: a replaced `next` is called as
+    /// before), run directly: the next value, or `None` once done. The `{ value, done }` object
+    /// that `next` makes is read back at once by `IteratorStep` and `IteratorValue` and seen by
+    /// no script, so only its cost goes: `for-of`, a spread, a destructuring,
+    /// `Object.fromEntries`, `new Map(array)` and the like made one per element. `None` when the
+    /// record is not such an iterator.
+    fn step_array(&mut self, context: &mut Context) -> Option<JsResult<Option<JsValue>>> {
+        if !ArrayIterator::is_builtin_next(&self.next_method) {
+            return None;
+        }
+        Some(self.set_done_on_err(|iter| {
+            let value = ArrayIterator::step(&iter.iterator, context)?;
+            iter.done = value.is_none();
+            Ok(value)
+        }))
+    }
+
     /// `IteratorStepValue ( iteratorRecord )`
     ///
     /// Updates the `IteratorRecord` and returns `Some(value)` if the next result record returned
@@ -561,17 +601,9 @@ impl IteratorRecord {
     ///
     /// [spec]: https://tc39.es/ecma262/#sec-iteratorstepvalue
     pub(crate) fn step_value(&mut self, context: &mut Context) -> JsResult<Option<JsValue>> {
-        // ordo's patch: an Array Iterator whose [[NextMethod]] is the built-in
-        // %ArrayIteratorPrototype%.next steps without a result object. That object ({ value,
-        // done }, fresh and ordinary) is read back at once by the steps below and seen by no
-        // script, so only its cost goes: a spread, a destructuring, `Object.fromEntries`,
-        // `new Map(array)` and the like made one per element.
-        if ArrayIterator::is_builtin_next(&self.next_method) {
-            return self.set_done_on_err(|iter| {
-                let value = ArrayIterator::step(&iter.iterator, context)?;
-                iter.done = value.is_none();
-                Ok(value)
-            });
+        // ordo's patch: see `step_array`.
+        if let Some(stepped) = self.step_array(context) {
+            return stepped;
         }
         // 1. Let result be ? IteratorStep(iteratorRecord).
         if self.step(context)? {
