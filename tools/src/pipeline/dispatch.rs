@@ -114,7 +114,12 @@ impl Pipeline {
         // Called inside `async`, so a body that panics before returning its future is caught
         // with the rest of it.
         let body = async move { tool.definition().body().call(arguments, body_context).await };
-        tracing::info!(name: "dispatched", target: super::STAGE_EVENTS, parent: &*execution.span, "dispatched");
+        tracing::info!(
+            name: "dispatched",
+            target: super::STAGE_EVENTS,
+            parent: &*execution.span,
+            "dispatched"
+        );
         let end = drive_body(body, &body_signal, wrapper.as_ref(), self.inner.cancel_grace).await;
         tracing::info!(
             name: "body returned",
