@@ -6,8 +6,14 @@ use boa_gc::GcRefCell;
 use boa_macros::{Finalize, Trace};
 
 use crate::{
-    JsString,
-    object::shape::{Shape, WeakShape, slot::Slot},
+    JsString, JsValue,
+    object::{
+        Object,
+        shape::{
+            Shape, WeakShape,
+            slot::{Slot, SlotAttributes},
+        },
+    },
 };
 
 #[cfg(test)]
@@ -112,5 +118,19 @@ impl InlineCache {
         }
         entries.swap_remove(index);
         None
+    }
+}
+
+/// ordo's patch: what `slot`, found by a cache for `object`'s shape, holds: `object`'s own
+/// storage, or its prototype's for an inherited property (the prototype is the shape's, the
+/// one the slot was cached for); `None` if that shape has no prototype. An accessor's slot
+/// holds its getter, which the caller calls.
+pub(crate) fn slot_value<T: ?Sized>(object: &Object<T>, slot: Slot) -> Option<JsValue> {
+    if slot.attributes.contains(SlotAttributes::PROTOTYPE) {
+        let prototype = object.shape().prototype()?;
+        let prototype = prototype.borrow();
+        Some(prototype.properties().storage[slot.index as usize].clone())
+    } else {
+        Some(object.properties().storage[slot.index as usize].clone())
     }
 }

@@ -1,9 +1,12 @@
 use crate::{
     Context, JsResult, JsValue,
     error::JsNativeError,
-    object::{internal_methods::InternalMethodPropertyContext, shape::slot::SlotAttributes},
+    object::internal_methods::InternalMethodPropertyContext,
     property::PropertyKey,
-    vm::opcode::{IndexOperand, Operation, RegisterOperand},
+    vm::{
+        inline_cache::slot_value,
+        opcode::{IndexOperand, Operation, RegisterOperand},
+    },
 };
 
 /// `GetName` implements the Opcode Operation for `Opcode::GetName`
@@ -63,14 +66,8 @@ impl GetNameGlobal {
             // ordo's patch: the cache gives the slot alone; the prototype is the object's own
             // shape's.
             if let Some(slot) = ic.get(object_borrowed.shape()) {
-                let mut result = if slot.attributes.contains(SlotAttributes::PROTOTYPE) {
-                    let prototype =
-                        object_borrowed.shape().prototype().expect("prototype should have value");
-                    let prototype = prototype.borrow();
-                    prototype.properties().storage[slot.index as usize].clone()
-                } else {
-                    object_borrowed.properties().storage[slot.index as usize].clone()
-                };
+                let mut result =
+                    slot_value(&object_borrowed, slot).expect("prototype should have value");
 
                 drop(object_borrowed);
                 if slot.attributes.has_get() && result.is_object() {

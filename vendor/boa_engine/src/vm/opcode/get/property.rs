@@ -2,11 +2,14 @@ use boa_string::StaticJsStrings;
 
 use crate::{
     Context, JsObject, JsResult, JsValue, js_string,
-    object::{internal_methods::InternalMethodPropertyContext, shape::slot::SlotAttributes},
+    object::internal_methods::InternalMethodPropertyContext,
     property::PropertyKey,
-    vm::opcode::{
-        IndexOperand, Operation, RegisterOperand,
-        nullish_base::{Access, primitive_key, require_base},
+    vm::{
+        inline_cache::slot_value,
+        opcode::{
+            IndexOperand, Operation, RegisterOperand,
+            nullish_base::{Access, primitive_key, require_base},
+        },
     },
 };
 
@@ -52,14 +55,8 @@ fn get_by_name<const LENGTH: bool>(
     // ordo's patch: the cache gives the slot alone; the prototype is the object's own
     // shape's.
     if let Some(slot) = ic.get(object_borrowed.shape()) {
-        let mut result = if slot.attributes.contains(SlotAttributes::PROTOTYPE) {
-            let prototype =
-                object_borrowed.shape().prototype().expect("prototype should have value");
-            let prototype = prototype.borrow();
-            prototype.properties().storage[slot.index as usize].clone()
-        } else {
-            object_borrowed.properties().storage[slot.index as usize].clone()
-        };
+        let mut result =
+            slot_value(&object_borrowed, slot).expect("prototype should have value");
 
         drop(object_borrowed);
         if slot.attributes.has_get() && result.is_object() {
@@ -233,13 +230,7 @@ fn cached_data_property(
     if slot.attributes.is_accessor_descriptor() {
         return None;
     }
-    if slot.attributes.contains(SlotAttributes::PROTOTYPE) {
-        let prototype = object.shape().prototype()?;
-        let prototype = prototype.borrow();
-        Some(prototype.properties().storage[slot.index as usize].clone())
-    } else {
-        Some(object.properties().storage[slot.index as usize].clone())
-    }
+    slot_value(&object, slot)
 }
 
 impl Operation for GetPropertyByName {
