@@ -9,16 +9,14 @@
 //! These tests assert the defect, so that the day a Boa upgrade fixes it they fail and say so:
 //! then `lazy::compile_named` and the reordering in `lazy::install_one` can go.
 
-use boa_engine::{Context, Source};
+#[path = "support/plain_boa.rs"]
+mod plain_boa;
 
+use boa_engine::Context;
+
+/// What `code` evaluates to in a fresh context.
 fn eval(code: &str) -> String {
-    let mut context = Context::default();
-    match context.eval(Source::from_bytes(code)) {
-        Ok(value) => value
-            .to_string(&mut context)
-            .map_or_else(|e| e.to_string(), |s| s.to_std_string_escaped()),
-        Err(error) => format!("uncaught {error}"),
-    }
+    plain_boa::eval(&mut Context::default(), code)
 }
 
 #[test]

@@ -8,16 +8,11 @@
 //! moves between slots), reads it through the same place, and collects: the last round's shape
 //! dies, and the next one is allocated where dead ones were.
 
-use boa_engine::{Context, Source};
+#[path = "support/plain_boa.rs"]
+mod plain_boa;
 
-fn eval(context: &mut Context, code: &str) -> String {
-    match context.eval(Source::from_bytes(code)) {
-        Ok(value) => {
-            value.to_string(context).map_or_else(|e| e.to_string(), |s| s.to_std_string_escaped())
-        }
-        Err(error) => format!("uncaught {error}"),
-    }
-}
+use boa_engine::Context;
+use plain_boa::eval;
 
 #[test]
 fn a_cached_slot_is_never_read_for_a_new_shape_where_a_dead_one_was() {
