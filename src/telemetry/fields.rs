@@ -19,7 +19,7 @@ const FIXED_VALUES: [&str; 6] =
     ["execute_tool", "function", "tools/call", "tools/list", "pipe", "tcp"];
 
 /// `text` as an attribute's value: a fixed value as the static string it equals, else a copy.
-fn text(text: Cow<'_, str>) -> Value {
+fn string_value(text: Cow<'_, str>) -> Value {
     let value = match FIXED_VALUES.iter().find(|fixed| **fixed == text) {
         Some(fixed) => StringValue::from(*fixed),
         None => StringValue::from(text.into_owned()),
@@ -43,16 +43,6 @@ impl SpanFields {
     /// Room for `fields` attributes, the most a span's fields can give.
     pub(super) fn with_capacity(fields: usize) -> Self {
         Self { attributes: Vec::with_capacity(fields), ..Self::default() }
-    }
-
-    fn text(&mut self, field: &Field, value: Cow<'_, str>) {
-        match field.name() {
-            "otel.name" => self.name = Some(Cow::Owned(value.into_owned())),
-            "otel.kind" => self.kind = kind(&value),
-            "otel.status_code" => self.status = status(&value),
-            "otel.status_description" => self.status = Some(Status::error(value.into_owned())),
-            name => self.attributes.push(KeyValue::new(Key::from_static_str(name), text(value))),
-        }
     }
 }
 
@@ -93,13 +83,6 @@ impl EventFields {
         let name = if named { Cow::Borrowed(metadata.name()) } else { Cow::Borrowed("") };
         Self { name, named, attributes: Vec::new() }
     }
-
-    fn text(&mut self, field: &Field, value: Cow<'_, str>) {
-        match field.name() {
-            "message" => self.name = Cow::Owned(value.into_owned()),
-            name => self.attributes.push(KeyValue::new(Key::from_static_str(name), text(value))),
-        }
-    }
 }
 
 /// A field-by-field reader of spans' and events' fields.
@@ -112,17 +95,34 @@ pub(super) trait Fields {
     /// A field given as text (or formatted as text).
     fn text(&mut self, field: &Field, value: Cow<'_, str>);
 
+    /// The attributes read so far.
+    fn attributes(&mut self) -> &mut Vec<KeyValue>;
+
     /// A field given as a number or a flag: an attribute as it is.
-    fn typed(&mut self, field: &Field, value: Value);
+    fn typed(&mut self, field: &Field, value: Value) {
+        self.attributes().push(KeyValue::new(Key::from_static_str(field.name()), value));
+    }
+
+    /// A field given as text that says nothing of the span or event itself: an attribute.
+    fn attribute(&mut self, field: &Field, value: Cow<'_, str>) {
+        self.attributes()
+            .push(KeyValue::new(Key::from_static_str(field.name()), string_value(value)));
+    }
 }
 
 impl Fields for SpanFields {
     fn text(&mut self, field: &Field, value: Cow<'_, str>) {
-        SpanFields::text(self, field, value);
+        match field.name() {
+            "otel.name" => self.name = Some(Cow::Owned(value.into_owned())),
+            "otel.kind" => self.kind = kind(&value),
+            "otel.status_code" => self.status = status(&value),
+            "otel.status_description" => self.status = Some(Status::error(value.into_owned())),
+            _ => self.attribute(field, value),
+        }
     }
 
-    fn typed(&mut self, field: &Field, value: Value) {
-        self.attributes.push(KeyValue::new(Key::from_static_str(field.name()), value));
+    fn attributes(&mut self) -> &mut Vec<KeyValue> {
+        &mut self.attributes
     }
 }
 
@@ -132,11 +132,14 @@ impl Fields for EventFields {
     }
 
     fn text(&mut self, field: &Field, value: Cow<'_, str>) {
-        EventFields::text(self, field, value);
+        match field.name() {
+            "message" => self.name = Cow::Owned(value.into_owned()),
+            _ => self.attribute(field, value),
+        }
     }
 
-    fn typed(&mut self, field: &Field, value: Value) {
-        self.attributes.push(KeyValue::new(Key::from_static_str(field.name()), value));
+    fn attributes(&mut self) -> &mut Vec<KeyValue> {
+        &mut self.attributes
     }
 }
 
