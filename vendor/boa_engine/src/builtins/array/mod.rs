@@ -507,6 +507,14 @@ impl Array {
         }
 
         if let Some(c) = c.as_constructor() {
+            // ordo's patch: Construct(%Array%, « length ») with %Array% itself as the new target
+            // is ArrayCreate(length) with %Array.prototype% (its `prototype` can be neither
+            // written nor redefined), and both throw a RangeError past 2^32 - 1: no script can
+            // tell them apart, and the call through the constructor cost more than the rest of
+            // `map` or `slice` on a short array.
+            if c == context.intrinsics().constructors().array().constructor() {
+                return Self::array_create(length, None, context);
+            }
             // 8. Return ? Construct(C, « 𝔽(length) »).
             return c.construct(&[JsValue::new(length)], Some(&c), context);
         }

@@ -242,7 +242,19 @@ impl JsValue {
         context: &mut Context,
     ) -> JsResult<IteratorRecord> {
         // 1. Let iterator be ? Call(method, obj).
-        let iterator = method.call(self, &[], context)?;
+        // ordo's patch: an object's `[Symbol.iterator]` that is %Array.prototype.values% itself
+        // (what every array has unless a script replaced it) does nothing but make an Array
+        // Iterator over its `this`; it is made here without the call.
+        let iterator = match self.as_object() {
+            Some(object) if *method == *context.intrinsics().objects().array_prototype_values() => {
+                ArrayIterator::create_array_iterator(
+                    object,
+                    crate::property::PropertyNameKind::Value,
+                    context,
+                )
+            }
+            _ => method.call(self, &[], context)?,
+        };
         // 2. If iterator is not an Object, throw a TypeError exception.
         let iterator_obj = iterator.as_object().ok_or_else(|| {
             JsNativeError::typ().with_message("returned iterator is not an object")

@@ -818,6 +818,24 @@ pub(crate) fn add_entries_from_iterable(
     adder: &JsFunction,
     context: &mut Context,
 ) -> JsResult<JsValue> {
+    let this = JsValue::from(target.clone());
+    add_entries_with(
+        target,
+        iterable,
+        |key, value, context| adder.call(&this, &[key, value], context).map(drop),
+        context,
+    )
+}
+
+/// ordo's patch: `AddEntriesFromIterable` with its adder as a Rust closure, for an adder that is
+/// an abstract closure of the specification (`Object.fromEntries`'), which no script can see:
+/// no function object is made for it and no call goes through the VM per entry.
+pub(crate) fn add_entries_with(
+    target: &JsObject,
+    iterable: &JsValue,
+    mut adder: impl FnMut(JsValue, JsValue, &mut Context) -> JsResult<()>,
+    context: &mut Context,
+) -> JsResult<JsValue> {
     // 1. Let iteratorRecord be ? GetIterator(iterable, sync).
     let mut iterator_record = iterable.get_iterator(IteratorHint::Sync, context)?;
 
@@ -847,7 +865,7 @@ pub(crate) fn add_entries_from_iterable(
 
         //     h. Let status be Completion(Call(adder, target, « k, v »)).
         //     i. IfAbruptCloseIterator(status, iteratorRecord).
-        let status = adder.call(&target.clone().into(), &[key, value], context);
+        let status = adder(key, value, context);
         if_abrupt_close_iterator!(status, iterator_record, context);
     }
 

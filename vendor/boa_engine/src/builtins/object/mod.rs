@@ -23,9 +23,8 @@ use crate::{
     builtins::{BuiltInObject, iterable::IteratorHint, map},
     context::intrinsics::{Intrinsics, StandardConstructor, StandardConstructors},
     js_error, js_string,
-    native_function::NativeFunction,
     object::{
-        FunctionObjectBuilder, IntegrityLevel, JsObject,
+        IntegrityLevel, JsObject,
         internal_methods::{InternalMethodPropertyContext, get_prototype_from_constructor},
     },
     property::{Attribute, PropertyDescriptor, PropertyKey, PropertyNameKind},
@@ -1303,31 +1302,21 @@ impl OrdinaryObject {
 
         // 4. Let closure be a new Abstract Closure with parameters (key, value) that captures
         // obj and performs the following steps when called:
-        let closure = FunctionObjectBuilder::new(
-            context.realm(),
-            NativeFunction::from_copy_closure_with_captures(
-                |_, args, obj, context| {
-                    let key = args.get_or_undefined(0);
-                    let value = args.get_or_undefined(1);
-
-                    // a. Let propertyKey be ? ToPropertyKey(key).
-                    let property_key = key.to_property_key(context)?;
-
-                    // b. Perform ! CreateDataPropertyOrThrow(obj, propertyKey, value).
-                    obj.create_data_property_or_throw(property_key, value.clone(), context)?;
-
-                    // c. Return undefined.
-                    Ok(JsValue::undefined())
-                },
-                obj.clone(),
-            ),
-        );
-
         // 5. Let adder be ! CreateBuiltinFunction(closure, 2, "", « »).
-        let adder = closure.length(2).name("").build();
+        // ordo's patch: the closure stays one (`map::add_entries_with`); no script can reach it.
+        let adder = |key: JsValue, value: JsValue, context: &mut Context| {
+            // a. Let propertyKey be ? ToPropertyKey(key).
+            let property_key = key.to_property_key(context)?;
+
+            // b. Perform ! CreateDataPropertyOrThrow(obj, propertyKey, value).
+            obj.create_data_property_or_throw(property_key, value, context)?;
+
+            // c. Return undefined.
+            Ok(())
+        };
 
         // 6. Return ? AddEntriesFromIterable(obj, iterable, adder).
-        map::add_entries_from_iterable(&obj, iterable, &adder, context)
+        map::add_entries_with(&obj, iterable, adder, context)
     }
 
     /// [`Object.groupBy ( items, callbackfn )`][spec]
