@@ -1,14 +1,16 @@
-//! ordo's patch 7 to Boa (vendor/README.md): built-ins that called other built-ins through
-//! the VM now do their work directly where no script can tell. `ArraySpeciesCreate` makes the
-//! array itself when the species is `%Array%` (map, filter, slice, splice, concat, flat,
-//! flatMap); `GetIterator` makes an Array Iterator without calling `%Array.prototype.values%`;
-//! `Object.fromEntries` adds each entry without a function object and a call. What a script
-//! sees must not change: a subclass's species, `constructor` and `Symbol.species` read as
-//! before (getters included), other constructors, a non-constructor, `null`, the RangeError past
-//! 2^32 - 1, an own or replaced `Symbol.iterator`, a replaced `values`, `values` on an object
-//! that is no array and on a primitive, `next` read once, `fromEntries`' key conversions,
-//! order, duplicates and errors (the iterator closed), and `Map` still calling its `set`. The
-//! expected lines are what Node 20 prints for the same script.
+//! ordo's patch 7 to Boa (vendor/README.md): built-ins that called other built-ins through the VM
+//! now do their work directly where no script can tell. `ArraySpeciesCreate` makes the array itself
+//! when the species is `%Array%` (map, filter, slice, splice, concat, flat, flatMap); `GetIterator`
+//! makes an Array Iterator without calling `%Array.prototype.values%`; `Object.fromEntries` adds
+//! each entry without a function object and a call; an Array's element in its dense storage is read
+//! without a property descriptor. What a script sees must not change: a subclass's species,
+//! `constructor` and `Symbol.species` read as before (getters included), other constructors, a
+//! non-constructor, `null`, the RangeError past 2^32 - 1, an own or replaced `Symbol.iterator`, a
+//! replaced `values`, `values` on an object that is no array and on a primitive, `next` read once,
+//! `fromEntries`' key conversions, order, duplicates and errors (the iterator closed), `Map` still
+//! calling its `set`, holes that show the prototype's element, an element turned accessor or
+//! written while read, frozen arrays, array-likes and mapped arguments. The expected lines are what
+//! Node 20 prints for the same script.
 
 #[path = "support/plain_boa.rs"]
 mod plain_boa;
@@ -107,6 +109,30 @@ const SCRIPT: &str = r#"
         new Map([["m1", 1], ["m2", 2]]);
         Map.prototype.set = mapSet;
         out.push(setCalls.join(","));
+        // Elements read by map, forEach, reduce, join and Get: holes that show the prototype's
+        // element, an element turned accessor during the loop, elements written and removed
+        // while read, a frozen array, a subclass, an array-like and mapped arguments.
+        Array.prototype[1] = "from proto";
+        const holey = [0, , 2];
+        out.push(show([holey.map((x) => x), holey.join("-"), holey[1]]));
+        delete Array.prototype[1];
+        const changing = [1, 2, 3, 4];
+        const visited = [];
+        changing.forEach((x, i) => {
+            visited.push(x);
+            if (i === 0) Object.defineProperty(changing, 1, { get() { return "getter"; } });
+            if (i === 1) changing[2] = "written";
+            if (i === 2) changing.length = 3;
+        });
+        out.push(show(visited));
+        const frozen = Object.freeze([1, 2, 3]);
+        out.push(show([frozen.map((x) => x * 2), frozen.reduce((a, b) => a + b)]));
+        out.push(show([tagged.reduce((a, b) => a + b), Array.prototype.map.call({ length: 2, 0: "a", 1: "b" }, (x) => x + x)]));
+        function mapped(a, b) { a = "changed"; return Array.prototype.map.call(arguments, (x) => x); }
+        out.push(show(mapped("a", "b")));
+        const doubles = [1.5, 2.5];
+        const ints = [1, 2];
+        out.push(show([doubles.map((x) => x), ints.map((x) => x), Object.fromEntries([ints, doubles])]));
         out.join("\n")
 "#;
 
@@ -138,6 +164,12 @@ fn built_ins_made_directly_give_what_node_gives() {
         r#"TypeError"#,
         r#"{"setterKey":1}"#,
         r#"m1,m2"#,
+        r#"[[0,"from proto",2],"0-from proto-2","from proto"]"#,
+        r#"[1,"getter","written"]"#,
+        r#"[[2,4,6],6]"#,
+        r#"[6,["aa","bb"]]"#,
+        r#"["changed","b"]"#,
+        r#"[[1.5,2.5],[1,2],{"1":2,"1.5":2.5}]"#,
     ];
     assert_eq!(seen, expected.join("\n"));
 }

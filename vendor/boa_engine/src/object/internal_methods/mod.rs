@@ -709,6 +709,9 @@ pub(crate) fn ordinary_get(
     receiver: JsValue,
     context: &mut InternalMethodPropertyContext<'_>,
 ) -> JsResult<JsValue> {
+    if let Some(value) = dense_array_element(obj, key) {
+        return Ok(value);
+    }
     // 1. Assert: IsPropertyKey(P) is true.
     // 2. Let desc be ? O.[[GetOwnProperty]](P).
     match obj.__get_own_property__(key, context)? {
@@ -762,6 +765,9 @@ pub(crate) fn ordinary_try_get(
     receiver: JsValue,
     context: &mut InternalMethodPropertyContext<'_>,
 ) -> JsResult<Option<JsValue>> {
+    if let Some(value) = dense_array_element(obj, key) {
+        return Ok(Some(value));
+    }
     // 1. Assert: IsPropertyKey(P) is true.
     // 2. Let desc be ? O.[[GetOwnProperty]](P).
     match obj.__get_own_property__(key, context)? {
@@ -797,6 +803,21 @@ pub(crate) fn ordinary_try_get(
             }
         }
     }
+}
+
+/// ordo's patch: an Array's element held in its dense storage is an own data property,
+/// writable, enumerable and configurable (an accessor, a hole or other attributes make the
+/// storage sparse), and an Array's [[GetOwnProperty]] is the ordinary one, so [[Get]] of it is
+/// the value itself. `map`, `forEach`, `filter`, `reduce`, `sort` and the rest read every
+/// element this way; the general path built a property descriptor per element and dropped it.
+fn dense_array_element(obj: &JsObject, key: &PropertyKey) -> Option<JsValue> {
+    let PropertyKey::Index(index) = key else {
+        return None;
+    };
+    if !obj.is::<crate::builtins::Array>() {
+        return None;
+    }
+    obj.borrow().properties().get_dense_property(index.get())
 }
 
 /// Abstract operation `OrdinarySet`.
