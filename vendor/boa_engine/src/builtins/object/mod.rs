@@ -1303,7 +1303,8 @@ impl OrdinaryObject {
         // 4. Let closure be a new Abstract Closure with parameters (key, value) that captures
         // obj and performs the following steps when called:
         // 5. Let adder be ! CreateBuiltinFunction(closure, 2, "", « »).
-        // ordo's patch: the closure stays one (`map::add_entries_with`); no script can reach it.
+        // ordo's patch: the abstract closure stays a Rust closure (`map::add_entries_with`): no
+        // script can reach it, so no function object is made.
         let adder = |key: JsValue, value: JsValue, context: &mut Context| {
             // a. Let propertyKey be ? ToPropertyKey(key).
             let property_key = key.to_property_key(context)?;
