@@ -564,6 +564,11 @@ impl IteratorRecord {
             self.last_value = Some(stepped?.unwrap_or_default());
             return Ok(self.done);
         }
+        self.step_through_next(context)
+    }
+
+    /// ordo's patch: `IteratorStep`'s own steps, for a record that `step_array` does not take.
+    fn step_through_next(&mut self, context: &mut Context) -> JsResult<bool> {
         self.set_done_on_err(|iter| {
             // 1. Let result be ? IteratorNext(iteratorRecord).
             let result = iter.next(None, context)?;
@@ -613,12 +618,15 @@ impl IteratorRecord {
     ///
     /// [spec]: https://tc39.es/ecma262/#sec-iteratorstepvalue
     pub(crate) fn step_value(&mut self, context: &mut Context) -> JsResult<Option<JsValue>> {
-        // ordo's patch: see `step_array`.
+        // ordo's patch: see `step_array`. A step it takes leaves no `last_value` of an earlier
+        // `step` behind; a record it does not take (it never has a `last_value`) goes straight
+        // to `IteratorStep`'s steps, without being asked again there.
         if let Some(stepped) = self.step_array(context) {
+            self.last_value = None;
             return stepped;
         }
         // 1. Let result be ? IteratorStep(iteratorRecord).
-        if self.step(context)? {
+        if self.step_through_next(context)? {
             // 2. If result is done, then
             //     a. Return done.
             Ok(None)
