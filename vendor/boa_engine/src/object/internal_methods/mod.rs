@@ -810,11 +810,12 @@ pub(crate) fn ordinary_try_get(
 /// storage sparse), and an Array's [[GetOwnProperty]] is the ordinary one, so [[Get]] of it is
 /// the value itself. `map`, `forEach`, `filter`, `reduce`, `sort` and the rest read every
 /// element this way; the general path built a property descriptor per element and dropped it.
-fn dense_array_element(obj: &JsObject, key: &PropertyKey) -> Option<JsValue> {
+/// `o[i]` (`GetPropertyByValue`) reads an element this way before anything else.
+pub(crate) fn dense_array_element(obj: &JsObject, key: &PropertyKey) -> Option<JsValue> {
     let PropertyKey::Index(index) = key else {
         return None;
     };
-    if !obj.is::<crate::builtins::Array>() {
+    if !obj.is_array() {
         return None;
     }
     obj.borrow().properties().get_dense_property(index.get())

@@ -2,7 +2,7 @@ use boa_string::StaticJsStrings;
 
 use crate::{
     Context, JsObject, JsResult, JsValue, js_string,
-    object::internal_methods::InternalMethodPropertyContext,
+    object::internal_methods::{InternalMethodPropertyContext, dense_array_element},
     property::PropertyKey,
     vm::{
         inline_cache::slot_value,
@@ -113,18 +113,17 @@ fn get_by_value<const PUSH_KEY: bool>(
     //       string exotic internal methods.
     match &key_value {
         PropertyKey::Index(index) => {
-            if object.is_array() {
-                let object_borrowed = object.borrow();
-                if let Some(element) = object_borrowed.properties().get_dense_property(index.get())
-                {
-                    if PUSH_KEY {
-                        context.vm.set_register(key.into(), key_value.into());
-                    }
-
-                    context.vm.set_register(dst.into(), element);
-                    return Ok(());
+            // ordo's patch: the dense element read is `dense_array_element`, which [[Get]] of an
+            // Array asks too.
+            if let Some(element) = dense_array_element(&object, &key_value) {
+                if PUSH_KEY {
+                    context.vm.set_register(key.into(), key_value.into());
                 }
-            } else if let Some(string) = base.as_string() {
+
+                context.vm.set_register(dst.into(), element);
+                return Ok(());
+            }
+            if let Some(string) = base.as_string() {
                 let value = string
                     .code_unit_at(index.get() as usize)
                     .map_or_else(JsValue::undefined, |char| {
