@@ -2,6 +2,10 @@
 
 mod cli;
 
+/// mimalloc in a script worker, the system's allocator in ordo itself.
+#[global_allocator]
+static ALLOCATOR: ordo_runtime::worker::WorkerAllocator = ordo_runtime::worker::WorkerAllocator;
+
 fn main() -> std::process::ExitCode {
     // The sandboxed runtime re-runs this executable as its script worker.
     ordo_sdk::run_if_worker();

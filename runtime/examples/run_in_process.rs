@@ -7,13 +7,19 @@
 //! valgrind --tool=callgrind target/release/examples/run_in_process script.js
 //! ```
 //!
-//! The run has no deadline (a profiler slows it down fifty times) and no tools.
+//! The run has no deadline (a profiler slows it down fifty times) and no tools. It allocates
+//! with the system's allocator, or with a worker's when started with
+//! `ORDO_WORKER_ALLOCATOR=mimalloc MIMALLOC_ARENA_RESERVE=32MiB MIMALLOC_ALLOW_THP=0`
+//! (`worker/allocator.rs`).
 
 use std::process::ExitCode;
 use std::time::Duration;
 
 use ordo_runtime::{HostFunctions, Runtime, RuntimeConfig, Script};
 use tokio_util::sync::CancellationToken;
+
+#[global_allocator]
+static ALLOCATOR: ordo_runtime::worker::WorkerAllocator = ordo_runtime::worker::WorkerAllocator;
 
 fn main() -> ExitCode {
     let Some(path) = std::env::args().nth(1) else {

@@ -205,6 +205,8 @@ pub(crate) fn worker_process(
         // `Intl` and `toLocale*` default to en-US, as a model expects, whatever the host's locale.
         .env("LANG", "en_US.UTF-8")
         .env("MALLOC_ARENA_MAX", "1")
+        // Its allocator, for a program that declares `WorkerAllocator` its global one.
+        .envs(crate::worker::worker_allocator_environment())
         // Its rlimits and parent-death signal, which it sets on itself before anything else
         // (with no `pre_exec` hook, std spawns it by `posix_spawn`, not `fork`).
         .env(crate::sandbox::WORKER_LIMITS_VARIABLE, crate::sandbox::worker_limits(limits))

@@ -33,9 +33,13 @@ use crate::engine::{Bridge, Engine, Incoming};
 use crate::outcome::{ClockReadings, LogEntry};
 use crate::protocol::{FromWorker, ScriptFailure, ScriptFailureKind, ToWorker, write_frame};
 
+mod allocator;
 mod inbox;
 #[cfg(target_os = "linux")]
 pub(crate) mod zygote;
+
+pub(crate) use self::allocator::worker_allocator_environment;
+pub use self::allocator::{ALLOCATOR_VARIABLE, WorkerAllocator};
 
 /// The first argument that makes a process a worker.
 pub const WORKER_FLAG: &str = "--ordo-runtime-worker";
