@@ -155,10 +155,15 @@ impl JsObject {
     #[inline]
     #[must_use]
     pub fn with_object_proto(intrinsics: &Intrinsics) -> Self {
-        Self::from_proto_and_data(
-            intrinsics.constructors().object().prototype(),
-            OrdinaryObject,
-        )
+        // ordo's patch: made from the realm's template, on the shared shape that `{}` starts
+        // from, not on a shape of its own. Objects built with the same keys in the same order
+        // (`JSON.parse` records, `Object.fromEntries` rows) then share their shapes, and a
+        // property read from one place hits the inline cache for all of them; with a unique
+        // shape each object missed it and each added property went into a table of its own.
+        intrinsics
+            .templates()
+            .ordinary_object()
+            .create(OrdinaryObject, Vec::new())
     }
 
     /// Creates a new ordinary object, with its prototype set to null.
