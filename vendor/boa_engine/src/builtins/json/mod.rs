@@ -846,10 +846,9 @@ impl Json {
             JsVariant::String(string) => quote_json_string(&mut state.out, string.as_str()),
             // 9. If Type(value) is Number, then
             //    a. If value is finite, return ! ToString(value).
-            JsVariant::Integer32(integer) => {
-                state.out.extend(integer.to_string().bytes().map(u16::from));
-            }
-            JsVariant::Float64(number) if number.is_finite() => {
+            JsVariant::Integer32(_) | JsVariant::Float64(_)
+                if value.as_number().is_some_and(f64::is_finite) =>
+            {
                 let text = value.to_string(context).js_expect("ToString of a number")?;
                 state.out.extend(text.iter());
             }
@@ -910,28 +909,17 @@ impl Json {
         context: &mut Context,
     ) -> JsResult<()> {
         // 5. If state.[[PropertyList]] is not undefined, then
-        let k: Vec<PropertyKey> = if let Some(p) = &state.property_list {
+        let k: Vec<JsString> = if let Some(p) = &state.property_list {
             // a. Let K be state.[[PropertyList]].
-            p.iter().cloned().map(PropertyKey::from).collect()
+            p.clone()
         // 6. Else,
         } else {
-            // a. Let K be ? EnumerableOwnProperties(value, key): its string keys (an array
-            //    index is one) whose own property is enumerable, all looked up before any is
-            //    read.
-            let own_keys =
-                value.__own_property_keys__(&mut InternalMethodPropertyContext::new(context))?;
-            let mut keys = Vec::with_capacity(own_keys.len());
-            for key in own_keys {
-                if matches!(key, PropertyKey::Symbol(_)) {
-                    continue;
-                }
-                let desc = value
-                    .__get_own_property__(&key, &mut InternalMethodPropertyContext::new(context))?;
-                if desc.is_some_and(|desc| desc.expect_enumerable()) {
-                    keys.push(key);
-                }
-            }
-            keys
+            // a. Let K be ? EnumerableOwnProperties(value, key).
+            value
+                .enumerable_own_property_names(PropertyNameKind::Key, context)?
+                .iter()
+                .filter_map(JsValue::as_string)
+                .collect()
         };
 
         // 7. Let partial be a new empty List.
@@ -951,21 +939,14 @@ impl Json {
             // The member is written before strP is known, and taken back if it is undefined.
             let start = state.out.len();
             state.separator(any);
-            match p {
-                PropertyKey::String(name) => quote_json_string(&mut state.out, name.as_str()),
-                PropertyKey::Index(index) => {
-                    state.out.push(u16::from(b'"'));
-                    state.out.extend(index.get().to_string().bytes().map(u16::from));
-                    state.out.push(u16::from(b'"'));
-                }
-                PropertyKey::Symbol(_) => {}
-            }
+            quote_json_string(&mut state.out, p.as_str());
             state.out.push(u16::from(b':'));
             if !state.gap.is_empty() {
                 state.out.push(u16::from(b' '));
             }
             // a. Let strP be ? SerializeJSONProperty(state, P, value).
-            if Self::serialize_json_property(state, p, value, context)? {
+            let key = PropertyKey::from(p.clone());
+            if Self::serialize_json_property(state, &key, value, context)? {
                 any = true;
             } else {
                 state.out.truncate(start);

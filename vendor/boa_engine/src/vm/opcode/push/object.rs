@@ -1,6 +1,5 @@
 use crate::{
-    Context,
-    builtins::OrdinaryObject,
+    Context, JsObject,
     vm::opcode::{Operation, RegisterOperand},
 };
 
@@ -14,11 +13,8 @@ pub(crate) struct StoreEmptyObject;
 impl StoreEmptyObject {
     #[inline(always)]
     pub(crate) fn operation(dst: RegisterOperand, context: &mut Context) {
-        let o = context
-            .intrinsics()
-            .templates()
-            .ordinary_object()
-            .create(OrdinaryObject, Vec::default());
+        // ordo's patch: `with_object_proto` makes its object from this same template now.
+        let o = JsObject::with_object_proto(context.intrinsics());
         context.vm.set_register(dst.into(), o.into());
     }
 }
