@@ -5,21 +5,14 @@
 //! `-0`, lone surrogates, nesting deeper than any stack, and errors that say what and where.
 #![allow(clippy::unwrap_used)] // test helpers outside #[test] fns unwrap too
 
-use ordo_runtime::{HostFunctions, Runtime, RuntimeConfig, Script, WorkerCommand};
+#[path = "support/run_script.rs"]
+mod run_script;
+
 use proptest::prelude::*;
 use proptest::strategy::ValueTree;
 use proptest::test_runner::{Config, TestRunner};
+use run_script::run;
 use serde_json::{Map, Value, json};
-use tokio_util::sync::CancellationToken;
-
-async fn run(code: &str) -> Value {
-    let worker = WorkerCommand::program(env!("CARGO_BIN_EXE_ordo-js-worker"));
-    Runtime::new(RuntimeConfig { warm_workers: 0, ..RuntimeConfig::new(worker) })
-        .run(&Script::javascript(code), &HostFunctions::new(), &CancellationToken::new())
-        .await
-        .unwrap_or_else(|error| panic!("{error}"))
-        .result
-}
 
 /// Keys that are not array indices (an object's integer keys come first in JavaScript, which
 /// would reorder them).

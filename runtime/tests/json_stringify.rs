@@ -7,9 +7,10 @@
 //! an error thrown from a getter, a shared (not cyclic) object, proxies, 2,000 records round
 //! trip, Latin-1 and wider text. The expected text is what Node 20 prints for the same script.
 
-use ordo_runtime::{HostFunctions, Runtime, RuntimeConfig, Script, WorkerCommand};
+#[path = "support/run_script.rs"]
+mod run_script;
+
 use serde_json::Value;
-use tokio_util::sync::CancellationToken;
 
 const SCRIPT: &str = r#"
     const out = [];
@@ -124,10 +125,5 @@ true
 
 #[tokio::test]
 async fn json_stringify_writes_what_node_writes() {
-    let worker = WorkerCommand::program(env!("CARGO_BIN_EXE_ordo-js-worker"));
-    let out = Runtime::new(RuntimeConfig { warm_workers: 0, ..RuntimeConfig::new(worker) })
-        .run(&Script::javascript(SCRIPT), &HostFunctions::new(), &CancellationToken::new())
-        .await
-        .unwrap_or_else(|error| panic!("{error}"));
-    assert_eq!(out.result, Value::from(EXPECTED));
+    assert_eq!(run_script::run(SCRIPT).await, Value::from(EXPECTED));
 }

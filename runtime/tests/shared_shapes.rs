@@ -12,10 +12,11 @@
 #[path = "support/plain_boa.rs"]
 mod plain_boa;
 
+#[path = "support/run_script.rs"]
+mod run_script;
+
 use boa_engine::Context;
-use ordo_runtime::{HostFunctions, Runtime, RuntimeConfig, Script, WorkerCommand};
 use serde_json::Value;
-use tokio_util::sync::CancellationToken;
 
 /// Pushes its lines to `out`.
 const BODY: &str = r#"
@@ -80,14 +81,6 @@ fn objects_on_shared_shapes_behave_as_in_node_in_plain_boa() {
 
 #[tokio::test]
 async fn objects_on_shared_shapes_behave_as_in_node_in_the_worker() {
-    let worker = WorkerCommand::program(env!("CARGO_BIN_EXE_ordo-js-worker"));
-    let out = Runtime::new(RuntimeConfig { warm_workers: 0, ..RuntimeConfig::new(worker) })
-        .run(
-            &Script::javascript(format!("{BODY}\nreturn out.join(\"\\n\");")),
-            &HostFunctions::new(),
-            &CancellationToken::new(),
-        )
-        .await
-        .unwrap_or_else(|error| panic!("{error}"));
-    assert_eq!(out.result, Value::from(EXPECTED.join("\n")));
+    let out = run_script::run(&format!("{BODY}\nreturn out.join(\"\\n\");")).await;
+    assert_eq!(out, Value::from(EXPECTED.join("\n")));
 }

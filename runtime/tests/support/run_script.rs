@@ -1,0 +1,16 @@
+//! A script run in a fresh worker of `ordo-js-worker`, with no tools, for the tests that only
+//! need its result.
+
+use ordo_runtime::{HostFunctions, Runtime, RuntimeConfig, Script, WorkerCommand};
+use serde_json::Value;
+use tokio_util::sync::CancellationToken;
+
+/// What `code` returns; a failed run panics with its error.
+pub(crate) async fn run(code: &str) -> Value {
+    let worker = WorkerCommand::program(env!("CARGO_BIN_EXE_ordo-js-worker"));
+    Runtime::new(RuntimeConfig { warm_workers: 0, ..RuntimeConfig::new(worker) })
+        .run(&Script::javascript(code), &HostFunctions::new(), &CancellationToken::new())
+        .await
+        .unwrap_or_else(|error| panic!("{error}"))
+        .result
+}
