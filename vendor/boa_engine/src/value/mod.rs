@@ -654,6 +654,13 @@ impl JsValue {
         self.0.is_null_or_undefined()
     }
 
+    /// ordo's patch: the value as an array index where it is held as a non-negative 32-bit
+    /// integer (what `i` is in `a[i]`), without looking at a float.
+    #[inline]
+    pub(crate) fn as_small_index(&self) -> Option<u32> {
+        self.0.as_integer32().and_then(|integer| u32::try_from(integer).ok())
+    }
+
     /// Returns the number if the value is a finite integral Number value, otherwise `None`.
     ///
     /// More information:

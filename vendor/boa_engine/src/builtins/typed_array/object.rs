@@ -720,6 +720,30 @@ fn typed_array_get_element(obj: &JsObject, index: f64) -> JsResult<Option<JsValu
     Ok(Some(value.into()))
 }
 
+/// ordo's patch: `[[Get]]` of a typed array for an integer index that fits in 32 bits, which is
+/// `TypedArrayGetElement` (an invalid index reads `undefined`, never the prototype's). `None`
+/// where `obj` is not a typed array.
+pub(crate) fn typed_array_element(obj: &JsObject, index: u32) -> Option<JsValue> {
+    let inner = obj.downcast_ref::<TypedArray>()?;
+    let buffer = inner.viewed_array_buffer();
+    let buffer = buffer.as_buffer();
+    let Some(buffer) = buffer.bytes(Ordering::Relaxed) else {
+        return Some(JsValue::undefined());
+    };
+    let Some(index) = inner.validate_index_u64(u64::from(index), buffer.len()) else {
+        return Some(JsValue::undefined());
+    };
+    let byte_index = (index * inner.kind.element_size() + inner.byte_offset()) as usize;
+    // SAFETY: the TypedArray keeps its buffer aligned, and `validate_index_u64` checked that the
+    // index is in bounds.
+    let value = unsafe {
+        buffer
+            .subslice(byte_index..)
+            .get_value(inner.kind(), Ordering::Relaxed)
+    };
+    Some(value.into())
+}
+
 /// Abstract operation `TypedArraySetElement ( O, index, value )`.
 ///
 /// More information:

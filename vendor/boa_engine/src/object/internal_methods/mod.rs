@@ -821,6 +821,16 @@ pub(crate) fn dense_array_element(obj: &JsObject, key: &PropertyKey) -> Option<J
     obj.borrow().properties().get_dense_property(index.get())
 }
 
+/// ordo's patch: `[[Get]]` of `obj` for an index held as a small integer, where it needs no
+/// property key: an Array's dense element, or any element of a typed array. `None` where the
+/// general `[[Get]]` must answer (another object, a hole, an index past the dense storage).
+pub(crate) fn small_index_element(obj: &JsObject, index: u32) -> Option<JsValue> {
+    if obj.is_array() {
+        return obj.borrow().properties().get_dense_property(index);
+    }
+    crate::builtins::typed_array::typed_array_element(obj, index)
+}
+
 /// Abstract operation `OrdinarySet`.
 ///
 /// More information:

@@ -2,7 +2,9 @@ use boa_string::StaticJsStrings;
 
 use crate::{
     Context, JsObject, JsResult, JsValue, js_string,
-    object::internal_methods::{InternalMethodPropertyContext, dense_array_element},
+    object::internal_methods::{
+        InternalMethodPropertyContext, dense_array_element, small_index_element,
+    },
     property::PropertyKey,
     vm::{
         inline_cache::slot_value,
@@ -99,6 +101,24 @@ fn get_by_value<const PUSH_KEY: bool>(
     ),
     context: &mut Context,
 ) -> JsResult<()> {
+    // ordo's patch: `a[i]` with `i` a small integer and `a` an Array or a typed array reads the
+    // element from the registers as they are, with no copy of either and no property key.
+    let element = context
+        .vm
+        .get_register(key.into())
+        .as_small_index()
+        .and_then(|index| {
+            context
+                .vm
+                .get_register(object.into())
+                .with_object(|object| small_index_element(object, index))
+                .flatten()
+        });
+    if let Some(element) = element {
+        context.vm.set_register(dst.into(), element);
+        return Ok(());
+    }
+
     let key_value = context.vm.get_register(key.into()).clone();
     let base = context.vm.get_register(object.into()).clone();
     // ordo's patch: the error names the value and the property (`nullish_base.rs`).

@@ -4,8 +4,9 @@ use crate::value::JsVariant;
 use crate::vm::opcode::nullish_base::{Access, primitive_key, require_base};
 use crate::vm::opcode::{IndexOperand, RegisterOperand};
 use crate::{
-    Context, JsNativeError, JsResult,
+    Context, JsNativeError, JsObject, JsResult,
     builtins::function::set_function_name,
+    builtins::typed_array::{TypedArray, typed_array_set_element},
     object::{internal_methods::InternalMethodPropertyContext, shape::slot::SlotAttributes},
     property::{PropertyDescriptor, PropertyKey},
     vm::opcode::Operation,
@@ -166,6 +167,21 @@ impl SetPropertyByValue {
         ),
         context: &mut Context,
     ) -> JsResult<()> {
+        // ordo's patch: `a[i] = v` with `i` a small integer, `a` its own receiver, and `a` an
+        // Array whose dense storage holds index `i` or a typed array: written from the registers
+        // as they are, with no copies and no property key.
+        if let Some(index) = context.vm.get_register(key.into()).as_small_index() {
+            match small_index_store(context, (value, receiver, object), index) {
+                SmallIndexStore::Done => return Ok(()),
+                SmallIndexStore::TypedArray(array) => {
+                    let value = context.vm.get_register(value.into()).clone();
+                    typed_array_set_element(&array, f64::from(index), &value, &mut context.into())?;
+                    return Ok(());
+                }
+                SmallIndexStore::General => {}
+            }
+        }
+
         let value = context.vm.get_register(value.into()).clone();
         let key = context.vm.get_register(key.into()).clone();
         let receiver = context.vm.get_register(receiver.into()).clone();
@@ -212,6 +228,52 @@ impl SetPropertyByValue {
 
         Ok(())
     }
+}
+
+/// ordo's patch: what `SetPropertyByValue` does with a small integer key.
+enum SmallIndexStore {
+    /// Written into an Array's dense storage.
+    Done,
+    /// A typed array: `TypedArraySetElement`, which converts the value (script code may run).
+    TypedArray(JsObject),
+    /// Anything else: the general `[[Set]]`.
+    General,
+}
+
+/// ordo's patch: `[[Set]]` for a small integer index where no script code runs and nothing but
+/// the element changes: an extensible Array's dense element within its length (the write Boa's
+/// own fast path below makes); a typed array is handed back, to be written with its
+/// conversion. Only where the receiver is the object itself, as in `a[i] = v`.
+fn small_index_store(
+    context: &Context,
+    (value, receiver, object): (RegisterOperand, RegisterOperand, RegisterOperand),
+    index: u32,
+) -> SmallIndexStore {
+    let receiver = context.vm.get_register(receiver.into());
+    let value = context.vm.get_register(value.into());
+    context
+        .vm
+        .get_register(object.into())
+        .with_object(|object| {
+            let own_receiver = receiver
+                .with_object(|receiver| JsObject::equals(receiver, object))
+                .unwrap_or(false);
+            if !own_receiver {
+                return SmallIndexStore::General;
+            }
+            if object.is_array() {
+                let mut borrowed = object.borrow_mut();
+                if borrowed.extensible && borrowed.properties_mut().set_dense_property(index, value) {
+                    return SmallIndexStore::Done;
+                }
+                return SmallIndexStore::General;
+            }
+            if object.is::<TypedArray>() {
+                return SmallIndexStore::TypedArray(object.clone());
+            }
+            SmallIndexStore::General
+        })
+        .unwrap_or(SmallIndexStore::General)
 }
 
 impl Operation for SetPropertyByValue {
