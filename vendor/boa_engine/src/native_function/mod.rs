@@ -332,27 +332,32 @@ pub(crate) fn native_function_call(
     argument_count: usize,
     context: &mut InternalMethodCallContext<'_>,
 ) -> JsResult<CallValue> {
-    let args = context
+    // ordo's patch: the arguments go into a list kept from an earlier call, and only what the
+    // call needs is cloned from the function object; the realm is swapped only when the
+    // function's differs from the caller's (swapping a realm with itself changes nothing).
+    let mut args = context.vm.spare_arguments.pop().unwrap_or_default();
+    context
         .vm
         .stack
-        .calling_convention_pop_arguments(argument_count);
+        .calling_convention_pop_arguments_into(argument_count, &mut args);
     let _func = context.vm.stack.pop();
     let this = context.vm.stack.pop();
 
     // We technically don't need this since native functions don't push any new frames to the
     // vm, but we'll eventually have to combine the native stack with the vm stack.
     context.check_runtime_limits()?;
-    let this_function_object = obj.clone();
 
-    let NativeFunctionObject {
-        f: function,
-        name,
-        constructor,
-        realm,
-    } = obj
-        .downcast_ref::<NativeFunctionObject>()
-        .expect("the object should be a native function object")
-        .clone();
+    let (function, name, is_constructor, realm) = {
+        let native = obj
+            .downcast_ref::<NativeFunctionObject>()
+            .expect("the object should be a native function object");
+        let realm = native
+            .realm
+            .as_ref()
+            .filter(|realm| **realm != *context.realm())
+            .cloned();
+        (native.f.clone(), native.name.clone(), native.constructor.is_some(), realm)
+    };
 
     let pc = context.vm.frame().pc;
     let native_source_info = context.native_source_info();
@@ -361,12 +366,13 @@ pub(crate) fn native_function_call(
         .shadow_stack
         .push_native(pc, name, native_source_info);
 
-    let mut realm = realm.unwrap_or_else(|| context.realm().clone());
+    let mut realm = realm;
+    if let Some(realm) = realm.as_mut() {
+        context.swap_realm(realm);
+    }
+    context.vm.native_active_function = Some(obj.clone());
 
-    context.swap_realm(&mut realm);
-    context.vm.native_active_function = Some(this_function_object);
-
-    let result = if constructor.is_some() {
+    let result = if is_constructor {
         function.call(&JsValue::undefined(), &args, context)
     } else {
         function.call(&this, &args, context)
@@ -374,13 +380,27 @@ pub(crate) fn native_function_call(
     .map_err(|err| err.inject_realm(context.realm().clone()));
 
     context.vm.native_active_function = None;
-    context.swap_realm(&mut realm);
+    if let Some(realm) = realm.as_mut() {
+        context.swap_realm(realm);
+    }
 
     context.vm.shadow_stack.pop();
 
+    recycle_arguments(context, args);
     context.vm.stack.push(result?);
 
     Ok(CallValue::Complete)
+}
+
+/// ordo's patch: keeps an emptied argument list for the next native call; a few lists, and
+/// none that grew large.
+fn recycle_arguments(context: &mut Context, mut args: Vec<JsValue>) {
+    const KEPT_LISTS: usize = 16;
+    const LARGEST_KEPT: usize = 64;
+    args.clear();
+    if args.capacity() <= LARGEST_KEPT && context.vm.spare_arguments.len() < KEPT_LISTS {
+        context.vm.spare_arguments.push(args);
+    }
 }
 
 /// Construct an instance of this object with the specified arguments.

@@ -94,6 +94,10 @@ pub struct Vm {
     /// [`JsObject::construct`](crate::object::JsObject::construct).
     pub(crate) host_call_depth: usize,
 
+    /// ordo's patch: emptied argument lists that native calls reuse (`native_function_call`),
+    /// so that a call of a built-in allocates nothing for its arguments.
+    pub(crate) spare_arguments: Vec<Vec<JsValue>>,
+
     pub(crate) shadow_stack: ShadowStack,
 
     #[cfg(feature = "trace")]
@@ -228,6 +232,17 @@ impl Stack {
     ) -> Vec<JsValue> {
         let index = self.stack.len() - argument_count;
         self.stack.split_off(index)
+    }
+
+    /// ordo's patch: pops the arguments of the calling convention into `arguments` (empty), in
+    /// order, instead of into a new vector.
+    pub(crate) fn calling_convention_pop_arguments_into(
+        &mut self,
+        argument_count: usize,
+        arguments: &mut Vec<JsValue>,
+    ) {
+        let index = self.stack.len() - argument_count;
+        arguments.extend(self.stack.drain(index..));
     }
 
     /// Push the function arguments according to the calling convention.
@@ -420,6 +435,7 @@ impl Vm {
             runtime_limits: RuntimeLimits::default(),
             native_active_function: None,
             host_call_depth: 0,
+            spare_arguments: Vec::new(),
             shadow_stack: ShadowStack::default(),
             #[cfg(feature = "trace")]
             trace: false,

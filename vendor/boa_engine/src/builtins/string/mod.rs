@@ -18,7 +18,9 @@ use crate::{
     object::{JsObject, internal_methods::get_prototype_from_constructor},
     property::{Attribute, PropertyDescriptor},
     realm::Realm,
-    string::{CodePoint, StaticJsStrings},
+    string::{
+        CodePoint, JsStrVariant, Latin1JsStringBuilder, StaticJsStrings, Utf16JsStringBuilder,
+    },
     symbol::JsSymbol,
     value::IntegerOrInfinity,
 };
@@ -55,6 +57,17 @@ mod tests;
 pub(crate) enum Placement {
     Start,
     End,
+}
+
+/// ordo's patch: calls `extend` with `filler` repeated and cut to `length` units, in chunks
+/// (`filler` is not empty).
+fn repeat_cut<T>(filler: &[T], length: usize, mut extend: impl FnMut(&[T])) {
+    let mut left = length;
+    while left > filler.len() {
+        extend(filler);
+        left -= filler.len();
+    }
+    extend(&filler[..left]);
 }
 
 /// JavaScript `String` implementation.
@@ -1566,36 +1579,41 @@ impl String {
                 .into());
         }
 
-        let filler_len = filler.len() as u64;
-
         // 9. Let truncatedStringFiller be the String value consisting of repeated
         // concatenations of filler truncated to length fillLen.
-        let repetitions = {
-            let q = fill_len / filler_len;
-            let r = fill_len % filler_len;
-            if r == 0 { q } else { q + 1 }
-        };
-
-        let mut truncated_string_filler = Vec::with_capacity(fill_len as usize);
-        let filler_slice = filler.to_vec();
-        for _ in 0..repetitions {
-            let remaining = fill_len as usize - truncated_string_filler.len();
-            if remaining >= filler_slice.len() {
-                truncated_string_filler.extend_from_slice(&filler_slice);
-            } else {
-                truncated_string_filler.extend_from_slice(&filler_slice[..remaining]);
-                break;
-            }
-        }
-        let truncated_string_filler = JsString::from(&truncated_string_filler[..]);
-
         // 10. If placement is start, return the string-concatenation of truncatedStringFiller and S.
-        if placement == Placement::Start {
-            Ok(js_string!(&truncated_string_filler, &string).into())
+        // 11. Else, return the string-concatenation of S and truncatedStringFiller.
+        // ordo's patch: S and the filler are written once into one builder, in Latin-1 where
+        // both are. Boa copied the filler to UTF-16, made a string of the repetitions and
+        // concatenated: four allocations and a UTF-16 result for every call.
+        let fill_len = fill_len as usize;
+        let start = placement == Placement::Start;
+        let padded = if let (JsStrVariant::Latin1(units), JsStrVariant::Latin1(fill)) =
+            (string.as_str().variant(), filler.as_str().variant())
+        {
+            let mut builder = Latin1JsStringBuilder::with_capacity(units.len() + fill_len);
+            if !start {
+                builder.extend_from_slice(units);
+            }
+            repeat_cut(fill, fill_len, |chunk| builder.extend_from_slice(chunk));
+            if start {
+                builder.extend_from_slice(units);
+            }
+            // SAFETY: every byte comes from a Latin-1 string.
+            unsafe { builder.build_as_latin1() }
         } else {
-            // 11. Else, return the string-concatenation of S and truncatedStringFiller.
-            Ok(js_string!(&string, &truncated_string_filler).into())
-        }
+            let (units, fill) = (string.to_vec(), filler.to_vec());
+            let mut builder = Utf16JsStringBuilder::with_capacity(units.len() + fill_len);
+            if !start {
+                builder.extend_from_slice(&units);
+            }
+            repeat_cut(&fill, fill_len, |chunk| builder.extend_from_slice(chunk));
+            if start {
+                builder.extend_from_slice(&units);
+            }
+            builder.build()
+        };
+        Ok(padded.into())
     }
 
     /// `String.prototype.padEnd( targetLength[, padString] )`
