@@ -7,7 +7,7 @@
 //! `lastIndex` alone, whether there is a match there at all.
 
 use boa_engine::builtins::regexp::RegExp;
-use boa_engine::object::builtins::{JsArray, JsRegExp};
+use boa_engine::object::builtins::JsRegExp;
 use boa_engine::{Context, JsNativeError, JsObject, JsResult, JsString, JsValue, js_string};
 
 use super::super::native::arg;
@@ -70,7 +70,7 @@ fn sticky_match(
     if at > input.len() {
         return Ok(None);
     }
-    let Some(pattern) = Pattern::of(regexp) else { return Ok(None) };
+    let Some(pattern) = Pattern::of_object(regexp) else { return Ok(None) };
     let units = wide::units(searched);
     // Between the two halves of a surrogate pair.
     if pattern.full_unicode() && at > 0 && wide::pair_at(&units, at - 1) {
@@ -83,12 +83,9 @@ fn sticky_match(
 /// `RegExpBuiltinExec`'s array for `found` in `input`: the match and each capture (`undefined`
 /// where it took no part), then `index`, `input` and `groups`, created in that order.
 fn result(input: &JsString, found: &regress::Match, context: &mut Context) -> JsResult<JsObject> {
-    let array = JsArray::from_iter(matched_and_captures(input, found), context);
-    array.create_data_property_or_throw(js_string!("index"), found.start(), context)?;
-    array.create_data_property_or_throw(js_string!("input"), input.clone(), context)?;
     let groups = groups(input, found, context)?.map_or_else(JsValue::undefined, JsValue::from);
-    array.create_data_property_or_throw(js_string!("groups"), groups, context)?;
-    Ok(array.into())
+    let elements = matched_and_captures(input, found);
+    Ok(RegExp::exec_result(elements, found.start(), input.clone(), groups, context))
 }
 
 /// The matched string, then each capture (`undefined` where it took no part): the start of

@@ -31,21 +31,24 @@ pub(super) struct Pattern {
 }
 
 impl Pattern {
-    /// The pattern of `regexp` (a `RegExp`): its `[[OriginalSource]]` and the flags that change
-    /// matching, read from its internal slots (no script can see these reads). `None` for an
-    /// object that is not a `RegExp`.
-    pub(super) fn of(regexp: &JsObject) -> Option<Self> {
-        let regexp = regexp.downcast_ref::<RegExp>()?;
+    /// The pattern of `regexp`: its `[[OriginalSource]]` and the flags that change matching,
+    /// read from its internal slots (no script can see these reads).
+    pub(super) fn of(regexp: &RegExp) -> Self {
         let flags = regexp.original_flags();
         let has = |flag: u8| flags.iter().any(|unit| unit == u16::from(flag));
-        Some(Self {
+        Self {
             source: regexp.original_source().iter().collect(),
             ignore_case: has(b'i'),
             multiline: has(b'm'),
             dot_all: has(b's'),
             unicode: has(b'u'),
             unicode_sets: has(b'v'),
-        })
+        }
+    }
+
+    /// The pattern of `object`, `None` where it is not a `RegExp`.
+    pub(super) fn of_object(object: &JsObject) -> Option<Self> {
+        object.downcast_ref::<RegExp>().map(|regexp| Self::of(&regexp))
     }
 
     /// `u` or `v`: the input is read as code points.

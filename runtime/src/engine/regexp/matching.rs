@@ -46,7 +46,7 @@ pub(super) fn all_matches(plain: &Plain, units: &[u16]) -> Vec<regress::Match> {
         let Some(one) = plain.find(units, at) else { break };
         at = one.end();
         if at == one.start() {
-            at += if plain.pattern.full_unicode() && wide::pair_at(units, at) { 2 } else { 1 };
+            at += if plain.full_unicode && wide::pair_at(units, at) { 2 } else { 1 };
         }
         found.push(one);
     }
@@ -92,7 +92,7 @@ pub(super) fn builtin_exec(
     }
     let held = shared.wide.of(string);
     let units = wide::units(&held);
-    if plain.pattern.full_unicode() && at > 0 && wide::pair_at(&units, at - 1) {
+    if plain.full_unicode && at > 0 && wide::pair_at(&units, at - 1) {
         return Ok(None);
     }
     let found = plain.find(&units, at);

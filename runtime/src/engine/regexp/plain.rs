@@ -89,9 +89,10 @@ impl Builtins {
 
 /// A plain regular expression, with what the shortcuts match with.
 pub(super) struct Plain {
-    pub(super) pattern: Pattern,
-    /// The matcher that finds the next match from a position, or for a sticky expression the
-    /// anchored one (see [`Matchers::anchored`]).
+    /// `u` or `v`: the input is read as code points.
+    pub(super) full_unicode: bool,
+    /// The matcher that finds the next match from a position (the expression's own), or for a
+    /// sticky expression the anchored one (see [`Matchers::anchored`]).
     matcher: Rc<Regex>,
     pub(super) global: bool,
     sticky: bool,
@@ -126,12 +127,23 @@ impl Plain {
     /// matches with, which reads none of them but `lastIndex`. `None` for an object that is not
     /// a `RegExp` or a pattern regress does not compile.
     pub(super) fn compiled(rx: &JsObject, matchers: &Matchers) -> Option<Self> {
-        let flags = rx.downcast_ref::<RegExp>()?.original_flags().iter().collect::<Vec<u16>>();
-        let pattern = Pattern::of(rx)?;
-        let has = |flag: u8| flags.contains(&u16::from(flag));
+        let regexp = rx.downcast_ref::<RegExp>()?;
+        let flags = regexp.original_flags();
+        let has = |flag: u8| flags.iter().any(|unit| unit == u16::from(flag));
         let sticky = has(b'y');
-        let matcher = if sticky { matchers.anchored(&pattern) } else { matchers.plain(&pattern) }?;
-        Some(Self { pattern, matcher, global: has(b'g'), sticky, has_indices: has(b'd') })
+        let matcher = if sticky {
+            let pattern = Pattern::of(&regexp);
+            matchers.anchored(&pattern)?
+        } else {
+            Rc::clone(regexp.matcher())
+        };
+        Some(Self {
+            full_unicode: has(b'u') || has(b'v'),
+            matcher,
+            global: has(b'g'),
+            sticky,
+            has_indices: has(b'd'),
+        })
     }
 
     /// `global` or `sticky`: matching reads and moves `lastIndex`.
@@ -141,8 +153,7 @@ impl Plain {
 
     /// The match the specification's matcher finds from `at` (a sticky one only at `at`).
     pub(super) fn find(&self, units: &[u16], at: usize) -> Option<regress::Match> {
-        let full_unicode = self.pattern.full_unicode();
-        let found = if full_unicode {
+        let found = if self.full_unicode {
             self.matcher.find_from_utf16(units, at).next()
         } else {
             self.matcher.find_from_ucs2(units, at).next()

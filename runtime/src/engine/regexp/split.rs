@@ -129,7 +129,7 @@ fn searchable(
     if !builtin {
         return Ok(None);
     }
-    let Some(pattern) = Pattern::of(splitter) else {
+    let Some(pattern) = Pattern::of_object(splitter) else {
         return Ok(None);
     };
     Ok(shared.matchers.plain(&pattern).map(|matcher| (matcher, pattern)))

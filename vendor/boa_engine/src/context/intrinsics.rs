@@ -1403,6 +1403,8 @@ pub(crate) struct ObjectTemplates {
     iterator_result: ObjectTemplate,
     ordinary_object: ObjectTemplate,
     array: ObjectTemplate,
+    /// ordo's patch: the array `RegExpBuiltinExec` returns.
+    regexp_exec_result: ObjectTemplate,
     number: ObjectTemplate,
     string: ObjectTemplate,
     symbol: ObjectTemplate,
@@ -1447,6 +1449,15 @@ impl ObjectTemplates {
             Attribute::WRITABLE | Attribute::PERMANENT | Attribute::NON_ENUMERABLE,
         );
         array.set_prototype(constructors.array().prototype());
+
+        // ordo's patch: `RegExpBuiltinExec`'s array, its own properties made in its steps' order.
+        let mut regexp_exec_result = array.clone();
+        for name in [js_string!("index"), js_string!("input"), js_string!("groups")] {
+            regexp_exec_result.property(
+                name.into(),
+                Attribute::WRITABLE | Attribute::CONFIGURABLE | Attribute::ENUMERABLE,
+            );
+        }
 
         let number = ObjectTemplate::with_prototype(root_shape, constructors.number().prototype());
         let symbol = ObjectTemplate::with_prototype(root_shape, constructors.symbol().prototype());
@@ -1578,6 +1589,7 @@ impl ObjectTemplates {
             iterator_result,
             ordinary_object,
             array,
+            regexp_exec_result,
             number,
             string,
             symbol,
@@ -1629,6 +1641,14 @@ impl ObjectTemplates {
     /// 2. `__proto__`: `Array.prototype`
     pub(crate) const fn array(&self) -> &ObjectTemplate {
         &self.array
+    }
+
+    /// ordo's patch: the array `RegExpBuiltinExec` returns.
+    ///
+    /// Transitions: those of [`Self::array`], then `"index"`, `"input"` and `"groups"`
+    /// (`WRITABLE`, `CONFIGURABLE`, `ENUMERABLE`).
+    pub(crate) const fn regexp_exec_result(&self) -> &ObjectTemplate {
+        &self.regexp_exec_result
     }
 
     /// Cached number object template.

@@ -7,13 +7,16 @@
 //! flags, and no script can observe it, so the last ones compiled on this thread are kept here
 //! and shared by every `RegExp` object made from the same pair (each object still has its own
 //! `lastIndex` and identity, as the specification requires).
+//!
+//! The map hashes with `FxHash`: a literal evaluated once per line looks its pattern up once per
+//! line, and SipHash of a 60-unit pattern cost more than the match.
 
 use std::cell::RefCell;
-use std::collections::HashMap;
 use std::rc::Rc;
 
 use boa_string::JsString;
 use regress::Regex;
+use rustc_hash::FxHashMap;
 
 /// How many pairs are kept; the map is emptied when it is full.
 const ENTRIES: usize = 64;
@@ -23,7 +26,8 @@ const ENTRIES: usize = 64;
 const LONGEST_KEPT: usize = 4096;
 
 thread_local! {
-    static COMPILED: RefCell<HashMap<(JsString, u8), Rc<Regex>>> = RefCell::new(HashMap::new());
+    static COMPILED: RefCell<FxHashMap<(JsString, u8), Rc<Regex>>> =
+        RefCell::new(FxHashMap::default());
 }
 
 /// The matcher for `pattern` with `flags`, compiled by `compile` when none is kept.

@@ -65,6 +65,42 @@ impl RegExp {
     pub fn original_flags(&self) -> &JsString {
         &self.original_flags
     }
+
+    /// The compiled matcher: what `RegExpBuiltinExec` matches with.
+    ///
+    /// ordo's patch: public, so that an embedder's `exec` matches with the expression's own
+    /// matcher instead of looking one up by pattern at every call.
+    pub fn matcher(&self) -> &std::rc::Rc<Regex> {
+        &self.matcher
+    }
+
+    /// The array `RegExpBuiltinExec` returns for a match: `elements` (the match, then each
+    /// capture), then `index`, `input` and `groups`, on one shape for every result.
+    ///
+    /// ordo's patch: for an embedder's `exec`; making the array and then adding the three
+    /// properties one by one cost more than the match.
+    pub fn exec_result<I>(
+        elements: I,
+        index: usize,
+        input: JsString,
+        groups: JsValue,
+        context: &Context,
+    ) -> JsObject
+    where
+        I: IntoIterator<Item = JsValue>,
+    {
+        let elements: thin_vec::ThinVec<JsValue> = elements.into_iter().collect();
+        let length = elements.len();
+        context
+            .intrinsics()
+            .templates()
+            .regexp_exec_result()
+            .create_with_indexed_properties(
+                Array,
+                vec![JsValue::new(length), JsValue::new(index), input.into(), groups],
+                crate::object::IndexedProperties::from_dense_js_value(elements),
+            )
+    }
 }
 
 impl IntrinsicObject for RegExp {
