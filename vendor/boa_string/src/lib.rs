@@ -813,8 +813,28 @@ macro_rules! impl_from_number_for_js_string {
 
 impl_from_number_for_js_string!(
     itoa => i8, i16, i32, i64, i128, u8, u16, u32, u64, u128, isize, usize
-    ryu_js => f32, f64
+    ryu_js => f32
 );
+
+impl From<f64> for JsString {
+    /// `Number::toString(value, 10)`.
+    ///
+    /// ordo's patch: an integral value of at most 2^53 in magnitude, which is every integer a
+    /// script counts, sums or reads from its data, is written as the integer it is (its digits
+    /// are the shortest that give it back, as the specification asks; `-0` is `"0"`) without
+    /// the float formatter, which cost several times more.
+    #[inline]
+    fn from(value: f64) -> Self {
+        const EXACT: f64 = 9_007_199_254_740_992.0;
+        if value.fract() == 0.0 && value.abs() <= EXACT {
+            #[allow(clippy::cast_possible_truncation, reason = "integral and within 2^53")]
+            return JsString::from(value as i64);
+        }
+        JsString::from_slice_skip_interning(JsStr::latin1(
+            ryu_js::Buffer::new().format(value).as_bytes(),
+        ))
+    }
+}
 
 impl From<&[u16]> for JsString {
     #[inline]

@@ -311,58 +311,22 @@ impl<'a> JsStr<'a> {
     #[inline]
     #[must_use]
     pub fn to_number(&self) -> f64 {
+        // ordo's patch: a Latin-1 string of ASCII characters is already UTF-8, and is read where
+        // it is; only other strings are copied into a `String` first (`Number(field)` over a
+        // CSV allocated once per field).
+        if let JsStrVariant::Latin1(bytes) = self.variant()
+            && bytes.is_ascii()
+            && let Ok(text) = std::str::from_utf8(bytes)
+        {
+            return string_numeric_value(text);
+        }
         // 1. Let text be ! StringToCodePoints(str).
         // 2. Let literal be ParseText(text, StringNumericLiteral).
         let Ok(string) = self.to_std_string() else {
             // 3. If literal is a List of errors, return NaN.
             return f64::NAN;
         };
-        // 4. Return StringNumericValue of literal.
-        let string = string.trim_matches(is_trimmable_whitespace);
-        match string {
-            "" => return 0.0,
-            "-Infinity" => return f64::NEG_INFINITY,
-            "Infinity" | "+Infinity" => return f64::INFINITY,
-            _ => {}
-        }
-
-        let mut s = string.bytes();
-        let base = match (s.next(), s.next()) {
-            (Some(b'0'), Some(b'b' | b'B')) => Some(2),
-            (Some(b'0'), Some(b'o' | b'O')) => Some(8),
-            (Some(b'0'), Some(b'x' | b'X')) => Some(16),
-            // Make sure that no further variants of "infinity" are parsed.
-            (Some(b'i' | b'I'), _) => {
-                return f64::NAN;
-            }
-            _ => None,
-        };
-
-        // Parse numbers that begin with `0b`, `0o` and `0x`.
-        if let Some(base) = base {
-            let string = &string[2..];
-            if string.is_empty() {
-                return f64::NAN;
-            }
-
-            // Fast path
-            if let Ok(value) = u32::from_str_radix(string, base) {
-                return f64::from(value);
-            }
-
-            // Slow path
-            let mut value: f64 = 0.0;
-            for c in s {
-                if let Some(digit) = char::from(c).to_digit(base) {
-                    value = value.mul_add(f64::from(base), f64::from(digit));
-                } else {
-                    return f64::NAN;
-                }
-            }
-            return value;
-        }
-
-        fast_float2::parse(string).unwrap_or(f64::NAN)
+        string_numeric_value(&string)
     }
 
     /// Gets an iterator of all the Unicode codepoints of a [`JsStr`].
@@ -669,4 +633,56 @@ impl<'a> JsSliceIndex<'a> for std::ops::RangeFull {
     unsafe fn get_unchecked(value: JsStr<'a>, _index: Self) -> Self::Value {
         value
     }
+}
+
+/// `StringNumericValue` of `string` parsed as a `StringNumericLiteral` (NaN where it is not one),
+/// after step 1 of `StringToNumber` (ordo's patch: a function of its own, so that a Latin-1
+/// string of ASCII is parsed without a copy).
+fn string_numeric_value(string: &str) -> f64 {
+    // 4. Return StringNumericValue of literal.
+    let string = string.trim_matches(is_trimmable_whitespace);
+    match string {
+        "" => return 0.0,
+        "-Infinity" => return f64::NEG_INFINITY,
+        "Infinity" | "+Infinity" => return f64::INFINITY,
+        _ => {}
+    }
+
+    let mut s = string.bytes();
+    let base = match (s.next(), s.next()) {
+        (Some(b'0'), Some(b'b' | b'B')) => Some(2),
+        (Some(b'0'), Some(b'o' | b'O')) => Some(8),
+        (Some(b'0'), Some(b'x' | b'X')) => Some(16),
+        // Make sure that no further variants of "infinity" are parsed.
+        (Some(b'i' | b'I'), _) => {
+            return f64::NAN;
+        }
+        _ => None,
+    };
+
+    // Parse numbers that begin with `0b`, `0o` and `0x`.
+    if let Some(base) = base {
+        let string = &string[2..];
+        if string.is_empty() {
+            return f64::NAN;
+        }
+
+        // Fast path
+        if let Ok(value) = u32::from_str_radix(string, base) {
+            return f64::from(value);
+        }
+
+        // Slow path
+        let mut value: f64 = 0.0;
+        for c in s {
+            if let Some(digit) = char::from(c).to_digit(base) {
+                value = value.mul_add(f64::from(base), f64::from(digit));
+            } else {
+                return f64::NAN;
+            }
+        }
+        return value;
+    }
+
+    fast_float2::parse(string).unwrap_or(f64::NAN)
 }
