@@ -35,6 +35,8 @@ pub mod builtins;
 mod datatypes;
 mod jsobject;
 mod operations;
+// ordo's patch: `Array.prototype.push` writes through it too.
+pub(crate) use operations::plain_array_element;
 mod property_map;
 
 pub mod shape;

@@ -133,6 +133,16 @@ impl JsObject {
         K: Into<PropertyKey>,
         V: Into<JsValue>,
     {
+        let key = key.into();
+        let value = value.into();
+        // ordo's patch: an element of a plain Array written within its dense storage or just
+        // past its end (what `map`, `filter`, `Array.from` and the rest do for each element)
+        // goes straight into the storage (`plain_array_element`).
+        if let PropertyKey::Index(index) = &key
+            && plain_array_element(self, index.get(), &value, context)
+        {
+            return Ok(true);
+        }
         // 1. Assert: Type(O) is Object.
         // 2. Assert: IsPropertyKey(P) is true.
         // 3. Let newDesc be the PropertyDescriptor { [[Value]]: V, [[Writable]]: true, [[Enumerable]]: true, [[Configurable]]: true }.
@@ -143,7 +153,7 @@ impl JsObject {
             .configurable(true);
         // 4. Return ? O.[[DefineOwnProperty]](P, newDesc).
         self.__define_own_property__(
-            &key.into(),
+            &key,
             new_desc.into(),
             &mut InternalMethodPropertyContext::new(context),
         )
@@ -1541,4 +1551,43 @@ impl JsValue {
             }
         }
     }
+}
+
+/// ordo's patch: `CreateDataProperty(array, index, value)` done in the storage, where `array` is
+/// a plain Array (on the realm's array shape: its own `length`, writable, and nothing else by
+/// name) with dense storage, and `index` is an element it holds or the one just past them. There
+/// `[[DefineOwnProperty]]` can only succeed, and does no more than this: overwrite the element
+/// (dense elements are writable, enumerable and configurable), or add it, which needs the array
+/// extensible, and raise `length` when the index reaches it. `false`, with nothing changed,
+/// anywhere else.
+pub(crate) fn plain_array_element(
+    array: &JsObject,
+    index: u32,
+    value: &JsValue,
+    context: &Context,
+) -> bool {
+    if !array.is_array() {
+        return false;
+    }
+    let mut borrowed = array.borrow_mut();
+    let array_shape = context.intrinsics().templates().array().shape().to_addr_usize();
+    if borrowed.properties().shape.to_addr_usize() != array_shape {
+        return false;
+    }
+    if borrowed.properties_mut().set_dense_property(index, value) {
+        return true;
+    }
+    if !borrowed.extensible {
+        return false;
+    }
+    let Some(length) = borrowed.properties().storage[0].as_number() else {
+        return false;
+    };
+    if !borrowed.properties_mut().put_dense_element(index, value) {
+        return false;
+    }
+    if f64::from(index) >= length {
+        borrowed.properties_mut().storage[0] = JsValue::new(index + 1);
+    }
+    true
 }

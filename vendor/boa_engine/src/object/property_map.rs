@@ -731,6 +731,45 @@ impl PropertyMap {
         }
     }
 
+    /// ordo's patch: whether the map holds no element (no property keyed by an index).
+    pub(crate) fn holds_no_element(&self) -> bool {
+        match &self.indexed_properties {
+            IndexedProperties::DenseI32(elements) => elements.is_empty(),
+            IndexedProperties::DenseF64(elements) => elements.is_empty(),
+            IndexedProperties::DenseElement(elements) => elements.is_empty(),
+            IndexedProperties::SparseElement(elements) => elements.is_empty(),
+            IndexedProperties::SparseProperty(elements) => elements.is_empty(),
+        }
+    }
+
+    /// ordo's patch: makes `value` the data property at `index` with every attribute true, where
+    /// the storage is dense and `index` is within it or just past its end (an append); `false`,
+    /// with nothing changed, anywhere else.
+    pub(crate) fn put_dense_element(&mut self, index: u32, value: &JsValue) -> bool {
+        if self.set_dense_property(index, value) {
+            return true;
+        }
+        let len = match &self.indexed_properties {
+            IndexedProperties::DenseI32(elements) => elements.len(),
+            IndexedProperties::DenseF64(elements) => elements.len(),
+            IndexedProperties::DenseElement(elements) => elements.len(),
+            IndexedProperties::SparseElement(_) | IndexedProperties::SparseProperty(_) => {
+                return false;
+            }
+        };
+        if index as usize != len {
+            return false;
+        }
+        let element = PropertyDescriptor::builder()
+            .value(value.clone())
+            .writable(true)
+            .enumerable(true)
+            .configurable(true)
+            .build();
+        self.indexed_properties.insert(index, element);
+        true
+    }
+
     pub(crate) fn set_dense_property(&mut self, index: u32, value: &JsValue) -> bool {
         let index = index as usize;
 

@@ -23,8 +23,9 @@ use crate::{
         internal_methods::{
             InternalMethodPropertyContext, InternalObjectMethods, ORDINARY_INTERNAL_METHODS,
             get_prototype_from_constructor, ordinary_define_own_property,
-            ordinary_get_own_property,
+            ordinary_get_own_property, ordinary_set,
         },
+        plain_array_element,
     },
     property::{Attribute, PropertyDescriptor, PropertyKey, PropertyNameKind},
     realm::Realm,
@@ -883,8 +884,29 @@ impl Array {
                 )
                 .into());
         }
+        // ordo's patch: onto a plain Array whose prototypes hold no element, `Set` of the index
+        // past the last element reaches no setter and no script code: it is `CreateDataProperty`
+        // on the array, done in its storage (`plain_array_element`, which raises `length` too, so
+        // step 6 changes nothing where it wrote an element: the array is plain, its `length`
+        // writable). Whatever it cannot take goes on as the steps say; with no arguments step 6
+        // still runs, and throws on a frozen array.
+        let mut rest = args;
+        if o.is_array() && u64::from(u32::MAX) > len + arg_count && prototypes_hold_no_element(&o)
+        {
+            while let Some((element, tail)) = rest.split_first() {
+                #[allow(clippy::cast_possible_truncation, reason = "len + argCount < 2^32 - 1")]
+                if !plain_array_element(&o, len as u32, element, context) {
+                    break;
+                }
+                len += 1;
+                rest = tail;
+            }
+            if rest.is_empty() && !args.is_empty() {
+                return Ok(len.into());
+            }
+        }
         // 5. For each element E of items, do
-        for element in args.iter().cloned() {
+        for element in rest.iter().cloned() {
             // a. Perform ? Set(O, ! ToString(𝔽(len)), E, true).
             o.set(len, element, true, context)?;
             // b. Set len to len + 1.
@@ -3339,6 +3361,47 @@ impl Array {
         unscopable_list
     }
 }
+
+/// ordo's patch: whether no prototype of `array` can see a `Set` of one of its indices: each
+/// reads and writes its own properties as an ordinary object does (no proxy, no typed array, no
+/// string object) and holds no element, so `OrdinarySet` walks past all of them to
+/// `CreateDataProperty` on the array.
+fn prototypes_hold_no_element(array: &JsObject) -> bool {
+    let mut next = array.prototype();
+    while let Some(prototype) = next {
+        let methods = prototype.vtable();
+        let (get_own_property, set): (GetOwnPropertyMethod, SetMethod) =
+            (ordinary_get_own_property, ordinary_set);
+        let ordinary = std::ptr::fn_addr_eq(methods.__get_own_property__, get_own_property)
+            && std::ptr::fn_addr_eq(methods.__set__, set);
+        if !ordinary {
+            return false;
+        }
+        let borrowed = prototype.borrow();
+        if !borrowed.properties().holds_no_element() {
+            return false;
+        }
+        next = borrowed.prototype().clone();
+    }
+    true
+}
+
+/// The type of `[[GetOwnProperty]]` in an object's internal methods.
+type GetOwnPropertyMethod = fn(
+    &JsObject,
+    &PropertyKey,
+    &mut InternalMethodPropertyContext<'_>,
+) -> JsResult<Option<PropertyDescriptor>>;
+
+/// The type of `[[Set]]` in an object's internal methods.
+type SetMethod = fn(
+    &JsObject,
+    PropertyKey,
+    JsValue,
+    JsValue,
+    &mut InternalMethodPropertyContext<'_>,
+) -> JsResult<bool>;
+
 
 /// [`CompareArrayElements ( x, y, comparefn )`][spec]
 ///
