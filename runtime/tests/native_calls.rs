@@ -2,10 +2,10 @@
 //! kept from an earlier call instead of a new one, clones only what the call needs from the
 //! function object, and swaps the realm only when the function's differs. What a script sees must
 //! not change: built-ins called from callbacks of built-ins, `apply` with 200 arguments, errors
-//! thrown and caught in a loop, a callback throwing through a built-in, bound
-//! built-ins and built-ins as callbacks. Patch 13: `padStart` and `padEnd` with Latin-1 and UTF-16
-//! strings and fillers, fillers cut, and nothing to add. The expected lines are what Node 20 prints for the same
-//! script.
+//! thrown and caught in a loop, a callback throwing through a built-in, bound built-ins and
+//! built-ins as callbacks. Patch 13: `padStart` and `padEnd` with Latin-1 and UTF-16 strings and
+//! fillers, fillers cut, and nothing to add. The expected lines are what Node 20 prints for the
+//! same script.
 
 #[path = "support/plain_boa.rs"]
 mod plain_boa;

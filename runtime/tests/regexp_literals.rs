@@ -2,9 +2,9 @@
 //! loop finds its compiled matcher by an FxHash of its pattern, `exec` matches with the
 //! expression's own matcher, and its result array is made on one shape with `index`, `input` and
 //! `groups` in place. What a script sees must not change: each evaluation of a literal is a new
-//! object, the result's keys, order, descriptors and named groups, a result changed afterwards,
-//! `g` and `y` moving `lastIndex`, `u` and `d`. The expected lines are what Node 20 prints for
-//! the same script; it runs in plain Boa (Boa's `exec`) and in the worker (ordo's).
+//! object, the result's keys, order, descriptors and named groups, a result changed afterwards, `g`
+//! and `y` moving `lastIndex`, `u` and `d`. The expected lines are what Node 20 prints for the same
+//! script; it runs in plain Boa (Boa's `exec`) and in the worker (ordo's).
 
 #[path = "support/plain_boa.rs"]
 mod plain_boa;

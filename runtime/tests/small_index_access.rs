@@ -3,12 +3,12 @@
 //! registers, without copying them or making a property key. What a script sees must not change:
 //! every kind of typed array and its conversions (clamping, wrapping, NaN, BigInt's TypeError),
 //! reads past the end that never reach the prototype, writes past the end that add nothing, the
-//! value converted before the index is checked, views with an offset, resizable buffers, a
-//! receiver that is not the array, holes that read the prototype's element and its
-//! getter and setter, appends, frozen and non-extensible arrays, keys that are not small integers,
-//! proxies, `arguments`, and a table filled and read back in a loop. The expected lines are what
-//! Node 20 prints for the same script. (A detached buffer is out of a script's reach here: the
-//! engine has neither `ArrayBuffer.prototype.transfer` nor `structuredClone`.)
+//! value converted before the index is checked, views with an offset, resizable buffers, a receiver
+//! that is not the array, holes that read the prototype's element and its getter and setter,
+//! appends, frozen and non-extensible arrays, keys that are not small integers, proxies,
+//! `arguments`, and a table filled and read back in a loop. The expected lines are what Node 20
+//! prints for the same script. (A detached buffer is out of a script's reach here: the engine has
+//! neither `ArrayBuffer.prototype.transfer` nor `structuredClone`.)
 
 #[path = "support/plain_boa.rs"]
 mod plain_boa;
