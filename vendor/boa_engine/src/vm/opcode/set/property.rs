@@ -193,24 +193,12 @@ impl SetPropertyByValue {
         let key = key.to_property_key(context)?;
 
         // Fast Path:
-        'fast_path: {
-            if object.is_array()
-                && let PropertyKey::Index(index) = &key
-            {
-                let mut object_borrowed = object.borrow_mut();
-
-                // Cannot modify if not extensible.
-                if !object_borrowed.extensible {
-                    break 'fast_path;
-                }
-
-                if object_borrowed
-                    .properties_mut()
-                    .set_dense_property(index.get(), &value)
-                {
-                    return Ok(());
-                }
-            }
+        // ordo's patch: the write is `overwrite_dense_element`, which the small-index path above
+        // makes too.
+        if let PropertyKey::Index(index) = &key
+            && overwrite_dense_element(&object, index.get(), &value)
+        {
+            return Ok(());
         }
 
         // Slow path:
@@ -240,10 +228,22 @@ enum SmallIndexStore {
     General,
 }
 
+/// Boa's fast path for `[[Set]]` of an Array's element, as a function of its own (ordo's patch,
+/// so that the small-index path makes the same write): an extensible Array's element within
+/// its dense storage is overwritten. `false`, with nothing changed, anywhere else.
+fn overwrite_dense_element(object: &JsObject, index: u32, value: &JsValue) -> bool {
+    if !object.is_array() {
+        return false;
+    }
+    let mut borrowed = object.borrow_mut();
+    // Cannot modify if not extensible.
+    borrowed.extensible && borrowed.properties_mut().set_dense_property(index, value)
+}
+
 /// ordo's patch: `[[Set]]` for a small integer index where no script code runs and nothing but
-/// the element changes: an extensible Array's dense element within its length (the write Boa's
-/// own fast path below makes); a typed array is handed back, to be written with its
-/// conversion. Only where the receiver is the object itself, as in `a[i] = v`.
+/// the element changes: an Array's dense element (`overwrite_dense_element`); a typed array is
+/// handed back, to be written with its conversion. Only where the receiver is the object
+/// itself, as in `a[i] = v`.
 fn small_index_store(
     context: &Context,
     (value, receiver, object): (RegisterOperand, RegisterOperand, RegisterOperand),
@@ -261,12 +261,8 @@ fn small_index_store(
             if !own_receiver {
                 return SmallIndexStore::General;
             }
-            if object.is_array() {
-                let mut borrowed = object.borrow_mut();
-                if borrowed.extensible && borrowed.properties_mut().set_dense_property(index, value) {
-                    return SmallIndexStore::Done;
-                }
-                return SmallIndexStore::General;
+            if overwrite_dense_element(object, index, value) {
+                return SmallIndexStore::Done;
             }
             if object.is::<TypedArray>() {
                 return SmallIndexStore::TypedArray(object.clone());
