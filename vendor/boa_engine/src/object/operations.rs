@@ -1583,7 +1583,7 @@ pub(crate) fn plain_array_element(
     let Some(length) = borrowed.properties().storage[0].as_number() else {
         return false;
     };
-    if !borrowed.properties_mut().put_dense_element(index, value) {
+    if !borrowed.properties_mut().append_dense_element(index, value) {
         return false;
     }
     if f64::from(index) >= length {

@@ -742,13 +742,10 @@ impl PropertyMap {
         }
     }
 
-    /// ordo's patch: makes `value` the data property at `index` with every attribute true, where
-    /// the storage is dense and `index` is within it or just past its end (an append); `false`,
-    /// with nothing changed, anywhere else.
-    pub(crate) fn put_dense_element(&mut self, index: u32, value: &JsValue) -> bool {
-        if self.set_dense_property(index, value) {
-            return true;
-        }
+    /// ordo's patch: adds `value` as the data property at `index` with every attribute true,
+    /// where the storage is dense and `index` is just past its end; `false`, with nothing
+    /// changed, anywhere else ([`Self::set_dense_property`] overwrites one within it).
+    pub(crate) fn append_dense_element(&mut self, index: u32, value: &JsValue) -> bool {
         let len = match &self.indexed_properties {
             IndexedProperties::DenseI32(elements) => elements.len(),
             IndexedProperties::DenseF64(elements) => elements.len(),
