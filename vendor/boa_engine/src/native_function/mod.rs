@@ -347,7 +347,7 @@ pub(crate) fn native_function_call(
     // vm, but we'll eventually have to combine the native stack with the vm stack.
     context.check_runtime_limits()?;
 
-    let (function, name, is_constructor, realm) = {
+    let (function, name, is_constructor, mut realm) = {
         let native = obj
             .downcast_ref::<NativeFunctionObject>()
             .expect("the object should be a native function object");
@@ -366,7 +366,6 @@ pub(crate) fn native_function_call(
         .shadow_stack
         .push_native(pc, name, native_source_info);
 
-    let mut realm = realm;
     if let Some(realm) = realm.as_mut() {
         context.swap_realm(realm);
     }

@@ -3402,7 +3402,6 @@ type SetMethod = fn(
     &mut InternalMethodPropertyContext<'_>,
 ) -> JsResult<bool>;
 
-
 /// [`CompareArrayElements ( x, y, comparefn )`][spec]
 ///
 /// [spec]: https://tc39.es/ecma262/#sec-comparearrayelements

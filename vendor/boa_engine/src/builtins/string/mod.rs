@@ -59,15 +59,27 @@ pub(crate) enum Placement {
     End,
 }
 
-/// ordo's patch: calls `extend` with `filler` repeated and cut to `length` units, in chunks
-/// (`filler` is not empty).
-fn repeat_cut<T>(filler: &[T], length: usize, mut extend: impl FnMut(&[T])) {
-    let mut left = length;
+/// ordo's patch: calls `extend` with the chunks of the padded string, in order: `string`, and
+/// `filler` (not empty) repeated and cut to `fill_len` units, before it or after it.
+fn pad_into<T>(
+    string: &[T],
+    filler: &[T],
+    fill_len: usize,
+    placement: Placement,
+    mut extend: impl FnMut(&[T]),
+) {
+    if placement == Placement::End {
+        extend(string);
+    }
+    let mut left = fill_len;
     while left > filler.len() {
         extend(filler);
         left -= filler.len();
     }
     extend(&filler[..left]);
+    if placement == Placement::Start {
+        extend(string);
+    }
 }
 
 /// JavaScript `String` implementation.
@@ -1587,30 +1599,17 @@ impl String {
         // both are. Boa copied the filler to UTF-16, made a string of the repetitions and
         // concatenated: four allocations and a UTF-16 result for every call.
         let fill_len = fill_len as usize;
-        let start = placement == Placement::Start;
         let padded = if let (JsStrVariant::Latin1(units), JsStrVariant::Latin1(fill)) =
             (string.as_str().variant(), filler.as_str().variant())
         {
             let mut builder = Latin1JsStringBuilder::with_capacity(units.len() + fill_len);
-            if !start {
-                builder.extend_from_slice(units);
-            }
-            repeat_cut(fill, fill_len, |chunk| builder.extend_from_slice(chunk));
-            if start {
-                builder.extend_from_slice(units);
-            }
+            pad_into(units, fill, fill_len, placement, |chunk| builder.extend_from_slice(chunk));
             // SAFETY: every byte comes from a Latin-1 string.
             unsafe { builder.build_as_latin1() }
         } else {
             let (units, fill) = (string.to_vec(), filler.to_vec());
             let mut builder = Utf16JsStringBuilder::with_capacity(units.len() + fill_len);
-            if !start {
-                builder.extend_from_slice(&units);
-            }
-            repeat_cut(&fill, fill_len, |chunk| builder.extend_from_slice(chunk));
-            if start {
-                builder.extend_from_slice(&units);
-            }
+            pad_into(&units, &fill, fill_len, placement, |chunk| builder.extend_from_slice(chunk));
             builder.build()
         };
         Ok(padded.into())
