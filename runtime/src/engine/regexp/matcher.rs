@@ -34,8 +34,7 @@ impl Pattern {
     /// The pattern of `regexp`: its `[[OriginalSource]]` and the flags that change matching,
     /// read from its internal slots (no script can see these reads).
     pub(super) fn of(regexp: &RegExp) -> Self {
-        let flags = regexp.original_flags();
-        let has = |flag: u8| flags.iter().any(|unit| unit == u16::from(flag));
+        let has = |flag: u8| has_flag(regexp, flag);
         Self {
             source: regexp.original_source().iter().collect(),
             ignore_case: has(b'i'),
@@ -98,6 +97,11 @@ impl Pattern {
             .collect();
         self.compile(&units)
     }
+}
+
+/// Whether `regexp`'s `[[OriginalFlags]]` hold `flag`.
+pub(super) fn has_flag(regexp: &RegExp, flag: u8) -> bool {
+    regexp.original_flags().iter().any(|unit| unit == u16::from(flag))
 }
 
 fn is_digit(unit: u16) -> bool {

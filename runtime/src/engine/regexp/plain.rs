@@ -23,7 +23,7 @@ use boa_engine::property::PropertyKey;
 use boa_engine::{Context, JsNativeError, JsObject, JsResult, js_string};
 use regress::Regex;
 
-use super::matcher::{Matchers, Pattern};
+use super::matcher::{Matchers, Pattern, has_flag};
 
 /// The accessors of `%RegExp.prototype%` that `flags` and the methods read.
 const ACCESSORS: [&str; 9] = [
@@ -128,8 +128,7 @@ impl Plain {
     /// a `RegExp` or a pattern regress does not compile.
     pub(super) fn compiled(rx: &JsObject, matchers: &Matchers) -> Option<Self> {
         let regexp = rx.downcast_ref::<RegExp>()?;
-        let flags = regexp.original_flags();
-        let has = |flag: u8| flags.iter().any(|unit| unit == u16::from(flag));
+        let has = |flag: u8| has_flag(&regexp, flag);
         let sticky = has(b'y');
         let matcher = if sticky {
             let pattern = Pattern::of(&regexp);
