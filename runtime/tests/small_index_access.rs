@@ -16,8 +16,8 @@ mod plain_boa;
 #[path = "support/run_script.rs"]
 mod run_script;
 
-use boa_engine::Context;
-use serde_json::Value;
+#[path = "support/node_lines.rs"]
+mod node_lines;
 
 /// Pushes its lines to `out`.
 const BODY: &str = r#"
@@ -137,12 +137,10 @@ const EXPECTED: [&str; 18] = [
 
 #[test]
 fn small_index_reads_and_writes_behave_as_in_node_in_plain_boa() {
-    let seen = plain_boa::eval(&mut Context::default(), &format!("{BODY}\nout.join(\"\\n\")"));
-    assert_eq!(seen, EXPECTED.join("\n"));
+    node_lines::assert_in_plain_boa(BODY, &EXPECTED);
 }
 
 #[tokio::test]
 async fn small_index_reads_and_writes_behave_as_in_node_in_the_worker() {
-    let out = run_script::run(&format!("{BODY}\nreturn out.join(\"\\n\");")).await;
-    assert_eq!(out, Value::from(EXPECTED.join("\n")));
+    node_lines::assert_in_worker(BODY, &EXPECTED).await;
 }
