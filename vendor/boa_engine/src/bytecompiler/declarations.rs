@@ -1043,6 +1043,13 @@ impl ByteCompiler<'_> {
         // 26. Else,
         //    a. Perform ? IteratorBindingInitialization of formals with arguments iteratorRecord and env.
         for (i, parameter) in formals.as_ref().iter().enumerate() {
+            // ordo's patch: a plain parameter held in a register is fetched straight into it
+            // (`local_operands.rs`).
+            if let Some(register) = self.plain_parameter_register(parameter) {
+                self.bytecode
+                    .emit_get_argument((i as u32).into(), register.variable());
+                continue;
+            }
             let value = self.register_allocator.alloc();
             if parameter.is_rest_param() {
                 self.bytecode.emit_rest_parameter_init(value.variable());

@@ -28,6 +28,7 @@ mod expression;
 mod function;
 mod generator;
 mod jump_control;
+mod local_operands; // ordo's patch
 mod module;
 mod register;
 mod statement;
@@ -999,6 +1000,26 @@ impl<'ctx> ByteCompiler<'ctx> {
         }
     }
 
+    /// Reads property `field` of the value in `object` into `dst`.
+    fn emit_get_field(&mut self, dst: &Register, object: &Register, field: &PropertyAccessField) {
+        match field {
+            PropertyAccessField::Const(ident) => {
+                self.emit_get_property_by_name(dst, None, object, ident.sym());
+            }
+            PropertyAccessField::Expr(expr) => {
+                let key = self.register_allocator.alloc();
+                self.compile_expr(expr, &key);
+                self.bytecode.emit_get_property_by_value(
+                    dst.variable(),
+                    key.variable(),
+                    object.variable(),
+                    object.variable(),
+                );
+                self.register_allocator.dealloc(key);
+            }
+        }
+    }
+
     fn emit_get_property_by_name(
         &mut self,
         dst: &Register,
@@ -1351,7 +1372,8 @@ impl<'ctx> ByteCompiler<'ctx> {
                 });
             }
             None => {
-                self.compile_expr_operand(binary.lhs(), |compiler, lhs| {
+                // ordo's patch: see `compile_binary`.
+                self.compile_left_operand(binary.lhs(), binary.rhs(), |compiler, lhs| {
                     compiler.compile_expr_operand(binary.rhs(), |compiler, rhs| {
                         label_index = compiler.next_opcode_location();
                         emit_fn(&mut compiler.bytecode, Self::DUMMY_ADDRESS, lhs, rhs);
@@ -1476,25 +1498,15 @@ impl<'ctx> ByteCompiler<'ctx> {
                 PropertyAccess::Simple(access) => {
                     let mut compiler = self.position_guard(access.field());
 
+                    // ordo's patch: a local's property is read from the local's register
+                    // (`local_operands.rs`).
+                    if let Some(object) = compiler.local_access_target(access) {
+                        compiler.emit_get_field(dst, &object, access.field());
+                        return;
+                    }
                     let object = compiler.register_allocator.alloc();
                     compiler.compile_expr(access.target(), &object);
-
-                    match access.field() {
-                        PropertyAccessField::Const(ident) => {
-                            compiler.emit_get_property_by_name(dst, None, &object, ident.sym());
-                        }
-                        PropertyAccessField::Expr(expr) => {
-                            let key = compiler.register_allocator.alloc();
-                            compiler.compile_expr(expr, &key);
-                            compiler.bytecode.emit_get_property_by_value(
-                                dst.variable(),
-                                key.variable(),
-                                object.variable(),
-                                object.variable(),
-                            );
-                            compiler.register_allocator.dealloc(key);
-                        }
-                    }
+                    compiler.emit_get_field(dst, &object, access.field());
                     compiler.register_allocator.dealloc(object);
                 }
                 PropertyAccess::Private(access) => {
@@ -1844,23 +1856,7 @@ impl<'ctx> ByteCompiler<'ctx> {
         match access {
             PropertyAccess::Simple(access) => {
                 self.compile_expr(access.target(), this);
-
-                match access.field() {
-                    PropertyAccessField::Const(ident) => {
-                        self.emit_get_property_by_name(dst, None, this, ident.sym());
-                    }
-                    PropertyAccessField::Expr(field) => {
-                        let key = self.register_allocator.alloc();
-                        self.compile_expr(field, &key);
-                        self.bytecode.emit_get_property_by_value(
-                            dst.variable(),
-                            key.variable(),
-                            this.variable(),
-                            this.variable(),
-                        );
-                        self.register_allocator.dealloc(key);
-                    }
-                }
+                self.emit_get_field(dst, this, access.field());
             }
             PropertyAccess::Private(access) => {
                 self.compile_expr(access.target(), this);
@@ -2625,13 +2621,22 @@ impl<'ctx> ByteCompiler<'ctx> {
 
         match call.function().flatten() {
             Expression::PropertyAccess(access) if kind == CallKind::Call => {
-                let this = self.register_allocator.alloc();
-                let dst = self.register_allocator.alloc();
-                self.compile_access_preserve_this(access, &this, &dst);
-                self.push_from_register(&this);
-                self.push_from_register(&dst);
-                self.register_allocator.dealloc(this);
-                self.register_allocator.dealloc(dst);
+                let function = self.register_allocator.alloc();
+                // ordo's patch: a method of a local is read from, and called on, the local's
+                // own register (`local_operands.rs`).
+                if let PropertyAccess::Simple(simple) = access
+                    && let Some(this) = self.local_access_target(simple)
+                {
+                    self.emit_get_field(&function, &this, simple.field());
+                    self.push_from_register(&this);
+                } else {
+                    let this = self.register_allocator.alloc();
+                    self.compile_access_preserve_this(access, &this, &function);
+                    self.push_from_register(&this);
+                    self.register_allocator.dealloc(this);
+                }
+                self.push_from_register(&function);
+                self.register_allocator.dealloc(function);
             }
             Expression::Optional(opt) if kind == CallKind::Call => {
                 let this = self.register_allocator.alloc();

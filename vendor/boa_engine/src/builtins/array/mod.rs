@@ -44,6 +44,9 @@ pub(crate) use array_iterator::ArrayIterator;
 #[cfg(feature = "experimental")]
 mod from_async;
 
+// ordo's patch: the sort that `sort`, `toSorted` and the typed arrays' use.
+mod merge_sort;
+
 #[cfg(test)]
 mod tests;
 
@@ -2697,18 +2700,8 @@ impl Array {
             // e. Set k to k + 1.
         }
         // 4. Sort items using an implementation-defined sequence of calls to SortCompare. If any such call returns an abrupt completion, stop before performing any further calls to SortCompare and return that Completion Record.
-        let mut sort_err = Ok(());
-        items.sort_by(|x, y| {
-            if sort_err.is_ok() {
-                sort_compare(x, y, context).unwrap_or_else(|err| {
-                    sort_err = Err(err);
-                    Ordering::Equal
-                })
-            } else {
-                Ordering::Equal
-            }
-        });
-        sort_err?;
+        // ordo's patch: a sort that no comparator can make panic (`merge_sort.rs`).
+        merge_sort::merge_sort(&mut items, |x, y| sort_compare(x, y, context))?;
 
         // 5. Return items.
         Ok(items)

@@ -3202,10 +3202,9 @@ fn compare_typed_array_elements(
         }
 
         // c. Return v.
-        if v.is_sign_positive() {
-            return Ok(cmp::Ordering::Greater);
-        }
-        return Ok(cmp::Ordering::Less);
+        // ordo's patch: +0 and -0 are equal; upstream answered Greater for +0 and Less for -0,
+        // an order that puts each value after its equals (`merge_sort.rs` keeps them in place).
+        return Ok(v.partial_cmp(&0.0).unwrap_or(cmp::Ordering::Equal));
     }
 
     match (x.variant(), y.variant()) {

@@ -77,6 +77,14 @@ impl ByteCompiler<'_> {
                         self.register_allocator.dealloc(resume_kind);
                         self.push_from_register(&value);
                         self.register_allocator.dealloc(value);
+                    } else if self.returns_through_accumulator() {
+                        // ordo's patch: the value goes to the accumulator without a round trip
+                        // through the stack.
+                        self.compile_expr_operand(expr, |compiler, value| {
+                            compiler.bytecode.emit_set_accumulator(value);
+                        });
+                        self.r#return(false);
+                        return;
                     } else {
                         self.compile_expr_to_stack(expr);
                     }
@@ -112,6 +120,19 @@ impl ByteCompiler<'_> {
             actions,
         )
         .perform_actions(Self::DUMMY_ADDRESS, self);
+    }
+
+    /// ordo's patch: whether a `return` can leave its value in the accumulator at once: in a
+    /// function that is neither async nor a generator, and where nothing runs between the value
+    /// and the return but environments being popped (no `finally`, no iterator to close, either
+    /// of which may call into script and so reset the accumulator).
+    fn returns_through_accumulator(&self) -> bool {
+        !self.is_async()
+            && !self.is_generator()
+            && self
+                .return_jump_record_actions()
+                .iter()
+                .all(|action| matches!(action, JumpRecordAction::PopEnvironments { .. }))
     }
 
     fn return_jump_record_actions(&self) -> Vec<JumpRecordAction> {
