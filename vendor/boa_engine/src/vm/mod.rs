@@ -32,6 +32,7 @@ pub(crate) use {
     },
     completion_record::CompletionRecord,
     inline_cache::InlineCache,
+    repeated_call::RepeatedCall,
 };
 
 pub use runtime_limits::RuntimeLimits;
@@ -47,6 +48,7 @@ mod call_frame;
 mod code_block;
 mod completion_record;
 mod inline_cache;
+mod repeated_call; // ordo's patch
 mod runtime_limits;
 
 pub(crate) mod opcode;

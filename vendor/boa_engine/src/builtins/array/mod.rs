@@ -32,6 +32,7 @@ use crate::{
     string::StaticJsStrings,
     symbol::JsSymbol,
     value::{IntegerOrInfinity, JsValue},
+    vm::RepeatedCall,
 };
 use std::cmp::{Ordering, min};
 
@@ -553,9 +554,10 @@ impl Array {
         // 3. Else,
         //     a. If IsCallable(mapfn) is false, throw a TypeError exception.
         //     b. Let mapping be true.
-        let mapping = match mapfn.variant() {
+        let mut mapping = match mapfn.variant() {
             JsVariant::Undefined => None,
-            JsVariant::Object(o) if o.is_callable() => Some(o),
+            // ordo's patch: the calls reuse one frame (`vm/repeated_call.rs`).
+            JsVariant::Object(o) if o.is_callable() => Some(RepeatedCall::new(o)),
             _ => {
                 return Err(JsNativeError::typ()
                     .with_message(format!("`{}` is not callable", mapfn.type_of()))
@@ -594,7 +596,7 @@ impl Array {
                 // b. Let kValue be ? Get(arrayLike, Pk).
                 let k_value = array_like.get(k, context)?;
 
-                let mapped_value = if let Some(ref mapfn) = mapping {
+                let mapped_value = if let Some(ref mut mapfn) = mapping {
                     // c. If mapping is true, then
                     //     i. Let mappedValue be ? Call(mapfn, thisArg, « kValue, 𝔽(k) »).
                     mapfn.call(this_arg, &[k_value, k.into()], context)?
@@ -644,7 +646,7 @@ impl Array {
             };
 
             // v. If mapping is true, then
-            let mapped_value = if let Some(ref mapfn) = mapping {
+            let mapped_value = if let Some(ref mut mapfn) = mapping {
                 // 1. Let mappedValue be Completion(Call(mapper, thisArg, « next, 𝔽(k) »)).
                 let mapped_value = mapfn.call(this_arg, &[next, k.into()], context);
 
@@ -985,6 +987,8 @@ impl Array {
         let callback = args.get_or_undefined(0).as_callable().ok_or_else(|| {
             JsNativeError::typ().with_message("Array.prototype.forEach: invalid callback function")
         })?;
+        // ordo's patch: the calls reuse one frame (`vm/repeated_call.rs`).
+        let mut callback = RepeatedCall::new(callback);
         // 4. Let k be 0.
         // 5. Repeat, while k < len,
         for k in 0..len {
@@ -1388,6 +1392,8 @@ impl Array {
         let callback = args.get_or_undefined(0).as_callable().ok_or_else(|| {
             JsNativeError::typ().with_message("Array.prototype.every: callback is not callable")
         })?;
+        // ordo's patch: the calls reuse one frame (`vm/repeated_call.rs`).
+        let mut callback = RepeatedCall::new(callback);
 
         let this_arg = args.get_or_undefined(1);
 
@@ -1438,6 +1444,8 @@ impl Array {
         let callback = args.get_or_undefined(0).as_callable().ok_or_else(|| {
             JsNativeError::typ().with_message("Array.prototype.map: Callbackfn is not callable")
         })?;
+        // ordo's patch: the calls reuse one frame (`vm/repeated_call.rs`).
+        let mut callback = RepeatedCall::new(callback);
 
         // 4. Let A be ? ArraySpeciesCreate(O, len).
         let a = Self::array_species_create(&o, len, context)?;
@@ -1867,7 +1875,8 @@ impl Array {
             source_len,
             0,
             1,
-            Some(&mapper_function),
+            // ordo's patch: the calls reuse one frame (`vm/repeated_call.rs`).
+            Some(&mut RepeatedCall::new(mapper_function)),
             args.get_or_undefined(1),
             context,
         )?;
@@ -1889,7 +1898,7 @@ impl Array {
         source_len: u64,
         start: u64,
         depth: u64,
-        mapper_function: Option<&JsObject>,
+        mut mapper_function: Option<&mut RepeatedCall>,
         this_arg: &JsValue,
         context: &mut Context,
     ) -> JsResult<u64> {
@@ -1917,7 +1926,7 @@ impl Array {
             // c.i. Let element be Get(source, P)
             if let Some(mut element) = source.try_get(p, context)? {
                 // ii. If mapperFunction is present, then
-                if let Some(mapper_function) = mapper_function {
+                if let Some(mapper_function) = mapper_function.as_mut() {
                     // 1. Set element to ? Call(mapperFunction, thisArg, <<element, sourceIndex, source>>)
                     element = mapper_function.call(
                         this_arg,
@@ -2571,6 +2580,8 @@ impl Array {
         let callback = args.get_or_undefined(0).as_callable().ok_or_else(|| {
             JsNativeError::typ().with_message("Array.prototype.filter: `callback` must be callable")
         })?;
+        // ordo's patch: the calls reuse one frame (`vm/repeated_call.rs`).
+        let mut callback = RepeatedCall::new(callback);
         let this_arg = args.get_or_undefined(1);
 
         // 4. Let A be ? ArraySpeciesCreate(O, 0).
@@ -2633,6 +2644,8 @@ impl Array {
         let callback = args.get_or_undefined(0).as_callable().ok_or_else(|| {
             JsNativeError::typ().with_message("Array.prototype.some: callback is not callable")
         })?;
+        // ordo's patch: the calls reuse one frame (`vm/repeated_call.rs`).
+        let mut callback = RepeatedCall::new(callback);
 
         // 4. Let k be 0.
         // 5. Repeat, while k < len,
@@ -2664,12 +2677,12 @@ impl Array {
     pub(crate) fn sort_indexed_properties<F>(
         obj: &JsObject,
         len: u64,
-        sort_compare: F,
+        mut sort_compare: F,
         skip_holes: bool,
         context: &mut Context,
     ) -> JsResult<Vec<JsValue>>
     where
-        F: Fn(&JsValue, &JsValue, &mut Context) -> JsResult<Ordering>,
+        F: FnMut(&JsValue, &JsValue, &mut Context) -> JsResult<Ordering>,
     {
         // 1. Let items be a new empty List.
         // doesn't matter if it clamps since it's just a best-effort optimization
@@ -2742,10 +2755,12 @@ impl Array {
         let len = obj.length_of_array_like(context)?;
 
         // 4. Let SortCompare be a new Abstract Closure with parameters (x, y) that captures comparefn and performs the following steps when called:
+        // ordo's patch: the comparator's calls reuse one frame (`vm/repeated_call.rs`).
+        let mut comparefn = comparefn.map(RepeatedCall::new);
         let sort_compare =
             |x: &JsValue, y: &JsValue, context: &mut Context| -> JsResult<Ordering> {
                 // a. Return ? CompareArrayElements(x, y, comparefn).
-                compare_array_elements(x, y, comparefn.as_ref(), context)
+                compare_array_elements(x, y, comparefn.as_mut(), context)
             };
 
         // 5. Let sortedList be ? SortIndexedProperties(obj, len, SortCompare, skip-holes).
@@ -2808,10 +2823,12 @@ impl Array {
         let arr = Array::array_create(len, None, context)?;
 
         // 5. Let SortCompare be a new Abstract Closure with parameters (x, y) that captures comparefn and performs the following steps when called:
+        // ordo's patch: the comparator's calls reuse one frame (`vm/repeated_call.rs`).
+        let mut comparefn = comparefn.map(RepeatedCall::new);
         let sort_compare =
             |x: &JsValue, y: &JsValue, context: &mut Context| -> JsResult<Ordering> {
                 // a. Return ? CompareArrayElements(x, y, comparefn).
-                compare_array_elements(x, y, comparefn.as_ref(), context)
+                compare_array_elements(x, y, comparefn.as_mut(), context)
             };
 
         // 6. Let sortedList be ? SortIndexedProperties(O, len, SortCompare, read-through-holes).
@@ -2855,6 +2872,8 @@ impl Array {
             JsNativeError::typ()
                 .with_message("Array.prototype.reduce: callback function is not callable")
         })?;
+        // ordo's patch: the calls reuse one frame (`vm/repeated_call.rs`).
+        let mut callback = RepeatedCall::new(callback);
 
         // 4. If len = 0 and initialValue is not present, throw a TypeError exception.
         if len == 0 && args.get(1).is_none() {
@@ -2952,6 +2971,8 @@ impl Array {
             JsNativeError::typ()
                 .with_message("Array.prototype.reduceRight: callback function is not callable")
         })?;
+        // ordo's patch: the calls reuse one frame (`vm/repeated_call.rs`).
+        let mut callback = RepeatedCall::new(callback);
 
         // 4. If len is 0 and initialValue is not present, throw a TypeError exception.
         if len == 0 && args.get(1).is_none() {
@@ -3401,7 +3422,7 @@ type SetMethod = fn(
 fn compare_array_elements(
     x: &JsValue,
     y: &JsValue,
-    comparefn: Option<&JsObject>,
+    comparefn: Option<&mut RepeatedCall>,
     context: &mut Context,
 ) -> JsResult<Ordering> {
     match (x.is_undefined(), y.is_undefined()) {
@@ -3461,6 +3482,8 @@ pub(crate) fn find_via_predicate(
     let predicate = predicate.as_callable().ok_or_else(|| {
         JsNativeError::typ().with_message(format!("{caller_name}: predicate is not callable"))
     })?;
+    // ordo's patch: the calls reuse one frame (`vm/repeated_call.rs`).
+    let mut predicate = RepeatedCall::new(predicate);
 
     let indices = match direction {
         // 2. If direction is ascending, then

@@ -1032,35 +1032,7 @@ pub(crate) fn function_call(
 
     let context = context.context();
 
-    let lexical_this_mode = context.vm.frame().code_block.this_mode == ThisMode::Lexical;
-    let this = if lexical_this_mode {
-        ThisBindingStatus::Lexical
-    } else {
-        let this = context.vm.stack.get_this(context.vm.frame());
-        if context.vm.frame().code_block.strict() {
-            context.vm.frame_mut().flags |= CallFrameFlags::THIS_VALUE_CACHED;
-            ThisBindingStatus::Initialized(this)
-        } else if this.is_null_or_undefined() {
-            context.vm.frame_mut().flags |= CallFrameFlags::THIS_VALUE_CACHED;
-            let this: JsValue = context.realm().global_this().clone().into();
-            context.vm.stack.set_this(
-                context.vm.frames.last().js_expect("frame must exist")?,
-                this.clone(),
-            );
-            ThisBindingStatus::Initialized(this)
-        } else {
-            let this: JsValue = this
-                .to_object(context)
-                .js_expect("conversion cannot fail")?
-                .into();
-            context.vm.frame_mut().flags |= CallFrameFlags::THIS_VALUE_CACHED;
-            context.vm.stack.set_this(
-                context.vm.frames.last().js_expect("frame must exist")?,
-                this.clone(),
-            );
-            ThisBindingStatus::Initialized(this)
-        }
-    };
+    let this = bind_this(context)?;
 
     let mut last_env = 0;
 
@@ -1092,6 +1064,34 @@ pub(crate) fn function_call(
     }
 
     Ok(CallValue::Ready)
+}
+
+/// Binds `this` in the frame just pushed for a call of an ordinary function: the caller's value
+/// in strict code, the global object for `undefined` or `null` in sloppy code, an object made
+/// from any other value (`OrdinaryCallBindThis`). Arrow functions have none.
+///
+/// ordo's patch: taken out of [`function_call`] for [`crate::vm::RepeatedCall`] to share.
+pub(crate) fn bind_this(context: &mut Context) -> JsResult<ThisBindingStatus> {
+    if context.vm.frame().code_block.this_mode == ThisMode::Lexical {
+        return Ok(ThisBindingStatus::Lexical);
+    }
+    let this = context.vm.stack.get_this(context.vm.frame());
+    context.vm.frame_mut().flags |= CallFrameFlags::THIS_VALUE_CACHED;
+    if context.vm.frame().code_block.strict() {
+        return Ok(ThisBindingStatus::Initialized(this));
+    }
+    let this: JsValue = if this.is_null_or_undefined() {
+        context.realm().global_this().clone().into()
+    } else {
+        this.to_object(context)
+            .js_expect("conversion cannot fail")?
+            .into()
+    };
+    context.vm.stack.set_this(
+        context.vm.frames.last().js_expect("frame must exist")?,
+        this.clone(),
+    );
+    Ok(ThisBindingStatus::Initialized(this))
 }
 
 /// Construct an instance of this object with the specified arguments.

@@ -25,6 +25,7 @@ use crate::{
     realm::Realm,
     string::StaticJsStrings,
     value::IntegerOrInfinity,
+    vm::RepeatedCall,
 };
 use crate::{builtins::array_buffer::utils::memmove_naive, value::JsVariant};
 
@@ -2285,10 +2286,12 @@ impl BuiltinTypedArray {
 
         // 5. NOTE: The following closure performs a numeric comparison rather than the string comparison used in 23.1.3.30.
         // 6. Let SortCompare be a new Abstract Closure with parameters (x, y) that captures comparefn and performs the following steps when called:
+        // ordo's patch: the comparator's calls reuse one frame (`vm/repeated_call.rs`).
+        let mut compare_fn = compare_fn.map(RepeatedCall::new);
         let sort_compare =
             |x: &JsValue, y: &JsValue, context: &mut Context| -> JsResult<cmp::Ordering> {
                 // a. Return ? CompareTypedArrayElements(x, y, comparefn).
-                compare_typed_array_elements(x, y, compare_fn.as_ref(), context)
+                compare_typed_array_elements(x, y, compare_fn.as_mut(), context)
             };
 
         let ta = ta.upcast();
@@ -2340,10 +2343,12 @@ impl BuiltinTypedArray {
 
         // 6. NOTE: The following closure performs a numeric comparison rather than the string comparison used in 23.1.3.34.
         // 7. Let SortCompare be a new Abstract Closure with parameters (x, y) that captures comparefn and performs the following steps when called:
+        // ordo's patch: the comparator's calls reuse one frame (`vm/repeated_call.rs`).
+        let mut compare_fn = compare_fn.map(RepeatedCall::new);
         let sort_compare =
             |x: &JsValue, y: &JsValue, context: &mut Context| -> JsResult<cmp::Ordering> {
                 // a. Return ? CompareTypedArrayElements(x, y, comparefn).
-                compare_typed_array_elements(x, y, compare_fn.as_ref(), context)
+                compare_typed_array_elements(x, y, compare_fn.as_mut(), context)
             };
 
         let ta = ta.upcast();
@@ -3184,7 +3189,7 @@ enum U64OrPositiveInfinity {
 fn compare_typed_array_elements(
     x: &JsValue,
     y: &JsValue,
-    compare_fn: Option<&JsObject>,
+    compare_fn: Option<&mut RepeatedCall>,
     context: &mut Context,
 ) -> JsResult<cmp::Ordering> {
     // 1. Assert: x is a Number and y is a Number, or x is a BigInt and y is a BigInt.
