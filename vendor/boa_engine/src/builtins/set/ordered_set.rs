@@ -3,12 +3,14 @@
 use crate::{JsData, JsValue, builtins::map::ordered_map::MapKey, object::JsObject};
 use boa_gc::{Finalize, Trace, custom_trace};
 use indexmap::IndexSet;
+use rustc_hash::FxBuildHasher;
 use std::fmt::Debug;
 
 /// A type wrapping `indexmap::IndexSet`
 #[derive(Default, Clone, Finalize, JsData)]
 pub struct OrderedSet {
-    inner: IndexSet<MapKey>,
+    // ordo's patch: FxHash, as `OrderedMap`'s.
+    inner: IndexSet<MapKey, FxBuildHasher>,
     lock: u32,
     empty_count: usize,
 }
@@ -40,7 +42,7 @@ impl OrderedSet {
     #[must_use]
     pub fn with_capacity(capacity: usize) -> Self {
         Self {
-            inner: IndexSet::with_capacity(capacity),
+            inner: IndexSet::with_capacity_and_hasher(capacity, FxBuildHasher),
             lock: 0,
             empty_count: 0,
         }

@@ -1,0 +1,77 @@
+//! ordo's patch 18 to Boa (vendor/README.md): `Map` and `Set` hash their keys with FxHash instead
+//! of SipHash. What a script sees must not change: a string key is the same key whether it is held
+//! in Latin-1 or cut from a UTF-16 string, an integer and the same float are one key, +0 and -0
+//! are one, NaN is one; objects and symbols are keys by identity; the insertion order holds
+//! through deletes, re-insertions and iteration that changes the table; and at 100,000 keys. The
+//! expected lines are what Node 20 prints for the same script; it runs in plain Boa and in the
+//! worker.
+
+#[path = "support/plain_boa.rs"]
+mod plain_boa;
+
+#[path = "support/run_script.rs"]
+mod run_script;
+
+#[path = "support/node_lines.rs"]
+mod node_lines;
+
+/// Pushes its lines to `out`.
+const BODY: &str = r#"
+    const out = [];
+    const show = (v) => JSON.stringify(v);
+    // Keys that are the same value however they were made: a string in Latin-1 and the same
+    // string cut from a UTF-16 one, an integer and a float, +0 and -0, NaN.
+    const wide = "😀é-key";
+    const latin = "é-key";
+    const cut = wide.slice(2);
+    const map = new Map([[latin, "latin"], [1, "one"], [0, "zero"], [NaN, "nan"]]);
+    map.set(cut, "cut");
+    map.set(1.0, "float one");
+    map.set(-0, "minus zero");
+    map.set(0 / 0, "nan again");
+    const set = new Set([latin, cut, "é" + "-key", 2, 2.0, -0, 0, NaN, NaN]);
+    out.push(show([map.size, [...map], set.size, [...set].map(String), map.get("é-key"), set.has(cut), Object.is([...map.keys()][2], 0)]));
+    // Objects and symbols are keys by identity; insertion order is kept through deletes and
+    // re-insertions, and while iterating.
+    const a = {}, b = {}, s = Symbol("s");
+    const byObject = new Map([[a, 1], [b, 2], [s, 3], [{}, 4]]);
+    byObject.delete(a);
+    byObject.set(a, 5);
+    const order = [];
+    const live = new Map([["x", 1], ["y", 2], ["z", 3]]);
+    for (const [key] of live) { order.push(key); if (key === "x") { live.delete("y"); live.set("w", 4); } }
+    const growing = new Set([1]);
+    for (const v of growing) if (v < 5) growing.add(v + 1);
+    out.push(show([[...byObject.values()], byObject.get(b), byObject.has({}), order, [...growing]]));
+    // Sets from an iterable, copies of a map.
+    const copied = new Map(map);
+    copied.delete(NaN);
+    out.push(show([copied.size, map.size, copied.has(cut), new Set([1, 2, 3]).has(2), [...new Set("mississippi")].join("")]));
+    // At a data script's size: word counts and a join over 100,000 keys.
+    const words = Array.from({ length: 100000 }, (_, i) => `w${(i * 7919) % 5003}`);
+    const counts = new Map();
+    for (const word of words) counts.set(word, (counts.get(word) ?? 0) + 1);
+    const unique = new Set(words);
+    const ids = new Map(Array.from({ length: 100000 }, (_, i) => [i * 3, `row${i}`]));
+    let found = 0;
+    for (let i = 0; i < 300000; i += 7) if (ids.has(i)) found++;
+    for (let i = 0; i < 100000; i += 2) ids.delete(i * 3);
+    out.push(show([counts.size, counts.get("w0"), counts.get("w5002"), unique.size, [...counts.keys()].slice(0, 3), found, ids.size, ids.get(3), [...ids.keys()].slice(0, 3)]));
+"#;
+
+const EXPECTED: [&str; 4] = [
+    r#"[4,[["é-key","cut"],[1,"float one"],[0,"minus zero"],[null,"nan again"]],4,["é-key","2","0","NaN"],"cut",true,true]"#,
+    r#"[[2,3,4,5],2,false,["x","z","w"],[1,2,3,4,5]]"#,
+    r#"[3,4,true,true,"misp"]"#,
+    r#"[5003,20,20,5003,["w0","w2916","w829"],14286,50000,"row1",[3,9,15]]"#,
+];
+
+#[test]
+fn map_and_set_keys_behave_as_in_node_in_plain_boa() {
+    node_lines::assert_in_plain_boa(BODY, &EXPECTED);
+}
+
+#[tokio::test]
+async fn map_and_set_keys_behave_as_in_node_in_the_worker() {
+    node_lines::assert_in_worker(BODY, &EXPECTED).await;
+}
