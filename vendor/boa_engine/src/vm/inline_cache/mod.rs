@@ -105,19 +105,29 @@ impl InlineCache {
     /// entry at its address whose own shape is still alive is about this very shape; one whose
     /// shape died is stale (its memory was reused) and is removed. The caller reads the
     /// prototype from its own object's shape, which is this one, so no strong reference is made.
+    ///
+    /// Inlined into the property opcodes (ordo's patch): the call cost a fifth of a cached read.
+    #[inline(always)]
     pub(crate) fn get(&self, shape: &Shape) -> Option<Slot> {
         if self.megamorphic.get() {
             return None;
         }
 
         let address = shape.to_addr_usize();
-        let mut entries = self.entries.borrow_mut();
+        let entries = self.entries.borrow();
         let index = entries.iter().position(|entry| entry.address == address)?;
         if entries[index].shape.is_live() {
             return Some(entries[index].slot);
         }
-        entries.swap_remove(index);
+        drop(entries);
+        self.remove_stale(index);
         None
+    }
+
+    /// Removes the entry at `index`, whose shape has died.
+    #[cold]
+    fn remove_stale(&self, index: usize) {
+        self.entries.borrow_mut().swap_remove(index);
     }
 }
 
@@ -125,6 +135,7 @@ impl InlineCache {
 /// storage, or its prototype's for an inherited property (the prototype is the shape's, the
 /// one the slot was cached for); `None` if that shape has no prototype. An accessor's slot
 /// holds its getter, which the caller calls.
+#[inline(always)]
 pub(crate) fn slot_value<T: ?Sized>(object: &Object<T>, slot: Slot) -> Option<JsValue> {
     if slot.attributes.contains(SlotAttributes::PROTOTYPE) {
         let prototype = object.shape().prototype()?;
