@@ -8,12 +8,6 @@
 //! early; an error's message from inside; and a chain over 100,000 records. The expected lines are
 //! what Node 20 prints for the same script; it runs in plain Boa and in the worker.
 
-#[path = "support/plain_boa.rs"]
-mod plain_boa;
-
-#[path = "support/run_script.rs"]
-mod run_script;
-
 #[path = "support/node_lines.rs"]
 mod node_lines;
 

@@ -7,12 +7,6 @@
 //! fillers, fillers cut, and nothing to add. The expected lines are what Node 20 prints for the
 //! same script.
 
-#[path = "support/plain_boa.rs"]
-mod plain_boa;
-
-#[path = "support/run_script.rs"]
-mod run_script;
-
 #[path = "support/node_lines.rs"]
 mod node_lines;
 

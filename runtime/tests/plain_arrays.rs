@@ -10,12 +10,6 @@
 //! with a named property; holes kept by `map`. The expected lines are what Node 20 prints for the
 //! same script; it runs in plain Boa and in the worker.
 
-#[path = "support/plain_boa.rs"]
-mod plain_boa;
-
-#[path = "support/run_script.rs"]
-mod run_script;
-
 #[path = "support/node_lines.rs"]
 mod node_lines;
 

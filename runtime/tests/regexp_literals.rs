@@ -6,12 +6,6 @@
 //! and `y` moving `lastIndex`, `u` and `d`. The expected lines are what Node 20 prints for the same
 //! script; it runs in plain Boa (Boa's `exec`) and in the worker (ordo's).
 
-#[path = "support/plain_boa.rs"]
-mod plain_boa;
-
-#[path = "support/run_script.rs"]
-mod run_script;
-
 #[path = "support/node_lines.rs"]
 mod node_lines;
 

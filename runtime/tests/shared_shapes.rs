@@ -9,12 +9,6 @@
 //! integer keys and `__proto__`. The expected lines are what Node 20 prints for the same
 //! script; it runs in plain Boa (Boa's `JSON.parse`) and in ordo's worker (ordo's).
 
-#[path = "support/plain_boa.rs"]
-mod plain_boa;
-
-#[path = "support/run_script.rs"]
-mod run_script;
-
 #[path = "support/node_lines.rs"]
 mod node_lines;
 

@@ -10,12 +10,6 @@
 //! prints for the same script. (A detached buffer is out of a script's reach here: the engine has
 //! neither `ArrayBuffer.prototype.transfer` nor `structuredClone`.)
 
-#[path = "support/plain_boa.rs"]
-mod plain_boa;
-
-#[path = "support/run_script.rs"]
-mod run_script;
-
 #[path = "support/node_lines.rs"]
 mod node_lines;
 
