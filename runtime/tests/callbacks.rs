@@ -4,9 +4,10 @@
 //! reuses it, and calls anything else as before. What a script sees must not change: `this` in
 //! sloppy, strict and arrow callbacks; each method's arguments and order; callbacks that are named,
 //! use `arguments`, are bound, native, proxies, classes, generators or async; a callback that
-//! throws and is used again, that nests the same method, that leaves blocks, loops and `finally`
-//! early; an error's message from inside; and a chain over 100,000 records. The expected lines are
-//! what Node 20 prints for the same script; it runs in plain Boa and in the worker.
+//! throws and is used again, that nests the same method (the same function at several depths at
+//! once), that leaves blocks, loops and `finally` early; an error's message from inside; and a
+//! chain over 100,000 records. The expected lines are what Node 20 prints for the same script;
+//! it runs in plain Boa and in the worker.
 
 #[path = "support/node_lines.rs"]
 mod node_lines;
@@ -65,6 +66,16 @@ const BODY: &str = r#"
     const tree = { value: 1, children: [{ value: 2, children: [{ value: 3 }, { value: 4 }] }, { value: 5 }] };
     const depth = (list) => list.map((x) => (Array.isArray(x) ? depth(x) : x * 10));
     out.push(show([thrown, calls, again, nested(tree), depth([1, [2, [3, [4]]]])]));
+    // The same function object at several depths at once, each depth with its own frame; an
+    // error thrown and caught a level down; defaults and an array-like receiver.
+    const doubleAll = (x) => (Array.isArray(x) ? x.map(doubleAll) : x * 2);
+    let sorts = 0;
+    const byValue = (a, b) => { if (sorts++ < 3) [9, 7, 8].sort(byValue); return a - b; };
+    const sortedTwice = [3, 1, 2].sort(byValue);
+    const recovered = [1, 2, 3].map((x) => { try { [0].map(() => { throw new Error("inner"); }); } catch (e) { return `${x}:${e.message}`; } return x; });
+    const defaulted = [1, 2].map(function (x, i, all, extra = 10) { return x + i + extra; });
+    const arrayLike = Array.prototype.map.call({ length: 2, 0: "a", 1: "b" }, (v, i) => v + i);
+    out.push(show([doubleAll([1, [2, [3, [4]]]]), sortedTwice, sorts > 3, recovered, defaulted, arrayLike]));
     // Callbacks whose body holds blocks with captured bindings, loops, try/finally, early returns.
     const closures = [1, 2, 3].map((x) => { { let y = x * 2; const get = () => y; if (x === 2) return get(); } return -x; });
     const looped = [[1, 2, 3], [4, 5]].map((row) => { for (const v of row) if (v > 1) return v; return 0; });
@@ -83,11 +94,12 @@ const BODY: &str = r#"
     out.push(show([big.length, total, byGroup[0], byGroup[12], firstLarge.id, rows.some((r) => r.id === 99999), rows.every((r) => r.amount < 1000), rows.flatMap((r) => (r.id < 3 ? [r.id, -r.id] : [])).join()]));
 "#;
 
-const EXPECTED: [&str; 6] = [
+const EXPECTED: [&str; 7] = [
     r#"[true,"object",["number",5],true,"outer"]"#,
     r#"["forEach:3:3","forEach:3:1","forEach:3:2","map:3:3","map:3:1","map:3:2","filter:3:3","filter:3:1","filter:3:2","some:0:3","some:1:3","some:2:3","every:3","every:1","every:2","find:3:3","findIndex:3:3","findLast:3:2","findLastIndex:3:2","flatMap:3:3","flatMap:3:1","flatMap:3:2","reduce:3:1:1","reduce:4:2:2","reduceRight:0:2","reduceRight:2:1","reduceRight:3:3","from:2:3","from:2:1","from:2:2","fromSet:2:3","fromSet:2:1","fromSet:2:2"]"#,
     r#"[[2,4],[3,3],[11,12],[[1,null,null],[1,2],[2,3]],[3,6],"TypeError",{"value":1,"done":false},true]"#,
     r#"["RangeError: bad 2",4,[1,3],15,[10,[20,[30,[40]]]]]"#,
+    r#"[[2,[4,[6,[8]]]],[1,2,3],true,["1:inner","2:inner","3:inner"],[11,13],["a0","b1"]]"#,
     r#"[[-1,4,-3],[2,4],["early","late"],[1,2],"TypeError: Cannot read properties of null (reading 'field')",[true]]"#,
     r#"[49900,75149410,3844718,3844114,27,true,true,"0,0,1,-1,2,-2"]"#,
 ];
