@@ -116,6 +116,11 @@ pub struct Context {
     #[cfg(feature = "intl")]
     intl_provider: icu::IntlProvider,
 
+    /// ordo's patch: the `Intl.Collator` that `localeCompare` without locales or options
+    /// compares with, made at its first such call (`String.prototype.localeCompare`).
+    #[cfg(feature = "intl")]
+    pub(crate) default_collator: Option<JsObject>,
+
     host_hooks: Rc<dyn HostHooks>,
 
     clock: Rc<dyn Clock>,
@@ -1252,6 +1257,8 @@ impl ContextBuilder {
             #[cfg(feature = "fuzz")]
             instructions_remaining: self.instructions_remaining,
             kept_alive: Vec::new(),
+            #[cfg(feature = "intl")]
+            default_collator: None,
             host_hooks,
             clock,
             job_executor,
