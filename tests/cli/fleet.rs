@@ -339,12 +339,20 @@ fn fleet_kill_9_of_a_replica_under_load_fails_only_its_calls_in_flight() {
     let mut load = Load::start(&python, &fleet.nginx.url, "load", 32, 25);
     load.wait_started();
     std::thread::sleep(Duration::from_secs(1));
-    // Killed while the store shows calls of it in flight, so that some are.
+    // Killed while the store shows calls of it in flight, so that some are: frozen first, so
+    // that the calls seen in flight cannot end (log their results) before the kill lands.
     let mut db = postgres::Client::connect(&store, postgres::NoTls).unwrap();
     let start = Instant::now();
-    while open_calls(&mut db, victim_pid) == 0 {
+    loop {
         assert!(start.elapsed() < Duration::from_secs(30), "replica 2 never had a call in flight");
-        std::thread::sleep(Duration::from_millis(2));
+        fleet.replicas[victim].freeze();
+        // The statements it sent before it stopped are done (or never will be) by then.
+        std::thread::sleep(Duration::from_millis(100));
+        if open_calls(&mut db, victim_pid) > 0 {
+            break;
+        }
+        fleet.replicas[victim].resume();
+        std::thread::sleep(Duration::from_millis(5));
     }
     fleet.replicas[victim].kill_9();
     let killed_after = start.elapsed();

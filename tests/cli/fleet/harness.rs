@@ -116,6 +116,17 @@ impl Replica {
         self.child.try_wait().unwrap().is_none()
     }
 
+    /// `kill -STOP`: it runs nothing until [`Replica::resume`] or [`Replica::kill_9`], so what
+    /// the store holds of it once the statements it had sent are done is what a crash now leaves.
+    pub(crate) fn freeze(&self) {
+        crate::common::signal(&self.child, nix::sys::signal::Signal::SIGSTOP);
+    }
+
+    /// `kill -CONT` after [`Replica::freeze`].
+    pub(crate) fn resume(&self) {
+        crate::common::signal(&self.child, nix::sys::signal::Signal::SIGCONT);
+    }
+
     /// `kill -9`, as a crash: nothing of it runs after this returns.
     pub(crate) fn kill_9(&mut self) {
         let _ = self.child.kill();
