@@ -1,7 +1,7 @@
 //! List of commonly used strings in Javascript code.
 
 use super::JsString;
-use crate::{JsStr, StaticString};
+use crate::{JsStr, JsStrVariant, StaticString};
 use pastey::paste;
 use rustc_hash::FxHashMap;
 use std::sync::LazyLock;
@@ -64,6 +64,15 @@ impl StaticJsStrings {
     #[inline]
     #[must_use]
     pub fn get_string(string: &JsStr<'_>) -> Option<JsString> {
+        // ordo's patch: a string of one Latin-1 code unit is one of `LATIN1_CHARACTERS`.
+        if let JsStrVariant::Latin1(&[unit]) = string.variant() {
+            return Some(Self::latin1_character(unit));
+        }
+        if let JsStrVariant::Utf16(&[unit]) = string.variant()
+            && let Ok(unit) = u8::try_from(unit)
+        {
+            return Some(Self::latin1_character(unit));
+        }
         if string.len() > MAX_STATIC_LENGTH {
             return None;
         }
@@ -82,6 +91,15 @@ impl StaticJsStrings {
         }
 
         Some(RAW_STATICS_CACHE.get(string)?.str)
+    }
+
+    /// ordo's patch: the string of the one code unit `unit` (U+0000 to U+00FF), which is never
+    /// allocated: `s[i]`, `charAt`, a string's iterator and `String.fromCharCode` of a byte made
+    /// a new string per character.
+    #[inline]
+    #[must_use]
+    pub fn latin1_character(unit: u8) -> JsString {
+        JsString::from_static(&LATIN1_CHARACTERS[usize::from(unit)])
     }
 
     // Some consts are only used on certain features, which triggers the unused lint.
@@ -225,6 +243,29 @@ const MAX_STATIC_LENGTH: usize = {
         i += 1;
     }
     max
+};
+
+/// ordo's patch: the code units U+0000 to U+00FF, each its own byte.
+static LATIN1_BYTES: [u8; 256] = {
+    let mut bytes = [0; 256];
+    let mut unit = 0;
+    while unit < 256 {
+        bytes[unit] = unit as u8;
+        unit += 1;
+    }
+    bytes
+};
+
+/// ordo's patch: every string of one Latin-1 code unit, at its code unit.
+static LATIN1_CHARACTERS: [StaticString; 256] = {
+    let mut characters = [StaticString::new(JsStr::latin1(&[])); 256];
+    let mut unit = 0;
+    while unit < 256 {
+        characters[unit] =
+            StaticString::new(JsStr::latin1(std::slice::from_ref(&LATIN1_BYTES[unit])));
+        unit += 1;
+    }
+    characters
 };
 
 /// Map from a `JsStr` to its corresponding `StaticJsString`.

@@ -572,6 +572,13 @@ impl JsString {
     #[inline]
     #[must_use]
     pub unsafe fn slice_unchecked(data: &JsString, start: usize, end: usize) -> Self {
+        // ordo's patch: one Latin-1 code unit is a static string, not a slice keeping `data`.
+        if end == start + 1
+            && let Some(unit) = data.code_unit_at(start)
+            && let Ok(unit) = u8::try_from(unit)
+        {
+            return StaticJsStrings::latin1_character(unit);
+        }
         // Safety: invariant stated by this whole function.
         let slice = Box::new(unsafe { SliceString::new(data, start, end) });
 

@@ -2,7 +2,7 @@
 
 use crate::{
     Context, JsResult, JsValue,
-    builtins::{ArrayIterator, BuiltInBuilder, IntrinsicObject},
+    builtins::{ArrayIterator, BuiltInBuilder, IntrinsicObject, string::StringIterator},
     context::intrinsics::Intrinsics,
     error::JsNativeError,
     js_string,
@@ -416,7 +416,7 @@ pub struct IteratorRecord {
     last_result: IteratorResult,
 
     /// ordo's patch: the value of the last step when it was taken without a result object (an
-    /// Array Iterator with the built-in `next`, [`Self::step_array`]); `last_result` is then
+    /// Array Iterator with the built-in `next`, [`Self::step_builtin`]); `last_result` is then
     /// stale, and made only if a script could see it ([`Self::result_object`]).
     last_value: Option<JsValue>,
 }
@@ -560,14 +560,14 @@ impl IteratorRecord {
     /// [spec]: https://tc39.es/ecma262/#sec-iteratorstep
     pub(crate) fn step(&mut self, context: &mut Context) -> JsResult<bool> {
         self.last_value = None;
-        if let Some(stepped) = self.step_array(context) {
+        if let Some(stepped) = self.step_builtin(context) {
             self.last_value = Some(stepped?.unwrap_or_default());
             return Ok(self.done);
         }
         self.step_through_next(context)
     }
 
-    /// ordo's patch: `IteratorStep`'s own steps, for a record that `step_array` does not take.
+    /// ordo's patch: `IteratorStep`'s own steps, for a record that `step_builtin` does not take.
     fn step_through_next(&mut self, context: &mut Context) -> JsResult<bool> {
         self.set_done_on_err(|iter| {
             // 1. Let result be ? IteratorNext(iteratorRecord).
@@ -590,19 +590,23 @@ impl IteratorRecord {
         })
     }
 
-    /// ordo's patch: one step of an Array Iterator whose [[NextMethod]] is the built-in
-    /// %ArrayIteratorPrototype%.next (the Rust function itself: a replaced `next` is called as
-    /// before), run directly: the next value, or `None` once done. The `{ value, done }` object
-    /// that `next` makes is read back at once by `IteratorStep` and `IteratorValue` and seen by
-    /// no script, so only its cost goes: `for-of`, a spread, a destructuring,
-    /// `Object.fromEntries`, `new Map(array)` and the like made one per element. `None` when the
-    /// record is not such an iterator.
-    fn step_array(&mut self, context: &mut Context) -> Option<JsResult<Option<JsValue>>> {
-        if !ArrayIterator::is_builtin_next(&self.next_method) {
+    /// ordo's patch: one step of an Array Iterator or a String Iterator whose [[NextMethod]] is
+    /// the built-in `next` of its prototype (the Rust function itself: a replaced `next` is
+    /// called as before), run directly: the next value, or `None` once done. The `{ value, done }`
+    /// object that `next` makes is read back at once by `IteratorStep` and `IteratorValue` and
+    /// seen by no script, so only its cost goes: `for-of`, a spread, a destructuring,
+    /// `Array.from`, `Object.fromEntries`, `new Map(array)` and the like made one per element.
+    /// `None` when the record is not such an iterator.
+    fn step_builtin(&mut self, context: &mut Context) -> Option<JsResult<Option<JsValue>>> {
+        let step = if ArrayIterator::is_builtin_next(&self.next_method) {
+            ArrayIterator::step(&self.iterator, context)
+        } else if StringIterator::is_builtin_next(&self.next_method) {
+            StringIterator::step(&self.iterator)
+        } else {
             return None;
-        }
+        };
         Some(self.set_done_on_err(|iter| {
-            let value = ArrayIterator::step(&iter.iterator, context)?;
+            let value = step?;
             iter.done = value.is_none();
             Ok(value)
         }))
@@ -618,10 +622,10 @@ impl IteratorRecord {
     ///
     /// [spec]: https://tc39.es/ecma262/#sec-iteratorstepvalue
     pub(crate) fn step_value(&mut self, context: &mut Context) -> JsResult<Option<JsValue>> {
-        // ordo's patch: see `step_array`. A step it takes leaves no `last_value` of an earlier
+        // ordo's patch: see `step_builtin`. A step it takes leaves no `last_value` of an earlier
         // `step` behind; a record it does not take (it never has a `last_value`) goes straight
         // to `IteratorStep`'s steps, without being asked again there.
-        if let Some(stepped) = self.step_array(context) {
+        if let Some(stepped) = self.step_builtin(context) {
             self.last_value = None;
             return stepped;
         }

@@ -14,6 +14,7 @@ use crate::{
     object::JsObject,
     property::Attribute,
     realm::Realm,
+    native_function::NativeFunctionObject,
     symbol::JsSymbol,
 };
 use boa_gc::{Finalize, Trace};
@@ -69,36 +70,41 @@ impl StringIterator {
     /// `StringIterator.prototype.next( )`
     pub(crate) fn next(this: &JsValue, _: &[JsValue], context: &mut Context) -> JsResult<JsValue> {
         let object = this.as_object();
-        let mut string_iterator = object
+        let object = object
             .as_ref()
-            .and_then(JsObject::downcast_mut::<Self>)
-            .ok_or_else(|| JsNativeError::typ().with_message("`this` is not an ArrayIterator"))?;
+            .filter(|object| object.is::<Self>())
+            .ok_or_else(|| JsNativeError::typ().with_message("`this` is not a StringIterator"))?;
+        Ok(match Self::step(object)? {
+            Some(value) => create_iter_result_object(value, false, context),
+            None => create_iter_result_object(JsValue::undefined(), true, context),
+        })
+    }
 
-        if string_iterator.string.is_empty() {
-            return Ok(create_iter_result_object(
-                JsValue::undefined(),
-                true,
-                context,
-            ));
+    /// ordo's patch: what `next` returns, without its result object: the next code point of
+    /// the string as a string, or `None` once done. `IteratorRecord` steps a string iterator
+    /// whose `next` is this built-in through it, as it steps an array iterator.
+    pub(crate) fn step(object: &JsObject) -> JsResult<Option<JsValue>> {
+        let mut iterator = object
+            .downcast_mut::<Self>()
+            .ok_or_else(|| JsNativeError::typ().with_message("`this` is not a StringIterator"))?;
+        let position = iterator.next_index;
+        if position >= iterator.string.len() {
+            iterator.string = js_string!();
+            return Ok(None);
         }
-        let native_string = &string_iterator.string;
-        let len = native_string.len();
-        let position = string_iterator.next_index;
-        if position >= len {
-            string_iterator.string = js_string!();
-            return Ok(create_iter_result_object(
-                JsValue::undefined(),
-                true,
-                context,
-            ));
-        }
-        let code_point = native_string.code_point_at(position);
-        string_iterator.next_index += code_point.code_unit_count();
-        let result_string = crate::builtins::string::String::substring(
-            &string_iterator.string.clone().into(),
-            &[position.into(), string_iterator.next_index.into()],
-            context,
-        )?;
-        Ok(create_iter_result_object(result_string, false, context))
+        let end = position + iterator.string.code_point_at(position).code_unit_count();
+        iterator.next_index = end;
+        Ok(iterator.string.get(position..end).map(JsValue::from))
+    }
+
+    /// ordo's patch: whether `next_method` is the built-in `next` of string iterators.
+    pub(crate) fn is_builtin_next(next_method: &JsValue) -> bool {
+        next_method
+            .with_object(|function| {
+                function
+                    .downcast_ref::<NativeFunctionObject>()
+                    .is_some_and(|function| function.f.is_pointer(Self::next))
+            })
+            .unwrap_or(false)
     }
 }

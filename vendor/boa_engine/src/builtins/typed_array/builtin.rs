@@ -205,12 +205,13 @@ impl BuiltinTypedArray {
             }
         };
 
-        let mapping = match args.get(1).map(JsValue::variant) {
+        // ordo's patch: the mapping function is a `RepeatedCall` (one frame for every element).
+        let mut mapping = match args.get(1).map(JsValue::variant) {
             // 3. If mapfn is undefined, let mapping be false.
             None | Some(JsVariant::Undefined) => None,
             // 4. Else,
             // b. Let mapping be true.
-            Some(JsVariant::Object(obj)) if obj.is_callable() => Some(obj),
+            Some(JsVariant::Object(obj)) if obj.is_callable() => Some(RepeatedCall::new(obj)),
             // a. If IsCallable(mapfn) is false, throw a TypeError exception.
             _ => {
                 return Err(JsNativeError::typ()
@@ -242,7 +243,7 @@ impl BuiltinTypedArray {
                 // i. Let Pk be ! ToString(𝔽(k)).
                 // ii. Let kValue be the first element of values and remove that element from values.
                 // iii. If mapping is true, then
-                let mapped_value = if let Some(map_fn) = &mapping {
+                let mapped_value = if let Some(map_fn) = &mut mapping {
                     // 1. Let mappedValue be ? Call(mapfn, thisArg, « kValue, 𝔽(k) »).
                     map_fn.call(this_arg, &[k_value.clone(), k.into()], context)?
                 }
@@ -280,7 +281,7 @@ impl BuiltinTypedArray {
             let k_value = array_like.get(k, context)?;
 
             // c. If mapping is true, then
-            let mapped_value = if let Some(map_fn) = &mapping {
+            let mapped_value = if let Some(map_fn) = &mut mapping {
                 // i. Let mappedValue be ? Call(mapfn, thisArg, « kValue, 𝔽(k) »).
                 map_fn.call(this_arg, &[k_value, k.into()], context)?
             }
