@@ -40,6 +40,55 @@ async fn r_rt_2_text_encoder_and_decoder_round_trip_utf8_and_replace_or_refuse_b
     assert_eq!(value["label"], "RangeError");
 }
 
+/// `TextDecoder.decode` reads what the Encoding standard lets it be given: a buffer (shared or
+/// not), the bytes a view of any kind sees (offset and length), nothing; anything else is a
+/// `TypeError`. As Node 20 prints it for the same script; the last line decodes 55,000 views of
+/// one 550 KB buffer, cut through multi-byte characters.
+#[tokio::test]
+async fn r_rt_2_text_decoder_reads_buffers_and_every_kind_of_view() {
+    let value = result(
+        r#"const d = new TextDecoder();
+           const bytes = new TextEncoder().encode("abc héllo €𝄞 xyz");
+           const buffer = bytes.buffer;
+           const out = [];
+           out.push(d.decode(buffer));
+           out.push(d.decode(bytes.subarray(4, 10)));
+           out.push(d.decode(new DataView(buffer, 4, 6)));
+           out.push(d.decode(new Uint16Array(new TextEncoder().encode("abcd").buffer, 2, 1)));
+           const shared = new SharedArrayBuffer(3);
+           new Uint8Array(shared).set([0x61, 0x62, 0x63]);
+           out.push(d.decode(new Uint8Array(shared, 1)), d.decode(shared));
+           out.push(JSON.stringify([d.decode(), d.decode(undefined), d.decode(new Uint8Array(0))]));
+           for (const bad of ["text", 7, {}, [1, 2], null]) {
+               try { d.decode(bad); out.push("decoded " + typeof bad); } catch (e) { out.push(e.name); }
+           }
+           const big = new TextEncoder().encode("línea ✓\n".repeat(50000));
+           let chars = 0;
+           for (let at = 0; at < big.length; at += 10) chars += d.decode(big.subarray(at, at + 10)).length;
+           out.push(big.length + " " + chars);
+           return out;"#,
+    )
+    .await;
+    assert_eq!(
+        value,
+        json!([
+            "abc héllo €𝄞 xyz",
+            "héllo",
+            "héllo",
+            "cd",
+            "bc",
+            "abc",
+            r#"["","",""]"#,
+            "TypeError",
+            "TypeError",
+            "TypeError",
+            "TypeError",
+            "TypeError",
+            "550000 420000"
+        ])
+    );
+}
+
 #[tokio::test]
 async fn r_rt_2_atob_and_btoa_follow_the_browser() {
     let value = result(

@@ -31,18 +31,6 @@
         }
     }
 
-    // The bytes as a `Uint8Array` over an `ArrayBuffer` (a shared buffer's are copied), for
-    // `native.decodeUtf8`.
-    const bytesOf = (input) => {
-        if (input === undefined) return new Uint8Array(0);
-        if (input instanceof ArrayBuffer) return new Uint8Array(input);
-        if (ArrayBuffer.isView(input)) {
-            const view = new Uint8Array(input.buffer, input.byteOffset, input.byteLength);
-            return input.buffer instanceof ArrayBuffer ? view : Uint8Array.from(view);
-        }
-        throw new TypeError("TextDecoder.decode takes an ArrayBuffer, a typed array or a DataView");
-    };
-
     class TextDecoder {
         #fatal;
         #ignoreBOM;
@@ -69,7 +57,8 @@
         }
 
         decode(input) {
-            return native.decodeUtf8(bytesOf(input), this.#fatal, this.#ignoreBOM);
+            // `native.decodeUtf8` reads the bytes of a buffer or a view itself.
+            return native.decodeUtf8(input, this.#fatal, this.#ignoreBOM);
         }
     }
 

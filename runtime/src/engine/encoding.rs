@@ -6,7 +6,9 @@
 use base64::Engine as _;
 use base64::engine::{DecodePaddingMode, GeneralPurpose, GeneralPurposeConfig};
 use boa_engine::object::ObjectInitializer;
-use boa_engine::object::builtins::{AlignedVec, JsArrayBuffer, JsUint8Array};
+use boa_engine::object::builtins::{
+    AlignedVec, JsArrayBuffer, JsDataView, JsSharedArrayBuffer, JsTypedArray, JsUint8Array,
+};
 use boa_engine::property::Attribute;
 use boa_engine::string::{JsStr, JsStrVariant};
 use boa_engine::{
@@ -132,12 +134,11 @@ fn encode_utf8(_: &JsValue, args: &[JsValue], context: &mut Context) -> JsResult
     Ok(JsUint8Array::from_array_buffer(buffer, context)?.into())
 }
 
-/// `decodeUtf8(bytes, fatal, ignoreBOM)`: `bytes` a `Uint8Array` over an `ArrayBuffer`; a byte
-/// order mark is dropped unless `ignoreBOM`; bytes that are not UTF-8 are U+FFFD, one per
-/// maximal subpart as the Encoding standard says, or a `TypeError` if `fatal`.
+/// `decodeUtf8(input, fatal, ignoreBOM)`: the bytes of `input` ([`bytes_of`]) as text; a byte
+/// order mark is dropped unless `ignoreBOM`; bytes that are not UTF-8 are U+FFFD, one per maximal
+/// subpart as the Encoding standard says, or a `TypeError` if `fatal`.
 fn decode_utf8(_: &JsValue, args: &[JsValue], context: &mut Context) -> JsResult<JsValue> {
-    let bytes = args.first().and_then(JsValue::as_object).map(|view| bytes_of(&view, context));
-    let bytes = bytes.transpose()?.unwrap_or_default();
+    let bytes = bytes_of(args.first().unwrap_or(&JsValue::undefined()), context)?;
     let fatal = args.get(1).is_some_and(JsValue::to_boolean);
     let ignore_bom = args.get(2).is_some_and(JsValue::to_boolean);
     let bytes = match bytes.strip_prefix(b"\xEF\xBB\xBF") {
@@ -156,15 +157,40 @@ fn decode_utf8(_: &JsValue, args: &[JsValue], context: &mut Context) -> JsResult
     Ok(JsString::from(&*text).into())
 }
 
-/// The bytes a `Uint8Array` views (none if its buffer is detached).
-fn bytes_of(view: &JsObject, context: &mut Context) -> JsResult<Vec<u8>> {
-    let view = JsUint8Array::from_object(view.clone())?;
-    let (offset, length) = (view.byte_offset(context)?, view.byte_length(context)?);
-    let buffer = view.buffer(context)?;
-    let Some(buffer) = buffer.as_object() else { return Ok(Vec::new()) };
-    let buffer = JsArrayBuffer::from_object(buffer.clone())?;
-    let Some(data) = buffer.data() else { return Ok(Vec::new()) };
-    Ok(data.get(offset..offset + length).map(<[u8]>::to_vec).unwrap_or_default())
+/// The bytes `TextDecoder.decode` reads: none for `undefined`, an `ArrayBuffer`'s or a
+/// `SharedArrayBuffer`'s, or those a typed array or a `DataView` views (none once detached),
+/// copied.
+fn bytes_of(input: &JsValue, context: &mut Context) -> JsResult<Vec<u8>> {
+    let refused = || {
+        JsNativeError::typ()
+            .with_message("TextDecoder.decode takes an ArrayBuffer, a typed array or a DataView")
+    };
+    if input.is_undefined() {
+        return Ok(Vec::new());
+    }
+    let Some(object) = input.as_object() else { return Err(refused().into()) };
+    let (buffer, offset, length) = if let Ok(view) = JsTypedArray::from_object(object.clone()) {
+        (view.buffer(context)?, view.byte_offset(context)?, view.byte_length(context)?)
+    } else if let Ok(view) = JsDataView::from_object(object.clone()) {
+        let offset = usize::try_from(view.byte_offset(context)?).unwrap_or(usize::MAX);
+        let length = usize::try_from(view.byte_length(context)?).unwrap_or(usize::MAX);
+        (view.buffer(context)?, offset, length)
+    } else {
+        (input.clone(), 0, usize::MAX)
+    };
+    let Some(buffer) = buffer.as_object() else { return Err(refused().into()) };
+    let viewed = |whole: &[u8]| {
+        let end = offset.saturating_add(length).min(whole.len());
+        whole.get(offset..end).map(<[u8]>::to_vec).unwrap_or_default()
+    };
+    if let Ok(buffer) = JsArrayBuffer::from_object(buffer.clone()) {
+        return Ok(buffer.data().map(|whole| viewed(&whole)).unwrap_or_default());
+    }
+    // A shared buffer is copied whole (its bytes are atomics), then cut.
+    let Ok(buffer) = JsSharedArrayBuffer::from_object(buffer.clone()) else {
+        return Err(refused().into());
+    };
+    Ok(viewed(&buffer.to_vec()))
 }
 
 #[cfg(test)]
