@@ -9,14 +9,14 @@ use crate::{
     Context, JsData, JsResult,
     builtins::{
         Array, BuiltInBuilder, IntrinsicObject, JsValue, iterable::create_iter_result_object,
-        typed_array::TypedArray,
+        iterable::IteratorRecord, typed_array::TypedArray,
     },
     context::intrinsics::Intrinsics,
     error::JsNativeError,
     js_string,
     native_function::NativeFunctionObject,
     object::JsObject,
-    property::{Attribute, PropertyNameKind},
+    property::{Attribute, PropertyKey, PropertyNameKind},
     realm::Realm,
     symbol::JsSymbol,
 };
@@ -147,6 +147,84 @@ impl ArrayIterator {
                 Ok(Some(result.into()))
             }
         }
+    }
+
+    /// ordo's patch: `GetIterator(value, sync)` for an Array that iterates as every Array does:
+    /// no `Symbol.iterator` of its own, the realm's `Array.prototype` as its prototype, and that
+    /// prototype's own `Symbol.iterator` the built-in `values`. The record is then the one
+    /// `values` would give, made without the generic property reads and the call of `values`
+    /// (a destructuring `const [a, b] = pair` spent most of its time there). `None` for any other
+    /// value: the caller takes the specification's steps.
+    pub(crate) fn builtin_record(value: &JsValue, context: &mut Context) -> Option<IteratorRecord> {
+        let array = value.as_object().filter(JsObject::is_array)?;
+        let intrinsics = context.intrinsics();
+        let array_prototype = intrinsics.constructors().array().prototype();
+        let iterator_key = PropertyKey::from(JsSymbol::iterator());
+        {
+            let borrowed = array.borrow();
+            if borrowed.properties().get(&iterator_key).is_some()
+                || !borrowed
+                    .prototype()
+                    .is_some_and(|prototype| JsObject::equals(&prototype, &array_prototype))
+            {
+                return None;
+            }
+        }
+        let values = array_prototype
+            .borrow()
+            .properties()
+            .get(&iterator_key)?
+            .value()?
+            .as_object()?;
+        if !JsObject::equals(&values, &intrinsics.objects().array_prototype_values().into()) {
+            return None;
+        }
+        // `next` as [[Get]] finds it on the new iterator, which has no property of its own: its
+        // prototype's own data property (an accessor or none: the specification's steps).
+        let next = intrinsics
+            .objects()
+            .iterator_prototypes()
+            .array()
+            .borrow()
+            .properties()
+            .get(&PropertyKey::from(js_string!("next")))?
+            .value()?
+            .clone();
+        let iterator = Self::create_array_iterator(array, PropertyNameKind::Value, context);
+        Some(IteratorRecord::new(iterator.as_object()?, next))
+    }
+
+    /// ordo's patch: whether `GetMethod(iterator, "return")` is `undefined` for an Array
+    /// Iterator because no object on its prototype chain has a `return` of its own, the chain
+    /// being the realm's own (%ArrayIteratorPrototype%, %IteratorPrototype%, `Object.prototype`),
+    /// which are ordinary objects: reading their own properties runs no script. `false` when it
+    /// cannot tell; the caller then reads the method.
+    pub(crate) fn has_no_return(iterator: &JsObject, context: &Context) -> bool {
+        if !iterator.is::<Self>() {
+            return false;
+        }
+        let intrinsics = context.intrinsics();
+        let chain = [
+            intrinsics.objects().iterator_prototypes().array(),
+            intrinsics.constructors().iterator().prototype(),
+            intrinsics.constructors().object().prototype(),
+        ];
+        let key = PropertyKey::from(js_string!("return"));
+        let mut object = iterator.clone();
+        for expected in chain {
+            let borrowed = object.borrow();
+            if borrowed.properties().get(&key).is_some()
+                || !borrowed
+                    .prototype()
+                    .is_some_and(|prototype| JsObject::equals(&prototype, &expected))
+            {
+                return false;
+            }
+            drop(borrowed);
+            object = expected;
+        }
+        let borrowed = object.borrow();
+        borrowed.properties().get(&key).is_none() && borrowed.prototype().is_none()
     }
 
     /// ordo's patch: whether `next_method` is the built-in `%ArrayIteratorPrototype%.next`.

@@ -312,6 +312,11 @@ impl JsValue {
             }
             // 2. Else,
             IteratorHint::Sync => {
+                // ordo's patch: an Array that iterates as every Array does gets its record
+                // without the generic steps (`ArrayIterator::builtin_record`).
+                if let Some(record) = ArrayIterator::builtin_record(self, context) {
+                    return Ok(record);
+                }
                 // a. Let method be ? GetMethod(obj, %Symbol.iterator%).
                 self.get_method(JsSymbol::iterator(), context)?
             }
@@ -412,8 +417,9 @@ pub struct IteratorRecord {
     /// Whether the iterator has been closed.
     done: bool,
 
-    /// The result of the last call to `next`.
-    last_result: IteratorResult,
+    /// The result of the last call to `next` (ordo's patch: `None` before the first, where Boa
+    /// allocated an empty object for every record).
+    last_result: Option<IteratorResult>,
 
     /// ordo's patch: the value of the last step when it was taken without a result object (an
     /// Array Iterator with the built-in `next`, [`Self::step_builtin`]); `last_result` is then
@@ -430,9 +436,7 @@ impl IteratorRecord {
             iterator,
             next_method,
             done: false,
-            last_result: IteratorResult {
-                object: JsObject::with_null_proto(),
-            },
+            last_result: None,
             last_value: None,
         }
     }
@@ -453,10 +457,15 @@ impl IteratorRecord {
         if let Some(value) = self.last_value.take() {
             let object = create_iter_result_object(value, self.done, context);
             if let Some(object) = object.into_object() {
-                self.last_result = IteratorResult { object };
+                self.last_result = Some(IteratorResult { object });
             }
         }
-        self.last_result.object().clone()
+        self.last_result
+            .get_or_insert_with(|| IteratorResult {
+                object: JsObject::with_null_proto(),
+            })
+            .object()
+            .clone()
     }
 
     /// Runs `f`, setting the `done` field of this `IteratorRecord` to `true` if `f` returns
@@ -477,7 +486,11 @@ impl IteratorRecord {
         if let Some(value) = &self.last_value {
             return Ok(value.clone());
         }
-        self.set_done_on_err(|iter| iter.last_result.value(context))
+        self.set_done_on_err(|iter| match &iter.last_result {
+            Some(result) => result.value(context),
+            // No result yet: the empty object Boa started with has no `value`.
+            None => Ok(JsValue::undefined()),
+        })
     }
 
     /// Get the `[[Done]]` field of the `IteratorRecord`.
@@ -502,7 +515,7 @@ impl IteratorRecord {
             // 3. If done is true, return false.
             iter.done = result.complete(context)?;
 
-            iter.last_result = result;
+            iter.last_result = Some(result);
 
             Ok(())
         })
@@ -583,7 +596,7 @@ impl IteratorRecord {
             //     b. Return done.
             iter.done = result.complete(context)?;
 
-            iter.last_result = result;
+            iter.last_result = Some(result);
 
             // 6. Return result.
             Ok(iter.done)

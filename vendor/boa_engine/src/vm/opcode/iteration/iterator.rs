@@ -2,6 +2,7 @@ use crate::{
     Context, JsExpect, JsResult,
     builtins::{
         Array,
+        array::ArrayIterator,
         iterable::{IteratorRecord, create_iter_result_object},
     },
     js_string,
@@ -311,7 +312,9 @@ impl IteratorReturn {
             return Ok(());
         };
 
-        if record.done() {
+        // ordo's patch: an Array Iterator of the realm's own chain has no `return` to read
+        // (`ArrayIterator::has_no_return`).
+        if record.done() || ArrayIterator::has_no_return(record.iterator(), context) {
             context.vm.set_register(called.into(), false.into());
             return Ok(());
         }
