@@ -119,12 +119,18 @@ impl Replica {
     /// `kill -STOP`: it runs nothing until [`Replica::resume`] or [`Replica::kill_9`], so what
     /// the store holds of it once the statements it had sent are done is what a crash now leaves.
     pub(crate) fn freeze(&self) {
-        crate::common::signal(&self.child, nix::sys::signal::Signal::SIGSTOP);
+        self.signal(nix::sys::signal::Signal::SIGSTOP);
     }
 
     /// `kill -CONT` after [`Replica::freeze`].
     pub(crate) fn resume(&self) {
-        crate::common::signal(&self.child, nix::sys::signal::Signal::SIGCONT);
+        self.signal(nix::sys::signal::Signal::SIGCONT);
+    }
+
+    // The harness is also the fleet benchmark's, whose crate has no `common::signal`.
+    fn signal(&self, signal: nix::sys::signal::Signal) {
+        let pid = nix::unistd::Pid::from_raw(i32::try_from(self.pid).unwrap());
+        nix::sys::signal::kill(pid, signal).unwrap();
     }
 
     /// `kill -9`, as a crash: nothing of it runs after this returns.
