@@ -2,7 +2,10 @@
 
 use crate::{
     Context, JsResult, JsValue,
-    builtins::{ArrayIterator, BuiltInBuilder, IntrinsicObject, string::StringIterator},
+    builtins::{
+        ArrayIterator, BuiltInBuilder, IntrinsicObject, object::for_in_iterator::ForInIterator,
+        string::StringIterator,
+    },
     context::intrinsics::Intrinsics,
     error::JsNativeError,
     js_string,
@@ -605,7 +608,8 @@ impl IteratorRecord {
 
     /// ordo's patch: one step of an Array Iterator or a String Iterator whose [[NextMethod]] is
     /// the built-in `next` of its prototype (the Rust function itself: a replaced `next` is
-    /// called as before), run directly: the next value, or `None` once done. The `{ value, done }`
+    /// called as before), or of a for-in iterator (which no script sees), run directly: the next
+    /// value, or `None` once done. The `{ value, done }`
     /// object that `next` makes is read back at once by `IteratorStep` and `IteratorValue` and
     /// seen by no script, so only its cost goes: `for-of`, a spread, a destructuring,
     /// `Array.from`, `Object.fromEntries`, `new Map(array)` and the like made one per element.
@@ -615,6 +619,9 @@ impl IteratorRecord {
             ArrayIterator::step(&self.iterator, context)
         } else if StringIterator::is_builtin_next(&self.next_method) {
             StringIterator::step(&self.iterator)
+        } else if self.iterator.is::<ForInIterator>() {
+            // Never seen by a script: its `next` is the built-in one.
+            ForInIterator::step(&self.iterator, context)
         } else {
             return None;
         };

@@ -3,6 +3,7 @@ use crate::{
     builtins::{
         Array,
         array::ArrayIterator,
+        object::for_in_iterator::ForInIterator,
         iterable::{IteratorRecord, create_iter_result_object},
     },
     js_string,
@@ -313,8 +314,12 @@ impl IteratorReturn {
         };
 
         // ordo's patch: an Array Iterator of the realm's own chain has no `return` to read
-        // (`ArrayIterator::has_no_return`).
-        if record.done() || ArrayIterator::has_no_return(record.iterator(), context) {
+        // (`ArrayIterator::has_no_return`), and a for-in loop closes no iterator (the
+        // specification's ForIn/OfBodyEvaluation returns at once for `enumerate`).
+        if record.done()
+            || ArrayIterator::has_no_return(record.iterator(), context)
+            || record.iterator().is::<ForInIterator>()
+        {
             context.vm.set_register(called.into(), false.into());
             return Ok(());
         }
