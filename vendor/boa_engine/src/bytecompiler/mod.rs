@@ -1815,20 +1815,10 @@ impl<'ctx> ByteCompiler<'ctx> {
         expr: &Expression,
         inner_fn: impl FnOnce(&mut Self, RegisterOperand),
     ) {
-        if let Expression::Identifier(name) = expr {
-            let name = self.resolve_identifier_expect(*name);
-            let binding = self.lexical_scope.get_identifier_reference(name);
-            let index = self.get_binding(&binding);
-            if let BindingKind::Local(Some(local_reg)) = &index {
-                inner_fn(self, RegisterOperand::from(*local_reg));
-                return;
-            }
-            if !self.in_with
-                && let Some(&cached_reg) = self.const_binding_cache.get(&binding.locator())
-            {
-                inner_fn(self, cached_reg.into());
-                return;
-            }
+        // ordo's patch: the same lookup as `local_register` (`local_operands.rs`).
+        if let Some(local) = self.local_register(expr) {
+            inner_fn(self, local.variable());
+            return;
         }
         let reg = self.register_allocator.alloc();
         self.compile_expr(expr, &reg);

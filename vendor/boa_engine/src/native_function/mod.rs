@@ -84,6 +84,20 @@ pub struct NativeFunctionObject {
     pub(crate) realm: Option<Realm>,
 }
 
+impl NativeFunctionObject {
+    /// ordo's patch: whether `value` is a function object of the Rust function `function`
+    /// itself, as `IteratorRecord` asks of an iterator's `next` before stepping it directly.
+    pub(crate) fn is_native(value: &JsValue, function: NativeFunctionPointer) -> bool {
+        value
+            .with_object(|object| {
+                object
+                    .downcast_ref::<Self>()
+                    .is_some_and(|native| native.f.is_pointer(function))
+            })
+            .unwrap_or(false)
+    }
+}
+
 // SAFETY: this traces all fields that need to be traced by the GC.
 unsafe impl Trace for NativeFunctionObject {
     custom_trace!(this, mark, {

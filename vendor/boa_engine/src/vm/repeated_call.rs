@@ -10,7 +10,7 @@
 //! a function scope or its own name bound) and any other callable go through [`JsObject::call`].
 
 use crate::{
-    Context, JsNativeError, JsObject, JsResult, JsValue,
+    Context, JsObject, JsResult, JsValue,
     builtins::function::{OrdinaryFunction, bind_this},
     vm::{CallFrame, CallFrameFlags},
 };
@@ -20,10 +20,9 @@ use crate::{
 pub(crate) struct RepeatedCall {
     function: JsObject,
     /// The frame every call reuses; `None` for a callable that [`JsObject::call`] runs, and
-    /// while a call is running.
+    /// while a call is running. Its `env_fp` is the number of environments the function closes
+    /// over.
     frame: Option<CallFrame>,
-    /// The number of environments the function closes over (where its frame starts).
-    env_fp: u32,
 }
 
 impl RepeatedCall {
@@ -39,21 +38,16 @@ impl RepeatedCall {
                     && !code.has_binding_identifier()
             })
             .map(|ordinary| {
+                let env_fp = ordinary.environments.len() as u32;
                 CallFrame::new(
                     ordinary.code.clone(),
                     ordinary.script_or_module.clone(),
                     ordinary.environments.clone(),
                     ordinary.realm().clone(),
                 )
+                .with_env_fp(env_fp)
             });
-        let env_fp = frame
-            .as_ref()
-            .map_or(0, |frame| frame.environments.len() as u32);
-        Self {
-            function,
-            frame: frame.map(|frame| frame.with_env_fp(env_fp)),
-            env_fp,
-        }
+        Self { function, frame }
     }
 
     /// `Call(function, this, args)`.
@@ -63,15 +57,13 @@ impl RepeatedCall {
         args: &[JsValue],
         context: &mut Context,
     ) -> JsResult<JsValue> {
-        if self.frame.is_none() {
-            return self.function.call(this, args, context);
-        }
-        context.check_runtime_limits()?;
         let Some(mut frame) = self.frame.take() else {
-            return Err(JsNativeError::error()
-                .with_message("a repeated call lost its frame")
-                .into());
+            return self.function.call(this, args, context);
         };
+        if let Err(error) = context.check_runtime_limits() {
+            self.frame = Some(frame);
+            return Err(error);
+        }
         // What a finished run may have left behind; a frame as `CallFrame::new` makes it.
         frame.pc = 0;
         frame.loop_iteration_count = 0;
@@ -79,7 +71,7 @@ impl RepeatedCall {
         frame.flags = CallFrameFlags::EXIT_EARLY;
         frame.iterators.clear();
         frame.binding_stack.clear();
-        frame.environments.truncate(self.env_fp as usize);
+        frame.environments.truncate(frame.env_fp as usize);
 
         context.vm.stack.push(this.clone());
         context.vm.stack.push(self.function.clone());

@@ -14,7 +14,6 @@ use crate::{
     context::intrinsics::Intrinsics,
     error::JsNativeError,
     js_string,
-    native_function::NativeFunctionObject,
     object::JsObject,
     property::{Attribute, PropertyKey, PropertyNameKind},
     realm::Realm,
@@ -160,15 +159,8 @@ impl ArrayIterator {
         let intrinsics = context.intrinsics();
         let array_prototype = intrinsics.constructors().array().prototype();
         let iterator_key = PropertyKey::from(JsSymbol::iterator());
-        {
-            let borrowed = array.borrow();
-            if borrowed.properties().get(&iterator_key).is_some()
-                || !borrowed
-                    .prototype()
-                    .is_some_and(|prototype| JsObject::equals(&prototype, &array_prototype))
-            {
-                return None;
-            }
+        if !lacks_own_property(&array, &iterator_key, Some(&array_prototype)) {
+            return None;
         }
         let values = array_prototype
             .borrow()
@@ -212,29 +204,22 @@ impl ArrayIterator {
         let key = PropertyKey::from(js_string!("return"));
         let mut object = iterator.clone();
         for expected in chain {
-            let borrowed = object.borrow();
-            if borrowed.properties().get(&key).is_some()
-                || !borrowed
-                    .prototype()
-                    .is_some_and(|prototype| JsObject::equals(&prototype, &expected))
-            {
+            if !lacks_own_property(&object, &key, Some(&expected)) {
                 return false;
             }
-            drop(borrowed);
             object = expected;
         }
-        let borrowed = object.borrow();
-        borrowed.properties().get(&key).is_none() && borrowed.prototype().is_none()
+        lacks_own_property(&object, &key, None)
     }
+}
 
-    /// ordo's patch: whether `next_method` is the built-in `%ArrayIteratorPrototype%.next`.
-    pub(crate) fn is_builtin_next(next_method: &JsValue) -> bool {
-        next_method
-            .with_object(|function| {
-                function
-                    .downcast_ref::<NativeFunctionObject>()
-                    .is_some_and(|function| function.f.is_pointer(Self::next))
-            })
-            .unwrap_or(false)
-    }
+/// ordo's patch: whether `object` has no own property `key` and its prototype is `prototype`
+/// (the same object, or none for `None`): a step of a prototype chain known to hold no `key`.
+fn lacks_own_property(object: &JsObject, key: &PropertyKey, prototype: Option<&JsObject>) -> bool {
+    let borrowed = object.borrow();
+    !borrowed.properties().contains_key(key)
+        && match (borrowed.prototype(), prototype) {
+            (Some(own), Some(expected)) => JsObject::equals(&own, expected),
+            (own, expected) => own.is_none() && expected.is_none(),
+        }
 }

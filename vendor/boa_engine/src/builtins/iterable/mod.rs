@@ -9,7 +9,7 @@ use crate::{
     context::intrinsics::Intrinsics,
     error::JsNativeError,
     js_string,
-    native_function::{CoroutineBranch, CoroutineState},
+    native_function::{CoroutineBranch, CoroutineState, NativeFunctionObject},
     object::JsObject,
     realm::Realm,
     symbol::JsSymbol,
@@ -615,9 +615,9 @@ impl IteratorRecord {
     /// `Array.from`, `Object.fromEntries`, `new Map(array)` and the like made one per element.
     /// `None` when the record is not such an iterator.
     fn step_builtin(&mut self, context: &mut Context) -> Option<JsResult<Option<JsValue>>> {
-        let step = if ArrayIterator::is_builtin_next(&self.next_method) {
+        let step = if NativeFunctionObject::is_native(&self.next_method, ArrayIterator::next) {
             ArrayIterator::step(&self.iterator, context)
-        } else if StringIterator::is_builtin_next(&self.next_method) {
+        } else if NativeFunctionObject::is_native(&self.next_method, StringIterator::next) {
             StringIterator::step(&self.iterator)
         } else if self.iterator.is::<ForInIterator>() {
             // Never seen by a script: its `next` is the built-in one.

@@ -95,7 +95,7 @@ impl ForInIterator {
             // they are not recorded as visited.
             let last = object.prototype().is_none();
             while let Some(r) = iterator.remaining_keys.pop_front() {
-                if (iterator.visited_keys.is_empty() || !iterator.visited_keys.contains(&r))
+                if !iterator.visited_keys.contains(&r)
                     && let Some(desc) = object.__get_own_property__(
                         &PropertyKey::from(r.clone()),
                         &mut InternalMethodPropertyContext::new(context),

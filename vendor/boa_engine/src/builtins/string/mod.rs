@@ -1468,7 +1468,8 @@ impl String {
                 // (%Collator% is the intrinsic, and nothing is read from an options object), so
                 // it is made once per context; it used to be made at every call, 55 times
                 // Node's time for a sort by `localeCompare`.
-                let defaults = args.get(1..).unwrap_or_default().iter().all(JsValue::is_undefined);
+                let locales_and_options = args.get(1..).unwrap_or_default();
+                let defaults = locales_and_options.iter().all(JsValue::is_undefined);
                 let object = match &context.default_collator {
                     Some(collator) if defaults => collator.clone(),
                     _ => {
@@ -1480,7 +1481,7 @@ impl String {
                                 .collator()
                                 .constructor()
                                 .into(),
-                            args.get(1..).unwrap_or_default(),
+                            locales_and_options,
                             context,
                         )?;
                         let object = collator

@@ -14,7 +14,6 @@ use crate::{
     object::JsObject,
     property::Attribute,
     realm::Realm,
-    native_function::NativeFunctionObject,
     symbol::JsSymbol,
 };
 use boa_gc::{Finalize, Trace};
@@ -69,12 +68,10 @@ impl StringIterator {
 
     /// `StringIterator.prototype.next( )`
     pub(crate) fn next(this: &JsValue, _: &[JsValue], context: &mut Context) -> JsResult<JsValue> {
-        let object = this.as_object();
-        let object = object
-            .as_ref()
-            .filter(|object| object.is::<Self>())
+        let object = this
+            .as_object()
             .ok_or_else(|| JsNativeError::typ().with_message("`this` is not a StringIterator"))?;
-        Ok(match Self::step(object)? {
+        Ok(match Self::step(&object)? {
             Some(value) => create_iter_result_object(value, false, context),
             None => create_iter_result_object(JsValue::undefined(), true, context),
         })
@@ -95,16 +92,5 @@ impl StringIterator {
         let end = position + iterator.string.code_point_at(position).code_unit_count();
         iterator.next_index = end;
         Ok(iterator.string.get(position..end).map(JsValue::from))
-    }
-
-    /// ordo's patch: whether `next_method` is the built-in `next` of string iterators.
-    pub(crate) fn is_builtin_next(next_method: &JsValue) -> bool {
-        next_method
-            .with_object(|function| {
-                function
-                    .downcast_ref::<NativeFunctionObject>()
-                    .is_some_and(|function| function.f.is_pointer(Self::next))
-            })
-            .unwrap_or(false)
     }
 }
