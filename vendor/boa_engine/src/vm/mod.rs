@@ -616,9 +616,11 @@ impl Vm {
 
             let register_count = frame.code_block.register_count as usize;
             frame.rp = self.stack.stack.len() as u32;
-            self.stack.stack.resize(
+            // ordo's patch: `resize_with`, not `resize`: `resize` clones its value into each
+            // register, a branch on the value's kind per register and call.
+            self.stack.stack.resize_with(
                 self.stack.stack.len() + register_count,
-                JsValue::undefined(),
+                JsValue::undefined,
             );
         }
 

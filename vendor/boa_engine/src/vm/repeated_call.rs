@@ -50,15 +50,17 @@ impl RepeatedCall {
         Self { function, frame }
     }
 
-    /// `Call(function, this, args)`.
-    pub(crate) fn call(
+    /// `Call(function, this, args)`. The arguments are moved onto the stack, not copied: the
+    /// built-ins make them for the call (a copy and its drop were two reference counts per
+    /// object argument and call).
+    pub(crate) fn call<const N: usize>(
         &mut self,
         this: &JsValue,
-        args: &[JsValue],
+        args: [JsValue; N],
         context: &mut Context,
     ) -> JsResult<JsValue> {
         let Some(mut frame) = self.frame.take() else {
-            return self.function.call(this, args, context);
+            return self.function.call(this, &args, context);
         };
         if let Err(error) = context.check_runtime_limits() {
             self.frame = Some(frame);
@@ -67,7 +69,7 @@ impl RepeatedCall {
         // What a finished run may have left behind; a frame as `CallFrame::new` makes it.
         frame.pc = 0;
         frame.loop_iteration_count = 0;
-        frame.argument_count = args.len() as u32;
+        frame.argument_count = N as u32;
         frame.flags = CallFrameFlags::EXIT_EARLY;
         frame.iterators.clear();
         frame.binding_stack.clear();
@@ -75,7 +77,7 @@ impl RepeatedCall {
 
         context.vm.stack.push(this.clone());
         context.vm.stack.push(self.function.clone());
-        context.vm.stack.calling_convention_push_arguments(args);
+        context.vm.stack.stack.extend(args);
         context.vm.push_frame(frame);
 
         let result = match bind_this(context) {

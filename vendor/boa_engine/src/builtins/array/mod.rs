@@ -599,7 +599,7 @@ impl Array {
                 let mapped_value = if let Some(ref mut mapfn) = mapping {
                     // c. If mapping is true, then
                     //     i. Let mappedValue be ? Call(mapfn, thisArg, « kValue, 𝔽(k) »).
-                    mapfn.call(this_arg, &[k_value, k.into()], context)?
+                    mapfn.call(this_arg, [k_value, k.into()], context)?
                 } else {
                     // d. Else, let mappedValue be kValue.
                     k_value
@@ -648,7 +648,7 @@ impl Array {
             // v. If mapping is true, then
             let mapped_value = if let Some(ref mut mapfn) = mapping {
                 // 1. Let mappedValue be Completion(Call(mapper, thisArg, « next, 𝔽(k) »)).
-                let mapped_value = mapfn.call(this_arg, &[next, k.into()], context);
+                let mapped_value = mapfn.call(this_arg, [next, k.into()], context);
 
                 // 2. IfAbruptCloseIterator(mappedValue, iteratorRecord).
                 if_abrupt_close_iterator!(mapped_value, iterator_record, context)
@@ -1000,7 +1000,7 @@ impl Array {
             if let Some(k_value) = o.try_get(pk, context)? {
                 // ii. Perform ? Call(callbackfn, thisArg, « kValue, 𝔽(k), O »).
                 let this_arg = args.get_or_undefined(1);
-                callback.call(this_arg, &[k_value, k.into(), o.clone().into()], context)?;
+                callback.call(this_arg, [k_value, k.into(), o.clone().into()], context)?;
             }
             // d. Set k to k + 1.
         }
@@ -1407,7 +1407,7 @@ impl Array {
             if let Some(k_value) = o.try_get(k, context)? {
                 // ii. Let testResult be ! ToBoolean(? Call(callbackfn, thisArg, « kValue, 𝔽(k), O »)).
                 let test_result = callback
-                    .call(this_arg, &[k_value, k.into(), o.clone().into()], context)?
+                    .call(this_arg, [k_value, k.into(), o.clone().into()], context)?
                     .to_boolean();
                 // iii. If testResult is false, return false.
                 if !test_result {
@@ -1462,7 +1462,7 @@ impl Array {
             if let Some(k_value) = o.try_get(k, context)? {
                 // ii. Let mappedValue be ? Call(callbackfn, thisArg, « kValue, 𝔽(k), O »).
                 let mapped_value =
-                    callback.call(this_arg, &[k_value, k.into(), o.clone().into()], context)?;
+                    callback.call(this_arg, [k_value, k.into(), o.clone().into()], context)?;
                 // iii. Perform ? CreateDataPropertyOrThrow(A, Pk, mappedValue).
                 a.create_data_property_or_throw(k, mapped_value, context)?;
             }
@@ -1930,7 +1930,7 @@ impl Array {
                     // 1. Set element to ? Call(mapperFunction, thisArg, <<element, sourceIndex, source>>)
                     element = mapper_function.call(
                         this_arg,
-                        &[element, source_index.into(), source.clone().into()],
+                        [element, source_index.into(), source.clone().into()],
                         context,
                     )?;
                 }
@@ -2600,7 +2600,7 @@ impl Array {
                 let args = [element.clone(), JsValue::new(idx), JsValue::new(o.clone())];
 
                 // ii. Let selected be ! ToBoolean(? Call(callbackfn, thisArg, « kValue, 𝔽(k), O »)).
-                let selected = callback.call(this_arg, &args, context)?.to_boolean();
+                let selected = callback.call(this_arg, args, context)?.to_boolean();
 
                 // iii. If selected is true, then
                 if selected {
@@ -2658,7 +2658,7 @@ impl Array {
                 // ii. Let testResult be ! ToBoolean(? Call(callbackfn, thisArg, « kValue, 𝔽(k), O »)).
                 let this_arg = args.get_or_undefined(1);
                 let test_result = callback
-                    .call(this_arg, &[k_value, k.into(), o.clone().into()], context)?
+                    .call(this_arg, [k_value, k.into(), o.clone().into()], context)?
                     .to_boolean();
                 // iii. If testResult is true, return true.
                 if test_result {
@@ -2932,7 +2932,7 @@ impl Array {
                 // ii. Set accumulator to ? Call(callbackfn, undefined, « accumulator, kValue, 𝔽(k), O »).
                 accumulator = callback.call(
                     &JsValue::undefined(),
-                    &[accumulator, k_value, k.into(), o.clone().into()],
+                    [accumulator, k_value, k.into(), o.clone().into()],
                     context,
                 )?;
             }
@@ -3028,7 +3028,7 @@ impl Array {
                 // ii. Set accumulator to ? Call(callbackfn, undefined, « accumulator, kValue, 𝔽(k), O »).
                 accumulator = callback.call(
                     &JsValue::undefined(),
-                    &[accumulator.clone(), k_value, k.into(), o.clone().into()],
+                    [std::mem::take(&mut accumulator), k_value, k.into(), o.clone().into()],
                     context,
                 )?;
             }
@@ -3437,10 +3437,9 @@ fn compare_array_elements(
 
     // 4. If comparefn is not undefined, then
     if let Some(cmp) = comparefn {
-        let args = [x.clone(), y.clone()];
         //     a. Let v be ? ToNumber(? Call(comparefn, undefined, « x, y »)).
         let v = cmp
-            .call(&JsValue::undefined(), &args, context)?
+            .call(&JsValue::undefined(), [x.clone(), y.clone()], context)?
             .to_number(context)?;
         //     b. If v is NaN, return +0𝔽.
         //     c. Return v.
@@ -3507,7 +3506,7 @@ pub(crate) fn find_via_predicate(
         let test_result = predicate
             .call(
                 this_arg,
-                &[k_value.clone(), k.into(), o.clone().into()],
+                [k_value.clone(), k.into(), o.clone().into()],
                 context,
             )?
             .to_boolean();

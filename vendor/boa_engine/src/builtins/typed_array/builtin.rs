@@ -245,7 +245,7 @@ impl BuiltinTypedArray {
                 // iii. If mapping is true, then
                 let mapped_value = if let Some(map_fn) = &mut mapping {
                     // 1. Let mappedValue be ? Call(mapfn, thisArg, « kValue, 𝔽(k) »).
-                    map_fn.call(this_arg, &[k_value.clone(), k.into()], context)?
+                    map_fn.call(this_arg, [k_value.clone(), k.into()], context)?
                 }
                 // iv. Else, let mappedValue be kValue.
                 else {
@@ -283,7 +283,7 @@ impl BuiltinTypedArray {
             // c. If mapping is true, then
             let mapped_value = if let Some(map_fn) = &mut mapping {
                 // i. Let mappedValue be ? Call(mapfn, thisArg, « kValue, 𝔽(k) »).
-                map_fn.call(this_arg, &[k_value, k.into()], context)?
+                map_fn.call(this_arg, [k_value, k.into()], context)?
             }
             // d. Else, let mappedValue be kValue.
             else {
@@ -3199,7 +3199,7 @@ fn compare_typed_array_elements(
     if let Some(compare_fn) = compare_fn {
         // a. Let v be ? ToNumber(? Call(comparefn, undefined, « x, y »)).
         let v = compare_fn
-            .call(&JsValue::undefined(), &[x.clone(), y.clone()], context)?
+            .call(&JsValue::undefined(), [x.clone(), y.clone()], context)?
             .to_number(context)?;
 
         // b. If v is NaN, return +0𝔽.
