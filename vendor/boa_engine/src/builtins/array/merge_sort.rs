@@ -110,9 +110,12 @@ const GALLOP: usize = 7;
 /// After `gallop` values in a row from one side, the merge gallops: it finds by exponential
 /// then binary search how many values each side gives before the other's next one, and moves
 /// them without comparing each (records sorted by a key of few values merge in blocks). It
-/// steps again one value at a time when both sides give fewer than `gallop`. As in Timsort,
-/// `gallop` (starting at [`GALLOP`]) grows each time galloping stops and shrinks each time it
-/// pays, so that values in random order, where galloping costs more than it saves, rarely do.
+/// steps again one value at a time when both sides give fewer than [`GALLOP`]. As in Timsort,
+/// the threshold to start, `gallop` (at first [`GALLOP`]), grows each time galloping stops and
+/// shrinks each time it pays, so that values in random order, where galloping costs more than
+/// it saves, rarely do. (The threshold to stop is the constant: with the adaptive one, which
+/// reaches 1, a merge galloped on at three comparisons per value; a strided permutation of
+/// 24,000 values took 491,485 comparisons, Node 304,878.)
 fn merge<F>(
     run: &mut [JsValue],
     middle: usize,
@@ -159,7 +162,7 @@ where
                 out += 1;
                 right += 1;
             }
-            if taken < *gallop && given < *gallop {
+            if taken < GALLOP && given < GALLOP {
                 (left_wins, right_wins) = (0, 0);
                 *gallop += 1;
             } else {
