@@ -94,6 +94,13 @@ impl StandardConstructor {
         }
     }
 
+    /// ordo's patch: the prototype, borrowed (reading a method of a string primitive cloned
+    /// `String.prototype` at every read).
+    #[inline]
+    pub(crate) const fn prototype_ref(&self) -> &JsObject {
+        &self.prototype
+    }
+
     /// Build a constructor with a defined prototype.
     fn with_prototype(prototype: JsObject) -> Self {
         Self {

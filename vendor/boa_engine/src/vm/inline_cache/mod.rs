@@ -33,6 +33,14 @@ pub(crate) struct CacheEntry {
     pub(crate) address: usize,
     #[unsafe_ignore_trace]
     pub(crate) slot: Slot,
+    /// ordo's patch: for a slot on the shape's prototype, the prototype's shape when it was
+    /// cached, and its address. The receiver's shape does not change when its prototype's
+    /// properties are deleted or redefined, so without this a cached slot read whatever moved
+    /// into it (`a.m()` called `n` after `delete A.prototype.m`), a getter as a value, or past
+    /// the storage's end, which panicked and ended the engine thread.
+    pub(crate) prototype_shape: Option<WeakShape>,
+    #[unsafe_ignore_trace]
+    pub(crate) prototype_address: usize,
 }
 
 /// An inline cache entry for a property access.
@@ -77,11 +85,35 @@ impl InlineCache {
         if self.megamorphic.get() {
             return;
         }
+        // ordo's patch: a unique shape keeps its identity when a property is added to it (a
+        // prototype, the global object, an object past `TRANSITION_COUNT_MAX` keys), so an
+        // entry saying "found on this shape's prototype" would outlive an own property of the
+        // same name added later: `"s".where` kept reading `Object.prototype.where` after
+        // `String.prototype.where` was set, and `big.hasOwnProperty` the inherited method after
+        // `big` got its own. Such reads are not cached; own properties of a unique shape are
+        // (a property added later takes a new slot and leaves the cached ones as they are).
+        if shape.is_unique() && slot.attributes.contains(SlotAttributes::PROTOTYPE) {
+            return;
+        }
 
         let mut entries = self.entries.borrow_mut();
         // ordo's patch: stale entries are dropped here, where a lookup has just missed, rather
         // than at every lookup.
         entries.retain(|entry| entry.shape.is_live());
+
+        let (prototype_shape, prototype_address) =
+            if slot.attributes.contains(SlotAttributes::PROTOTYPE) {
+                let Some(prototype) = shape.prototype() else {
+                    return;
+                };
+                let Ok(prototype) = prototype.try_borrow() else {
+                    return;
+                };
+                let prototype_shape = prototype.shape();
+                (Some(prototype_shape.into()), prototype_shape.to_addr_usize())
+            } else {
+                (None, 0)
+            };
 
         // Add a new entry if there's space.
         if entries
@@ -89,6 +121,8 @@ impl InlineCache {
                 shape: shape.into(),
                 address: shape.to_addr_usize(),
                 slot,
+                prototype_shape,
+                prototype_address,
             })
             .is_err()
         {
@@ -116,19 +150,39 @@ impl InlineCache {
         let address = shape.to_addr_usize();
         let entries = self.entries.borrow();
         let index = entries.iter().position(|entry| entry.address == address)?;
-        if entries[index].shape.is_live() {
-            return Some(entries[index].slot);
+        let entry = &entries[index];
+        if entry.shape.is_live()
+            && entry
+                .prototype_shape
+                .as_ref()
+                .is_none_or(|prototype_shape| prototype_unchanged(shape, entry, prototype_shape))
+        {
+            return Some(entry.slot);
         }
         drop(entries);
         self.remove_stale(index);
         None
     }
 
-    /// Removes the entry at `index`, whose shape has died.
+    /// Removes the entry at `index`, whose shape or prototype's shape has died or changed.
     #[cold]
     fn remove_stale(&self, index: usize) {
         self.entries.borrow_mut().swap_remove(index);
     }
+}
+
+/// ordo's patch: whether the prototype of `shape` still has the shape `entry` was cached with
+/// (the same address, and the shape cached there still alive, so not another one that took
+/// its memory).
+#[inline]
+fn prototype_unchanged(shape: &Shape, entry: &CacheEntry, prototype_shape: &WeakShape) -> bool {
+    let Some(prototype) = shape.prototype() else {
+        return false;
+    };
+    let Ok(prototype) = prototype.try_borrow() else {
+        return false;
+    };
+    prototype.shape().to_addr_usize() == entry.prototype_address && prototype_shape.is_live()
 }
 
 /// ordo's patch: what `slot`, found by a cache for `object`'s shape, holds: `object`'s own

@@ -223,9 +223,14 @@ impl GetPropertyByName {
         // ordo's patch: a data property the inline cache knows is read straight from the object
         // in the register, with no copy of the register and no temporary base object.
         let register = context.vm.get_register(object.into());
-        if let Some(Some(value)) =
-            register.with_object(|object| cached_data_property(object, index, context))
-        {
+        let cached = if register.is_string() {
+            cached_string_prototype_property(index, context)
+        } else {
+            register
+                .with_object(|object| cached_data_property(object, index, context))
+                .flatten()
+        };
+        if let Some(value) = cached {
             context.vm.set_register(dst.into(), value);
             return Ok(());
         }
@@ -234,10 +239,21 @@ impl GetPropertyByName {
     }
 }
 
+/// ordo's patch: a data property of `String.prototype` read from a string primitive
+/// (`line.split`, `name.padEnd`), if the inline cache knows where it is. `get_by_name` reads
+/// it from the same prototype and fills the same cache, but first checks the base, clones the
+/// prototype and drops it again. An accessor (its getter takes the string as `this`) and a
+/// miss go to `get_by_name`.
+#[inline]
+fn cached_string_prototype_property(index: IndexOperand, context: &Context) -> Option<JsValue> {
+    let prototype = context.intrinsics().constructors().string().prototype_ref();
+    cached_data_property(prototype, index, context)
+}
+
 /// ordo's patch: the value of `object`'s data property named at `index`, if the inline cache
 /// there knows where it is; `None` for an accessor (its getter is called by `get_by_name`) or
 /// a miss.
-#[inline]
+#[inline(always)]
 fn cached_data_property(
     object: &JsObject,
     index: IndexOperand,
