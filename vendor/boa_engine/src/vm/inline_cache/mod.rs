@@ -38,9 +38,7 @@ pub(crate) struct CacheEntry {
     /// properties are deleted or redefined, so without this a cached slot read whatever moved
     /// into it (`a.m()` called `n` after `delete A.prototype.m`), a getter as a value, or past
     /// the storage's end, which panicked and ended the engine thread.
-    pub(crate) prototype_shape: Option<WeakShape>,
-    #[unsafe_ignore_trace]
-    pub(crate) prototype_address: usize,
+    pub(crate) prototype_shape: Option<(WeakShape, usize)>,
 }
 
 /// An inline cache entry for a property access.
@@ -92,7 +90,8 @@ impl InlineCache {
         // `String.prototype.where` was set, and `big.hasOwnProperty` the inherited method after
         // `big` got its own. Such reads are not cached; own properties of a unique shape are
         // (a property added later takes a new slot and leaves the cached ones as they are).
-        if shape.is_unique() && slot.attributes.contains(SlotAttributes::PROTOTYPE) {
+        let in_prototype = slot.attributes.contains(SlotAttributes::PROTOTYPE);
+        if in_prototype && shape.is_unique() {
             return;
         }
 
@@ -101,19 +100,16 @@ impl InlineCache {
         // than at every lookup.
         entries.retain(|entry| entry.shape.is_live());
 
-        let (prototype_shape, prototype_address) =
-            if slot.attributes.contains(SlotAttributes::PROTOTYPE) {
-                let Some(prototype) = shape.prototype() else {
-                    return;
-                };
-                let Ok(prototype) = prototype.try_borrow() else {
-                    return;
-                };
-                let prototype_shape = prototype.shape();
-                (Some(prototype_shape.into()), prototype_shape.to_addr_usize())
-            } else {
-                (None, 0)
+        let prototype_shape = if in_prototype {
+            let Some(prototype_shape) = with_prototype_shape(shape, |prototype_shape| {
+                (prototype_shape.into(), prototype_shape.to_addr_usize())
+            }) else {
+                return;
             };
+            Some(prototype_shape)
+        } else {
+            None
+        };
 
         // Add a new entry if there's space.
         if entries
@@ -122,7 +118,6 @@ impl InlineCache {
                 address: shape.to_addr_usize(),
                 slot,
                 prototype_shape,
-                prototype_address,
             })
             .is_err()
         {
@@ -151,12 +146,7 @@ impl InlineCache {
         let entries = self.entries.borrow();
         let index = entries.iter().position(|entry| entry.address == address)?;
         let entry = &entries[index];
-        if entry.shape.is_live()
-            && entry
-                .prototype_shape
-                .as_ref()
-                .is_none_or(|prototype_shape| prototype_unchanged(shape, entry, prototype_shape))
-        {
+        if entry.shape.is_live() && prototype_unchanged(shape, entry) {
             return Some(entry.slot);
         }
         drop(entries);
@@ -173,16 +163,23 @@ impl InlineCache {
 
 /// ordo's patch: whether the prototype of `shape` still has the shape `entry` was cached with
 /// (the same address, and the shape cached there still alive, so not another one that took
-/// its memory).
+/// its memory); `true` for an entry of an own property.
 #[inline]
-fn prototype_unchanged(shape: &Shape, entry: &CacheEntry, prototype_shape: &WeakShape) -> bool {
-    let Some(prototype) = shape.prototype() else {
-        return false;
+fn prototype_unchanged(shape: &Shape, entry: &CacheEntry) -> bool {
+    let Some((prototype_shape, address)) = &entry.prototype_shape else {
+        return true;
     };
-    let Ok(prototype) = prototype.try_borrow() else {
-        return false;
-    };
-    prototype.shape().to_addr_usize() == entry.prototype_address && prototype_shape.is_live()
+    with_prototype_shape(shape, |current| current.to_addr_usize() == *address).unwrap_or(false)
+        && prototype_shape.is_live()
+}
+
+/// ordo's patch: `f` of the shape of `shape`'s prototype; `None` without a prototype, or while
+/// it is borrowed mutably.
+#[inline]
+fn with_prototype_shape<R>(shape: &Shape, f: impl FnOnce(&Shape) -> R) -> Option<R> {
+    let prototype = shape.prototype()?;
+    let prototype = prototype.try_borrow().ok()?;
+    Some(f(prototype.shape()))
 }
 
 /// ordo's patch: what `slot`, found by a cache for `object`'s shape, holds: `object`'s own

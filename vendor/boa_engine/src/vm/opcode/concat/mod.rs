@@ -22,19 +22,14 @@ impl ConcatToString {
     ) -> JsResult<()> {
         // ordo's patch: a template of up to `PARTS_ON_STACK` parts (every one a model writes)
         // keeps its parts and their views on the stack: Boa allocated two lists per evaluation.
+        let parts = values.iter().map(|value| part(*value, context));
         let s = if values.len() <= PARTS_ON_STACK {
-            let mut strings = ArrayVec::<JsString, PARTS_ON_STACK>::new();
-            for value in &values {
-                strings.push(part(*value, context)?);
-            }
+            let strings: ArrayVec<JsString, PARTS_ON_STACK> = parts.collect::<JsResult<_>>()?;
             let views: ArrayVec<JsStr<'_>, PARTS_ON_STACK> =
                 strings.iter().map(JsString::as_str).collect();
             JsString::concat_array(&views)
         } else {
-            let mut strings = Vec::with_capacity(values.len());
-            for value in &values {
-                strings.push(part(*value, context)?);
-            }
+            let strings: Vec<JsString> = parts.collect::<JsResult<_>>()?;
             JsString::concat_array(&strings.iter().map(JsString::as_str).collect::<Vec<_>>())
         };
         context.vm.set_register(string.into(), s.into());
