@@ -674,11 +674,7 @@ impl ByteCompiler<'_> {
                             );
                         }
                         StaticFieldName::Index(name) => {
-                            self.bytecode.emit_define_own_property_by_name(
-                                class_register.variable(),
-                                value.variable(),
-                                name.into(),
-                            );
+                            self.emit_define_own_property_by_name(&class_register, &value, name);
                         }
                         StaticFieldName::Register(key) => {
                             if is_anonymous_function {

@@ -46,7 +46,7 @@ use crate::{
     js_string,
     vm::{
         CallFrame, CodeBlock, CodeBlockFlags, Constant, GeneratorResumeKind, GlobalFunctionBinding,
-        Handler, InlineCache,
+        Handler, InlineCache, TransitionCache,
         opcode::{Address, BindingOpcode, BytecodeEmitter, RegisterOperand},
         source_info::{SourceInfo, SourceMap, SourceMapBuilder, SourcePath},
     },
@@ -534,6 +534,8 @@ pub struct ByteCompiler<'ctx> {
     code_block_flags: CodeBlockFlags,
     handlers: ThinVec<Handler>,
     pub(crate) ic: Vec<InlineCache>,
+    /// ordo's patch: one per `DefineOwnPropertyByName` site.
+    transitions: Vec<TransitionCache>,
     literals_map: FxHashMap<Literal, u32>,
     names_map: FxHashMap<Sym, u32>,
     bindings_map: FxHashMap<BindingLocator, u32>,
@@ -664,6 +666,7 @@ impl<'ctx> ByteCompiler<'ctx> {
             code_block_flags,
             handlers: ThinVec::default(),
             ic: Vec::default(),
+            transitions: Vec::default(),
 
             literals_map: FxHashMap::default(),
             names_map: FxHashMap::default(),
@@ -739,6 +742,23 @@ impl<'ctx> ByteCompiler<'ctx> {
         self.constants.push(Constant::String(string));
         self.names_map.insert(name, index);
         index
+    }
+
+    /// ordo's patch: `DefineOwnPropertyByName` with a transition cache of its own.
+    pub(crate) fn emit_define_own_property_by_name(
+        &mut self,
+        object: &Register,
+        value: &Register,
+        name_index: u32,
+    ) {
+        let transition_index = self.transitions.len() as u32;
+        self.transitions.push(TransitionCache::default());
+        self.bytecode.emit_define_own_property_by_name(
+            object.variable(),
+            value.variable(),
+            name_index.into(),
+            transition_index.into(),
+        );
     }
 
     fn get_or_insert_string(&mut self, value: JsString) -> u32 {
@@ -2777,6 +2797,7 @@ impl<'ctx> ByteCompiler<'ctx> {
             handlers: self.handlers,
             flags: Cell::new(self.code_block_flags),
             ic: self.ic.into_boxed_slice(),
+            transitions: self.transitions.into_boxed_slice(),
             source_info: SourceInfo::new(
                 SourceMap::new(source_map_entries, self.source_path),
                 self.function_name,

@@ -18,7 +18,7 @@ use std::{cell::Cell, fmt::Display, fmt::Write as _};
 use thin_vec::ThinVec;
 
 use super::{
-    InlineCache,
+    InlineCache, TransitionCache,
     opcode::{Address, Bytecode, Instruction, InstructionIterator},
     source_info::{SourceInfo, SourceMap, SourcePath},
 };
@@ -159,6 +159,9 @@ pub struct CodeBlock {
     /// inline caching
     pub(crate) ic: Box<[InlineCache]>,
 
+    /// ordo's patch: the last shape transition of each `DefineOwnPropertyByName` site.
+    pub(crate) transitions: Box<[TransitionCache]>,
+
     /// Bytecode to source code mapping.
     pub(crate) source_info: SourceInfo,
 
@@ -193,6 +196,7 @@ impl CodeBlock {
             parameter_length: 0,
             handlers: ThinVec::default(),
             ic: Box::default(),
+            transitions: Box::default(),
             source_info: SourceInfo::new(
                 SourceMap::new(Box::default(), SourcePath::None),
                 name,
@@ -538,8 +542,13 @@ impl CodeBlock {
                 object,
                 value,
                 name_index,
+                transition_index,
+            } => {
+                format!(
+                    "object:{object}, value:{value}, name_index:{name_index}, transition_index:{transition_index}"
+                )
             }
-            | Instruction::SetPropertyGetterByName {
+            Instruction::SetPropertyGetterByName {
                 object,
                 value,
                 name_index,

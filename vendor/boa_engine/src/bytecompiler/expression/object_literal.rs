@@ -17,11 +17,7 @@ impl ByteCompiler<'_> {
                     let value = self.register_allocator.alloc();
                     self.access_get(Access::Variable { name: *ident }, &value);
                     let index = self.get_or_insert_name(ident.sym());
-                    self.bytecode.emit_define_own_property_by_name(
-                        dst.variable(),
-                        value.variable(),
-                        index.into(),
-                    );
+                    self.emit_define_own_property_by_name(dst, &value, index);
                     self.register_allocator.dealloc(value);
                 }
                 PropertyDefinition::Property(name, expr) => match name {
@@ -33,11 +29,7 @@ impl ByteCompiler<'_> {
                                 .emit_set_prototype(dst.variable(), value.variable());
                         } else {
                             let index = self.get_or_insert_name(name.sym());
-                            self.bytecode.emit_define_own_property_by_name(
-                                dst.variable(),
-                                value.variable(),
-                                index.into(),
-                            );
+                            self.emit_define_own_property_by_name(dst, &value, index);
                         }
                         self.register_allocator.dealloc(value);
                     }
@@ -88,11 +80,7 @@ impl ByteCompiler<'_> {
                                     index.into(),
                                 ),
                                 MethodKind::Ordinary => {
-                                    self.bytecode.emit_define_own_property_by_name(
-                                        dst.variable(),
-                                        method.variable(),
-                                        index.into(),
-                                    );
+                                    self.emit_define_own_property_by_name(dst, &method, index);
                                 }
                             }
                             self.register_allocator.dealloc(method);

@@ -18,6 +18,9 @@ use crate::{
 
 #[cfg(test)]
 mod tests;
+mod transition;
+
+pub(crate) use transition::TransitionCache;
 
 pub(crate) const PIC_CAPACITY: usize = 4;
 

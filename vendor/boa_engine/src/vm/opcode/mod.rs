@@ -1245,9 +1245,10 @@ generate_opcodes! {
     ///
     /// - Operands:
     ///   - name_index: `IndexOperand`
+    ///   - transition_index: `IndexOperand` (ordo's patch: the site's `TransitionCache`)
     /// - Registers:
     ///   - Input: object, value
-    DefineOwnPropertyByName { object: RegisterOperand, value: RegisterOperand, name_index: IndexOperand },
+    DefineOwnPropertyByName { object: RegisterOperand, value: RegisterOperand, name_index: IndexOperand, transition_index: IndexOperand },
 
     /// Defines a static class method by name.
     ///
