@@ -1100,10 +1100,14 @@ impl<'ctx> ByteCompiler<'ctx> {
                 ic_index.into(),
             );
         } else {
+            // ordo's patch: a transition cache of its own, for the property it adds.
+            let transition_index = self.transitions.len() as u32;
+            self.transitions.push(TransitionCache::default());
             self.bytecode.emit_set_property_by_name(
                 value.variable(),
                 object.variable(),
                 ic_index.into(),
+                transition_index.into(),
             );
         }
     }

@@ -678,9 +678,12 @@ impl CodeBlock {
                 value,
                 object,
                 ic_index,
+                transition_index,
             } => {
                 let ic = &self.ic[u32::from(*ic_index) as usize];
-                format!("object:{object}, value:{value}, ic:{ic}")
+                format!(
+                    "object:{object}, value:{value}, ic:{ic}, transition_index:{transition_index}"
+                )
             }
             Instruction::SetPropertyByNameWithThis {
                 value,

@@ -1203,12 +1203,14 @@ generate_opcodes! {
     ///
     /// - Operands:
     ///   - ic_index: `IndexOperand`
+    ///   - transition_index: `IndexOperand` (ordo's patch: the site's `TransitionCache`)
     /// - Registers:
     ///   - Input: object, value
     SetPropertyByName {
         value: RegisterOperand,
         object: RegisterOperand,
-        ic_index: IndexOperand
+        ic_index: IndexOperand,
+        transition_index: IndexOperand
     },
 
     /// Sets a property by name of an object.

@@ -7,7 +7,10 @@ use crate::{
     Context, JsNativeError, JsObject, JsResult,
     builtins::function::set_function_name,
     builtins::typed_array::{TypedArray, typed_array_set_element},
-    object::{internal_methods::InternalMethodPropertyContext, shape::slot::SlotAttributes},
+    object::{
+        internal_methods::{InternalMethodPropertyContext, ORDINARY_INTERNAL_METHODS},
+        shape::{Shape, slot::SlotAttributes},
+    },
     property::{PropertyDescriptor, PropertyKey},
     vm::opcode::Operation,
 };
@@ -18,6 +21,7 @@ fn set_by_name(
     value_object: &JsValue,
     receiver: &JsValue,
     index: IndexOperand,
+    transition: Option<IndexOperand>,
     context: &mut Context,
 ) -> JsResult<()> {
     let value = context.vm.get_register(value.into()).clone();
@@ -75,8 +79,34 @@ fn set_by_name(
 
     let name: PropertyKey = ic.name.clone().into();
 
+    // ordo's patch: a property added to a plain object takes its site's last transition
+    // (`vm/inline_cache/transition.rs`), when nothing on the prototype chain has the key.
+    let addition = transition.and_then(|_| plain_addition(&object, &name));
+    if let (Some(transition), Some((from, slot))) = (transition, &addition) {
+        let cache = &context.vm.frame().code_block().transitions[usize::from(transition)];
+        if let Some(next) = cache.next_shape(from, *slot) {
+            let mut object = object.borrow_mut();
+            let properties = object.properties_mut();
+            properties.shape = next;
+            properties.storage.push(value);
+            return Ok(());
+        }
+    }
+
     let context = &mut InternalMethodPropertyContext::new(context);
     let succeeded = object.__set__(name.clone(), value.clone(), receiver.clone(), context)?;
+    if let (Some(transition), Some((from, slot))) = (transition, addition) {
+        let object = object.borrow();
+        let properties = object.properties();
+        // One more stored value: the key was new and went to the end of the storage.
+        if succeeded && properties.storage.len() == slot + 1 {
+            context.vm.frame().code_block().transitions[usize::from(transition)].remember(
+                &from,
+                &properties.shape,
+                slot,
+            );
+        }
+    }
     if !succeeded && context.vm.frame().code_block.strict() {
         return Err(JsNativeError::typ()
             .with_message(format!("cannot set non-writable property: {name}"))
@@ -95,6 +125,55 @@ fn set_by_name(
     Ok(())
 }
 
+/// ordo's patch: the shape and storage length of `object` if `object.key = value` can only add
+/// `key` as a data property, with no code run: `object` is a plain, extensible object whose
+/// [[Set]], [[GetOwnProperty]] and [[DefineOwnProperty]] are the ordinary ones, without `key`,
+/// and every object of its prototype chain has the ordinary [[GetOwnProperty]] and [[Set]] and
+/// no property `key` (no setter to call, no read-only property to refuse the write). The
+/// caller's inline cache has missed, so the object's shape is not one it has seen with `key`.
+fn plain_addition(object: &JsObject, key: &PropertyKey) -> Option<(Shape, usize)> {
+    if !ordinary_set(object) || !ordinary_define(object) {
+        return None;
+    }
+    let borrowed = object.borrow();
+    let properties = borrowed.properties();
+    if !borrowed.extensible || properties.shape.lookup(key).is_some() {
+        return None;
+    }
+    let addition = (properties.shape.clone(), properties.storage.len());
+    let mut prototype = properties.shape.prototype();
+    drop(borrowed);
+    while let Some(object) = prototype {
+        if !ordinary_set(&object) {
+            return None;
+        }
+        let borrowed = object.borrow();
+        let shape = &borrowed.properties().shape;
+        if shape.lookup(key).is_some() {
+            return None;
+        }
+        prototype = shape.prototype();
+    }
+    Some(addition)
+}
+
+/// ordo's patch: whether `object`'s [[GetOwnProperty]] and [[Set]] are the ordinary ones.
+fn ordinary_set(object: &JsObject) -> bool {
+    let methods = object.vtable();
+    std::ptr::fn_addr_eq(
+        methods.__get_own_property__,
+        ORDINARY_INTERNAL_METHODS.__get_own_property__,
+    ) && std::ptr::fn_addr_eq(methods.__set__, ORDINARY_INTERNAL_METHODS.__set__)
+}
+
+/// ordo's patch: whether `object`'s [[DefineOwnProperty]] is the ordinary one.
+fn ordinary_define(object: &JsObject) -> bool {
+    std::ptr::fn_addr_eq(
+        object.vtable().__define_own_property__,
+        ORDINARY_INTERNAL_METHODS.__define_own_property__,
+    )
+}
+
 /// `SetPropertyByName` implements the Opcode Operation for `Opcode::SetPropertyByName`
 ///
 /// Operation:
@@ -105,11 +184,16 @@ pub(crate) struct SetPropertyByName;
 impl SetPropertyByName {
     #[inline(always)]
     pub(crate) fn operation(
-        (value, object, index): (RegisterOperand, RegisterOperand, IndexOperand),
+        (value, object, index, transition): (
+            RegisterOperand,
+            RegisterOperand,
+            IndexOperand,
+            IndexOperand,
+        ),
         context: &mut Context,
     ) -> JsResult<()> {
         let object = context.vm.get_register(object.into()).clone();
-        set_by_name(value, &object, &object, index, context)
+        set_by_name(value, &object, &object, index, Some(transition), context)
     }
 }
 
@@ -139,7 +223,7 @@ impl SetPropertyByNameWithThis {
     ) -> JsResult<()> {
         let value_object = context.vm.get_register(object.into()).clone();
         let receiver = context.vm.get_register(receiver.into()).clone();
-        set_by_name(value, &value_object, &receiver, index, context)
+        set_by_name(value, &value_object, &receiver, index, None, context)
     }
 }
 
