@@ -534,7 +534,7 @@ pub struct ByteCompiler<'ctx> {
     code_block_flags: CodeBlockFlags,
     handlers: ThinVec<Handler>,
     pub(crate) ic: Vec<InlineCache>,
-    /// ordo's patch: one per `DefineOwnPropertyByName` site.
+    /// ordo's patch: one per `DefineOwnPropertyByName` and `SetPropertyByName` site.
     transitions: Vec<TransitionCache>,
     literals_map: FxHashMap<Literal, u32>,
     names_map: FxHashMap<Sym, u32>,
@@ -744,6 +744,13 @@ impl<'ctx> ByteCompiler<'ctx> {
         index
     }
 
+    /// ordo's patch: the index of a new transition cache, for a site that adds a property.
+    fn new_transition_cache(&mut self) -> u32 {
+        let index = self.transitions.len() as u32;
+        self.transitions.push(TransitionCache::default());
+        index
+    }
+
     /// ordo's patch: `DefineOwnPropertyByName` with a transition cache of its own.
     pub(crate) fn emit_define_own_property_by_name(
         &mut self,
@@ -751,8 +758,7 @@ impl<'ctx> ByteCompiler<'ctx> {
         value: &Register,
         name_index: u32,
     ) {
-        let transition_index = self.transitions.len() as u32;
-        self.transitions.push(TransitionCache::default());
+        let transition_index = self.new_transition_cache();
         self.bytecode.emit_define_own_property_by_name(
             object.variable(),
             value.variable(),
@@ -1101,8 +1107,7 @@ impl<'ctx> ByteCompiler<'ctx> {
             );
         } else {
             // ordo's patch: a transition cache of its own, for the property it adds.
-            let transition_index = self.transitions.len() as u32;
-            self.transitions.push(TransitionCache::default());
+            let transition_index = self.new_transition_cache();
             self.bytecode.emit_set_property_by_name(
                 value.variable(),
                 object.variable(),

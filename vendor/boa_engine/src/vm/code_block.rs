@@ -159,7 +159,8 @@ pub struct CodeBlock {
     /// inline caching
     pub(crate) ic: Box<[InlineCache]>,
 
-    /// ordo's patch: the last shape transition of each `DefineOwnPropertyByName` site.
+    /// ordo's patch: the last shape transition of each `DefineOwnPropertyByName` and
+    /// `SetPropertyByName` site.
     pub(crate) transitions: Box<[TransitionCache]>,
 
     /// Bytecode to source code mapping.

@@ -31,7 +31,7 @@ pub(crate) use {
         CodeBlockFlags, Constant, Handler, create_function_object, create_function_object_fast,
     },
     completion_record::CompletionRecord,
-    inline_cache::{InlineCache, TransitionCache},
+    inline_cache::{InlineCache, Start, TransitionCache},
     repeated_call::RepeatedCall,
 };
 

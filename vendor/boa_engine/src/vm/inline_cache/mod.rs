@@ -20,7 +20,7 @@ use crate::{
 mod tests;
 mod transition;
 
-pub(crate) use transition::TransitionCache;
+pub(crate) use transition::{Start, TransitionCache};
 
 pub(crate) const PIC_CAPACITY: usize = 4;
 

@@ -1,10 +1,9 @@
 use crate::{
-    Context, JsNativeError, JsObject, JsResult, JsValue,
-    builtins::OrdinaryObject,
-    object::{internal_methods::InternalMethodPropertyContext, shape::Shape},
+    Context, JsNativeError, JsResult,
+    object::internal_methods::InternalMethodPropertyContext,
     property::PropertyDescriptor,
     vm::{
-        TransitionCache,
+        Start,
         opcode::{IndexOperand, Operation, RegisterOperand},
     },
 };
@@ -33,9 +32,8 @@ impl DefineOwnPropertyByName {
         let code_block = vm.frame().code_block();
         let cache = &code_block.transitions[usize::from(transition_index)];
         let value_ref = vm.get_register(value.into());
-        if vm.get_register(object.into()).with_object(|object| {
-            object.is::<OrdinaryObject>() && define_by_transition(object, value_ref, cache)
-        }) == Some(true)
+        if vm.get_register(object.into()).with_object(|object| cache.add(object, value_ref))
+            == Some(true)
         {
             return Ok(());
         }
@@ -43,7 +41,7 @@ impl DefineOwnPropertyByName {
         let object = context.vm.get_register(object.into()).clone();
         let value = context.vm.get_register(value.into()).clone();
         let object = object.to_object(context)?;
-        let before = shape_before_define(&object);
+        let start = Start::of(&object);
         object.__define_own_property__(
             &name.into(),
             PropertyDescriptor::builder()
@@ -54,51 +52,12 @@ impl DefineOwnPropertyByName {
                 .build(),
             &mut InternalMethodPropertyContext::new(context),
         )?;
-        if let Some((from, slot)) = before {
-            let borrowed = object.borrow();
-            let properties = borrowed.properties();
-            // One more stored value: the key was new and went to the end of the storage.
-            if properties.storage.len() == slot + 1 {
-                let code_block = context.vm.frame().code_block();
-                code_block.transitions[usize::from(transition_index)].remember(
-                    &from,
-                    &properties.shape,
-                    slot,
-                );
-            }
+        if let Some(start) = start {
+            context.vm.frame().code_block().transitions[usize::from(transition_index)]
+                .remember(start, &object);
         }
         Ok(())
     }
-}
-
-/// ordo's patch: defines the site's key on `object` by the transition the site made last, if
-/// `object` (a plain object) is extensible and has the shape that transition started from.
-#[inline(always)]
-fn define_by_transition(object: &JsObject, value: &JsValue, cache: &TransitionCache) -> bool {
-    let mut object = object.borrow_mut();
-    if !object.extensible {
-        return false;
-    }
-    let properties = object.properties_mut();
-    let Some(next) = cache.next_shape(&properties.shape, properties.storage.len()) else {
-        return false;
-    };
-    properties.shape = next;
-    properties.storage.push(value.clone());
-    true
-}
-
-/// ordo's patch: the shape and storage length of a plain, extensible `object` before a define,
-/// for the site to remember the transition the define makes.
-fn shape_before_define(object: &JsObject) -> Option<(Shape, usize)> {
-    if !object.is::<OrdinaryObject>() {
-        return None;
-    }
-    let object = object.borrow();
-    object.extensible.then(|| {
-        let properties = object.properties();
-        (properties.shape.clone(), properties.storage.len())
-    })
 }
 
 impl Operation for DefineOwnPropertyByName {

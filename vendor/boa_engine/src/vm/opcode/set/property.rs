@@ -9,10 +9,10 @@ use crate::{
     builtins::typed_array::{TypedArray, typed_array_set_element},
     object::{
         internal_methods::{InternalMethodPropertyContext, ORDINARY_INTERNAL_METHODS},
-        shape::{Shape, slot::SlotAttributes},
+        shape::slot::SlotAttributes,
     },
     property::{PropertyDescriptor, PropertyKey},
-    vm::opcode::Operation,
+    vm::{Start, opcode::Operation},
 };
 use boa_macros::js_str;
 
@@ -81,31 +81,19 @@ fn set_by_name(
 
     // ordo's patch: a property added to a plain object takes its site's last transition
     // (`vm/inline_cache/transition.rs`), when nothing on the prototype chain has the key.
-    let addition = transition.and_then(|_| plain_addition(&object, &name));
-    if let (Some(transition), Some((from, slot))) = (transition, &addition) {
-        let cache = &context.vm.frame().code_block().transitions[usize::from(transition)];
-        if let Some(next) = cache.next_shape(from, *slot) {
-            let mut object = object.borrow_mut();
-            let properties = object.properties_mut();
-            properties.shape = next;
-            properties.storage.push(value);
-            return Ok(());
-        }
+    let transition = transition.filter(|_| only_adds(&object, &name));
+    if let Some(transition) = transition
+        && context.vm.frame().code_block().transitions[usize::from(transition)].add(&object, &value)
+    {
+        return Ok(());
     }
+    let start = transition.and_then(|_| Start::of(&object));
 
     let context = &mut InternalMethodPropertyContext::new(context);
     let succeeded = object.__set__(name.clone(), value.clone(), receiver.clone(), context)?;
-    if let (Some(transition), Some((from, slot))) = (transition, addition) {
-        let object = object.borrow();
-        let properties = object.properties();
-        // One more stored value: the key was new and went to the end of the storage.
-        if succeeded && properties.storage.len() == slot + 1 {
-            context.vm.frame().code_block().transitions[usize::from(transition)].remember(
-                &from,
-                &properties.shape,
-                slot,
-            );
-        }
+    if let (Some(transition), Some(start)) = (transition, start) {
+        context.vm.frame().code_block().transitions[usize::from(transition)]
+            .remember(start, &object);
     }
     if !succeeded && context.vm.frame().code_block.strict() {
         return Err(JsNativeError::typ()
@@ -125,36 +113,26 @@ fn set_by_name(
     Ok(())
 }
 
-/// ordo's patch: the shape and storage length of `object` if `object.key = value` can only add
-/// `key` as a data property, with no code run: `object` is a plain, extensible object whose
-/// [[Set]], [[GetOwnProperty]] and [[DefineOwnProperty]] are the ordinary ones, without `key`,
-/// and every object of its prototype chain has the ordinary [[GetOwnProperty]] and [[Set]] and
-/// no property `key` (no setter to call, no read-only property to refuse the write). The
-/// caller's inline cache has missed, so the object's shape is not one it has seen with `key`.
-fn plain_addition(object: &JsObject, key: &PropertyKey) -> Option<(Shape, usize)> {
-    if !ordinary_set(object) || !ordinary_define(object) {
-        return None;
-    }
-    let borrowed = object.borrow();
-    let properties = borrowed.properties();
-    if !borrowed.extensible || properties.shape.lookup(key).is_some() {
-        return None;
-    }
-    let addition = (properties.shape.clone(), properties.storage.len());
-    let mut prototype = properties.shape.prototype();
-    drop(borrowed);
-    while let Some(object) = prototype {
+/// ordo's patch: whether `object.key = value` can only add `key` to `object` itself, with no
+/// code run: `object`'s [[Set]] and [[GetOwnProperty]] are the ordinary ones and it has no
+/// `key`, and every object of its prototype chain has the ordinary [[GetOwnProperty]] and [[Set]]
+/// and no property `key` (no setter to call, no read-only property to refuse the write, no
+/// Proxy). Whether `object` can take the key (extensible, the ordinary [[DefineOwnProperty]]) is
+/// the transition cache's to check.
+fn only_adds(object: &JsObject, key: &PropertyKey) -> bool {
+    let mut current = Some(object.clone());
+    while let Some(object) = current {
         if !ordinary_set(&object) {
-            return None;
+            return false;
         }
         let borrowed = object.borrow();
         let shape = &borrowed.properties().shape;
         if shape.lookup(key).is_some() {
-            return None;
+            return false;
         }
-        prototype = shape.prototype();
+        current = shape.prototype();
     }
-    Some(addition)
+    true
 }
 
 /// ordo's patch: whether `object`'s [[GetOwnProperty]] and [[Set]] are the ordinary ones.
@@ -164,14 +142,6 @@ fn ordinary_set(object: &JsObject) -> bool {
         methods.__get_own_property__,
         ORDINARY_INTERNAL_METHODS.__get_own_property__,
     ) && std::ptr::fn_addr_eq(methods.__set__, ORDINARY_INTERNAL_METHODS.__set__)
-}
-
-/// ordo's patch: whether `object`'s [[DefineOwnProperty]] is the ordinary one.
-fn ordinary_define(object: &JsObject) -> bool {
-    std::ptr::fn_addr_eq(
-        object.vtable().__define_own_property__,
-        ORDINARY_INTERNAL_METHODS.__define_own_property__,
-    )
 }
 
 /// `SetPropertyByName` implements the Opcode Operation for `Opcode::SetPropertyByName`
