@@ -461,13 +461,7 @@ impl Context {
     /// semantics cannot add or remove lexical bindings.
     pub(crate) fn find_runtime_binding(&mut self, locator: &mut BindingLocator) -> JsResult<()> {
         let deleted_binding = self.is_deleted_binding(locator);
-
-        let global = self.vm.frame().realm.environment();
-        if let Some(env) = self.vm.frame().environments.current_declarative_ref(global)
-            && !env.with()
-            && !env.poisoned()
-            && !deleted_binding
-        {
+        if !deleted_binding && self.bindings_are_as_compiled() {
             return Ok(());
         }
 
@@ -617,6 +611,45 @@ impl Context {
                 }
             },
         }
+    }
+
+    /// ordo's patch: whether every name resolves where the compiler put it: the innermost
+    /// environment is declarative, and neither a `with` nor a direct `eval` that could have
+    /// declared a `var` stands around it. `find_runtime_binding` then leaves a locator as it is
+    /// (unless its binding was deleted).
+    #[inline]
+    pub(crate) fn bindings_are_as_compiled(&self) -> bool {
+        let global = self.vm.frame().realm.environment();
+        self.vm
+            .frame()
+            .environments
+            .current_declarative_ref(global)
+            .is_some_and(|env| !env.with() && !env.poisoned())
+    }
+
+    /// ordo's patch: the declarative environment that holds `locator`'s binding, if the name
+    /// resolves where the compiler put it (see `bindings_are_as_compiled`) and the binding was
+    /// not deleted: the binding is then read and written in place, with no copy of the locator
+    /// and no search. `None` for a binding of the global object or of an object environment, or
+    /// when `find_runtime_binding` has to look.
+    #[inline]
+    pub(crate) fn declarative_binding_environment(
+        &self,
+        locator: &BindingLocator,
+    ) -> Option<&Gc<DeclarativeEnvironment>> {
+        let env = match locator.scope() {
+            BindingLocatorScope::GlobalObject => return None,
+            BindingLocatorScope::GlobalDeclarative => self.vm.frame().realm.environment(),
+            BindingLocatorScope::Stack(index) => match self.environment_expect(index) {
+                Environment::Declarative(env)
+                    if !env.is_deleted_binding(locator.binding_index()) =>
+                {
+                    env
+                }
+                _ => return None,
+            },
+        };
+        self.bindings_are_as_compiled().then_some(env)
     }
 
     pub(crate) fn is_deleted_binding(&self, locator: &BindingLocator) -> bool {

@@ -22,6 +22,16 @@ impl GetName {
         (value, index): (RegisterOperand, IndexOperand),
         context: &mut Context,
     ) -> JsResult<()> {
+        // ordo's patch: a declarative binding where the compiler put it (a `const` a callback
+        // closes over) is read in place; an uninitialized one takes the path that throws.
+        let locator = &context.vm.frame().code_block.bindings[usize::from(index)];
+        if let Some(result) = context
+            .declarative_binding_environment(locator)
+            .and_then(|env| env.get(locator.binding_index()))
+        {
+            context.vm.set_register(value.into(), result);
+            return Ok(());
+        }
         let mut binding_locator =
             context.vm.frame().code_block.bindings[usize::from(index)].clone();
         context.find_runtime_binding(&mut binding_locator)?;
@@ -53,6 +63,16 @@ impl GetNameGlobal {
         (dst, index, ic_index): (RegisterOperand, IndexOperand, IndexOperand),
         context: &mut Context,
     ) -> JsResult<()> {
+        // ordo's patch: a global object's data property the inline cache knows (`Math`,
+        // `String`), when the name resolves where the compiler put it, is read with no copy of
+        // the locator and no search.
+        if context.vm.frame().code_block.bindings[usize::from(index)].is_global()
+            && context.bindings_are_as_compiled()
+            && let Some(result) = cached_global_data_property(ic_index, context)
+        {
+            context.vm.set_register(dst.into(), result);
+            return Ok(());
+        }
         let mut binding_locator =
             context.vm.frame().code_block.bindings[usize::from(index)].clone();
         context.find_runtime_binding(&mut binding_locator)?;
@@ -114,6 +134,18 @@ impl GetNameGlobal {
         context.vm.set_register(dst.into(), result);
         Ok(())
     }
+}
+
+/// ordo's patch: the global object's data property named at `ic_index`, if the inline cache
+/// there knows where it is; `None` for an accessor or a miss.
+#[inline]
+fn cached_global_data_property(ic_index: IndexOperand, context: &Context) -> Option<JsValue> {
+    let object = context.vm.frame().realm.global_object().borrow();
+    let slot = context.vm.frame().code_block().ic[usize::from(ic_index)].get(object.shape())?;
+    if slot.attributes.is_accessor_descriptor() {
+        return None;
+    }
+    slot_value(&object, slot)
 }
 
 impl Operation for GetNameGlobal {

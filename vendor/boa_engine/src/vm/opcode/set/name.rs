@@ -51,6 +51,15 @@ impl SetName {
         context: &mut Context,
     ) -> JsResult<()> {
         let value = context.vm.get_register(value.into()).clone();
+        // ordo's patch: an initialized declarative binding where the compiler put it (a `let`
+        // a callback closes over) is written in place.
+        let locator = &context.vm.frame().code_block.bindings[usize::from(index)];
+        if let Some(env) = context.declarative_binding_environment(locator)
+            && env.get(locator.binding_index()).is_some()
+        {
+            env.set(locator.binding_index(), value);
+            return Ok(());
+        }
         let code_block = context.vm.frame().code_block();
         let mut binding_locator = code_block.bindings[usize::from(index)].clone();
         let strict = code_block.strict();
