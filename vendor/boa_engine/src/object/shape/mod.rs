@@ -22,7 +22,7 @@ use self::{
     unique_shape::WeakUniqueShape,
 };
 
-use super::JsPrototype;
+use super::{JsObject, JsPrototype};
 
 /// Action to be performed after a property attribute change
 //
@@ -172,6 +172,16 @@ impl Shape {
                 shape.into()
             }
             Inner::Unique(shape) => shape.change_prototype_transition(prototype).into(),
+        }
+    }
+
+    /// ordo's patch: `f` of the [`Shape`]'s prototype, lent rather than cloned (a cached read
+    /// of an inherited property asked for it twice, each time a reference count up and down).
+    #[inline]
+    pub(crate) fn with_prototype<R>(&self, f: impl FnOnce(Option<&JsObject>) -> R) -> R {
+        match &self.inner {
+            Inner::Shared(shape) => f(shape.prototype_ref()),
+            Inner::Unique(shape) => shape.with_prototype(f),
         }
     }
 

@@ -2,7 +2,7 @@ use std::{cell::RefCell, fmt::Debug};
 
 use boa_gc::{Finalize, Gc, GcRefCell, Trace, WeakGc};
 
-use crate::property::PropertyKey;
+use crate::{JsObject, property::PropertyKey};
 
 use super::{
     ChangeTransition, ChangeTransitionAction, JsPrototype, Shape, Slot,
@@ -56,6 +56,12 @@ impl UniqueShape {
     /// Get the prototype of the [`UniqueShape`].
     pub(crate) fn prototype(&self) -> JsPrototype {
         self.inner.prototype.borrow().clone()
+    }
+
+    /// ordo's patch: `f` of the prototype, lent for as long as `f` runs.
+    #[inline]
+    pub(crate) fn with_prototype<R>(&self, f: impl FnOnce(Option<&JsObject>) -> R) -> R {
+        f(self.inner.prototype.borrow().as_ref())
     }
 
     /// Get the property table of the [`UniqueShape`].
