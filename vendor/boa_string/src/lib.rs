@@ -714,7 +714,16 @@ impl JsString {
             Self { ptr: ptr.cast() }
         };
 
-        let string = StaticJsStrings::get_string(&string.as_str()).unwrap_or(string);
+        // ordo's patch: only a one-character result is swapped for its static string. Boa
+        // looked every result of up to `MAX_STATIC_LENGTH` up in its table of static strings
+        // (a hash of the content and a comparison), about 95 instructions per `+` of short
+        // strings (`binary += String.fromCharCode(byte)`), for an identity nothing depends on:
+        // strings compare and hash by content.
+        let string = if full_count == 1 {
+            StaticJsStrings::get_string(&string.as_str()).unwrap_or(string)
+        } else {
+            string
+        };
         append::follow(&string);
         string
     }

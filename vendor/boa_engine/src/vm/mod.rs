@@ -237,14 +237,33 @@ impl Stack {
     }
 
     /// ordo's patch: pops the arguments of the calling convention into `arguments` (empty), in
-    /// order, instead of into a new vector.
+    /// order, instead of into a new vector. The values are moved as one block: `drain` and
+    /// `extend` cost about 110 instructions for a single argument.
+    #[inline]
     pub(crate) fn calling_convention_pop_arguments_into(
         &mut self,
         argument_count: usize,
         arguments: &mut Vec<JsValue>,
     ) {
-        let index = self.stack.len() - argument_count;
-        arguments.extend(self.stack.drain(index..));
+        let index = self
+            .stack
+            .len()
+            .checked_sub(argument_count)
+            .expect("the calling convention's arguments should be on the stack");
+        arguments.reserve(argument_count);
+        // SAFETY: `index..index + argument_count` are initialized values of `self.stack`, and
+        // `arguments` has room for `argument_count` more after its length. The values are
+        // moved bit for bit: `self.stack` is shortened to `index` so that it no longer owns
+        // them (nor drops them), and `arguments` is lengthened to own them.
+        unsafe {
+            std::ptr::copy_nonoverlapping(
+                self.stack.as_ptr().add(index),
+                arguments.as_mut_ptr().add(arguments.len()),
+                argument_count,
+            );
+            self.stack.set_len(index);
+            arguments.set_len(arguments.len() + argument_count);
+        }
     }
 
     /// Push the function arguments according to the calling convention.
