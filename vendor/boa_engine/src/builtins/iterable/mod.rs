@@ -428,6 +428,39 @@ pub struct IteratorRecord {
     /// Array Iterator with the built-in `next`, [`Self::step_builtin`]); `last_result` is then
     /// stale, and made only if a script could see it ([`Self::result_object`]).
     last_value: Option<JsValue>,
+
+    /// ordo's patch: which built-in iterator [`Self::step_builtin`] steps directly, found once
+    /// when the record is made ([[Iterator]] and [[NextMethod]] never change): it asked at
+    /// every step, two function-object checks per character of a string.
+    #[unsafe_ignore_trace]
+    builtin: BuiltinStep,
+}
+
+/// ordo's patch: the iterators whose steps [`IteratorRecord::step_builtin`] takes itself.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum BuiltinStep {
+    /// An Array Iterator whose [[NextMethod]] is the built-in `next`.
+    Array,
+    /// A String Iterator whose [[NextMethod]] is the built-in `next`.
+    String,
+    /// A for-in iterator, whose `next` no script sees.
+    ForIn,
+    /// Anything else: stepped through its `next`.
+    Other,
+}
+
+impl BuiltinStep {
+    fn of(iterator: &JsObject, next_method: &JsValue) -> Self {
+        if NativeFunctionObject::is_native(next_method, ArrayIterator::next) {
+            Self::Array
+        } else if NativeFunctionObject::is_native(next_method, StringIterator::next) {
+            Self::String
+        } else if iterator.is::<ForInIterator>() {
+            Self::ForIn
+        } else {
+            Self::Other
+        }
+    }
 }
 
 impl IteratorRecord {
@@ -436,6 +469,7 @@ impl IteratorRecord {
     #[must_use]
     pub fn new(iterator: JsObject, next_method: JsValue) -> Self {
         Self {
+            builtin: BuiltinStep::of(&iterator, &next_method),
             iterator,
             next_method,
             done: false,
@@ -615,15 +649,12 @@ impl IteratorRecord {
     /// `Array.from`, `Object.fromEntries`, `new Map(array)` and the like made one per element.
     /// `None` when the record is not such an iterator.
     fn step_builtin(&mut self, context: &mut Context) -> Option<JsResult<Option<JsValue>>> {
-        let step = if NativeFunctionObject::is_native(&self.next_method, ArrayIterator::next) {
-            ArrayIterator::step(&self.iterator, context)
-        } else if NativeFunctionObject::is_native(&self.next_method, StringIterator::next) {
-            StringIterator::step(&self.iterator)
-        } else if self.iterator.is::<ForInIterator>() {
+        let step = match self.builtin {
+            BuiltinStep::Array => ArrayIterator::step(&self.iterator, context),
+            BuiltinStep::String => StringIterator::step(&self.iterator),
             // Never seen by a script: its `next` is the built-in one.
-            ForInIterator::step(&self.iterator, context)
-        } else {
-            return None;
+            BuiltinStep::ForIn => ForInIterator::step(&self.iterator, context),
+            BuiltinStep::Other => return None,
         };
         Some(self.set_done_on_err(|iter| {
             let value = step?;
