@@ -5,7 +5,7 @@ use crate::{
     property::PropertyKey,
     vm::{
         inline_cache::slot_value,
-        opcode::{IndexOperand, Operation, RegisterOperand},
+        opcode::{IndexOperand, Operation, RegisterOperand, get::property::cached_data_property},
     },
 };
 
@@ -68,7 +68,11 @@ impl GetNameGlobal {
         // the locator and no search.
         if context.vm.frame().code_block.bindings[usize::from(index)].is_global()
             && context.bindings_are_as_compiled()
-            && let Some(result) = cached_global_data_property(ic_index, context)
+            && let Some(result) = cached_data_property(
+                context.vm.frame().realm.global_object(),
+                ic_index,
+                context,
+            )
         {
             context.vm.set_register(dst.into(), result);
             return Ok(());
@@ -134,18 +138,6 @@ impl GetNameGlobal {
         context.vm.set_register(dst.into(), result);
         Ok(())
     }
-}
-
-/// ordo's patch: the global object's data property named at `ic_index`, if the inline cache
-/// there knows where it is; `None` for an accessor or a miss.
-#[inline]
-fn cached_global_data_property(ic_index: IndexOperand, context: &Context) -> Option<JsValue> {
-    let object = context.vm.frame().realm.global_object().borrow();
-    let slot = context.vm.frame().code_block().ic[usize::from(ic_index)].get(object.shape())?;
-    if slot.attributes.is_accessor_descriptor() {
-        return None;
-    }
-    slot_value(&object, slot)
 }
 
 impl Operation for GetNameGlobal {

@@ -251,10 +251,10 @@ fn cached_string_prototype_property(index: IndexOperand, context: &Context) -> O
 }
 
 /// ordo's patch: the value of `object`'s data property named at `index`, if the inline cache
-/// there knows where it is; `None` for an accessor (its getter is called by `get_by_name`) or
-/// a miss.
+/// there knows where it is; `None` for an accessor (its getter is called by `get_by_name`, or
+/// for a global by `GetNameGlobal`) or a miss.
 #[inline(always)]
-fn cached_data_property(
+pub(super) fn cached_data_property(
     object: &JsObject,
     index: IndexOperand,
     context: &Context,
