@@ -992,22 +992,16 @@ impl Context {
     pub(crate) async fn run_async_with_budget(&mut self, budget: u32) -> CompletionRecord {
         let mut runtime_budget: u32 = budget;
 
-        while let Some(byte) = self
-            .vm
-            .frame()
-            .code_block
-            .bytecode
-            .bytes
-            .get(self.vm.frame().pc as usize)
-        {
-            let opcode = Opcode::decode(*byte);
+        loop {
+            let pc = self.vm.frame().pc as usize;
+            let Some(opcode) = self.vm.frame().code_block.bytecode.opcode_at(pc) else {
+                break;
+            };
 
             match self.execute_one(
                 |context, opcode| {
-                    let frame = context.vm.frame();
-                    let pc = frame.pc as usize;
-
-                    OPCODE_HANDLERS_BUDGET[opcode as usize](context, pc, &mut runtime_budget)
+                    // SAFETY: `opcode_at` found an instruction at `pc`.
+                    unsafe { OPCODE_HANDLERS_BUDGET[opcode as usize](context, pc, &mut runtime_budget) }
                 },
                 opcode,
             ) {
@@ -1025,22 +1019,16 @@ impl Context {
     }
 
     pub(crate) fn run(&mut self) -> CompletionRecord {
-        while let Some(byte) = self
-            .vm
-            .frame()
-            .code_block
-            .bytecode
-            .bytes
-            .get(self.vm.frame().pc as usize)
-        {
-            let opcode = Opcode::decode(*byte);
+        loop {
+            let pc = self.vm.frame().pc as usize;
+            let Some(opcode) = self.vm.frame().code_block.bytecode.opcode_at(pc) else {
+                break;
+            };
 
             match self.execute_one(
                 |context, opcode| {
-                    let frame = context.vm.frame();
-                    let pc = frame.pc as usize;
-
-                    OPCODE_HANDLERS[opcode as usize](context, pc)
+                    // SAFETY: `opcode_at` found an instruction at `pc`.
+                    unsafe { OPCODE_HANDLERS[opcode as usize](context, pc) }
                 },
                 opcode,
             ) {

@@ -66,12 +66,28 @@ unsafe fn read_unchecked<T: Readable>(bytes: &[u8], offset: usize) -> T {
 }
 
 pub(crate) trait Argument: Sized + std::fmt::Debug {
+    /// ordo's patch: how many bytes [`Self::decode_padded`] reads without a bounds check; 0 for
+    /// an argument whose size is known only from the bytes (a list), which it reads checked.
+    const PADDED_SIZE: usize = 0;
+
     /// Encode the argument into a byte slice
     fn encode(self, bytes: &mut Vec<u8>);
 
     /// Decode the argument from a byte slice
     /// Returns the decoded argument and the new position after reading
     fn decode(bytes: &[u8], pos: usize) -> (Self, usize);
+
+    /// ordo's patch: [`Self::decode`] without a bounds check per operand. The run loop decodes
+    /// every instruction's operands, and the checks (a compare and a branch per operand, a
+    /// panic path in each handler) were about a tenth of a small function's instructions.
+    ///
+    /// # Safety
+    ///
+    /// `pos + Self::PADDED_SIZE <= bytes.len()`.
+    #[inline(always)]
+    unsafe fn decode_padded(bytes: &[u8], pos: usize) -> (Self, usize) {
+        Self::decode(bytes, pos)
+    }
 }
 
 #[inline(always)]
@@ -147,6 +163,8 @@ impl Argument for () {
 }
 
 impl Argument for IndexOperand {
+    const PADDED_SIZE: usize = size_of::<u32>();
+
     fn encode(self, bytes: &mut Vec<u8>) {
         write_u32(bytes, self.0);
     }
@@ -155,9 +173,19 @@ impl Argument for IndexOperand {
         let (arg1, pos) = read::<u32>(bytes, pos);
         (arg1.into(), pos)
     }
+
+    #[inline(always)]
+    unsafe fn decode_padded(bytes: &[u8], pos: usize) -> (Self, usize) {
+        // SAFETY: the caller guarantees `PADDED_SIZE` bytes at `pos`.
+        let arg1 = unsafe { read_unchecked::<u32>(bytes, pos) };
+        let pos = pos + size_of::<u32>();
+        (arg1.into(), pos)
+    }
 }
 
 impl Argument for RegisterOperand {
+    const PADDED_SIZE: usize = size_of::<u32>();
+
     fn encode(self, bytes: &mut Vec<u8>) {
         write_u32(bytes, self.0);
     }
@@ -166,9 +194,19 @@ impl Argument for RegisterOperand {
         let (arg1, pos) = read::<u32>(bytes, pos);
         (Self::new(arg1), pos)
     }
+
+    #[inline(always)]
+    unsafe fn decode_padded(bytes: &[u8], pos: usize) -> (Self, usize) {
+        // SAFETY: the caller guarantees `PADDED_SIZE` bytes at `pos`.
+        let arg1 = unsafe { read_unchecked::<u32>(bytes, pos) };
+        let pos = pos + size_of::<u32>();
+        (Self::new(arg1), pos)
+    }
 }
 
 impl Argument for Address {
+    const PADDED_SIZE: usize = size_of::<u32>();
+
     #[inline(always)]
     fn encode(self, bytes: &mut Vec<u8>) {
         write_u32(bytes, self.0);
@@ -179,11 +217,25 @@ impl Argument for Address {
         let (value, pos) = read::<u32>(bytes, pos);
         (Self::new(value), pos)
     }
+
+    #[inline(always)]
+    unsafe fn decode_padded(bytes: &[u8], pos: usize) -> (Self, usize) {
+        // SAFETY: the caller guarantees `PADDED_SIZE` bytes at `pos`.
+        let value = unsafe { read_unchecked::<u32>(bytes, pos) };
+        (Self::new(value), pos + size_of::<u32>())
+    }
 }
 
 macro_rules! impl_argument_for_tuple {
     ($( $i: ident  $t: ident ),*) => {
         impl<$( $t: Argument, )*> Argument for ($( $t, )*) {
+            // Only a tuple of fixed-size arguments: past a list, positions depend on the bytes.
+            const PADDED_SIZE: usize = if $( $t::PADDED_SIZE > 0 && )* true {
+                0 $( + $t::PADDED_SIZE )*
+            } else {
+                0
+            };
+
             #[inline(always)]
             fn encode(self, bytes: &mut Vec<u8>) {
                 let ($($i, )*) = self;
@@ -193,6 +245,17 @@ macro_rules! impl_argument_for_tuple {
             #[inline(always)]
             fn decode(bytes: &[u8], pos: usize) -> (Self, usize) {
                 $( let ($i, pos) = $t::decode(bytes, pos); )*
+                (($($i,)*), pos)
+            }
+
+            #[inline(always)]
+            unsafe fn decode_padded(bytes: &[u8], pos: usize) -> (Self, usize) {
+                if Self::PADDED_SIZE == 0 {
+                    return Self::decode(bytes, pos);
+                }
+                // SAFETY: the caller guarantees `PADDED_SIZE` bytes at `pos`, the sum of the
+                // elements' sizes, each read just past the one before.
+                $( let ($i, pos) = unsafe { $t::decode_padded(bytes, pos) }; )*
                 (($($i,)*), pos)
             }
         }
@@ -209,6 +272,8 @@ macro_rules! impl_argument_for_int {
     ($( $t: ty )*) => {
         $(
         impl Argument for $t {
+            const PADDED_SIZE: usize = size_of::<$t>();
+
             #[inline(always)]
             fn encode(self, bytes: &mut Vec<u8>) {
                 pastey::paste! {
@@ -219,6 +284,12 @@ macro_rules! impl_argument_for_int {
             #[inline(always)]
             fn decode(bytes: &[u8], pos: usize) -> (Self, usize) {
                 read::<$t>(bytes, pos)
+            }
+
+            #[inline(always)]
+            unsafe fn decode_padded(bytes: &[u8], pos: usize) -> (Self, usize) {
+                // SAFETY: the caller guarantees `PADDED_SIZE` bytes at `pos`.
+                (unsafe { read_unchecked::<$t>(bytes, pos) }, pos + size_of::<$t>())
             }
         }
         )*

@@ -147,8 +147,12 @@ impl BytecodeEmitter {
 
     /// Convert the [`BytecodeEmitter`] into a [`Bytecode`] instance.
     pub(crate) fn into_bytecode(self) -> Bytecode {
+        let len = self.bytes.len();
+        let mut bytes = self.bytes;
+        bytes.resize(len + OPERAND_PADDING, 0);
         Bytecode {
-            bytes: self.bytes.into_boxed_slice(),
+            bytes: bytes.into_boxed_slice(),
+            len,
         }
     }
 
@@ -186,7 +190,30 @@ impl BytecodeEmitter {
 #[derive(Clone, Debug, Default)]
 /// The bytecode representation of a codeblock.
 pub(crate) struct Bytecode {
-    pub(crate) bytes: Box<[u8]>,
+    /// ordo's patch: the instructions, then [`OPERAND_PADDING`] zero bytes, so that the
+    /// operands of an instruction that starts before `len` can be read without a bounds check
+    /// (`Argument::decode_padded`).
+    bytes: Box<[u8]>,
+    /// The length of the instructions.
+    len: usize,
+}
+
+impl Bytecode {
+    /// The instructions, without the padding.
+    pub(crate) fn instructions(&self) -> &[u8] {
+        &self.bytes[..self.len]
+    }
+
+    /// The opcode of the instruction at `pc`; `None` at or past the end of the instructions.
+    #[inline(always)]
+    pub(crate) fn opcode_at(&self, pc: usize) -> Option<Opcode> {
+        if pc >= self.len {
+            return None;
+        }
+        // SAFETY: `len <= bytes.len()`, as `BytecodeEmitter::into_bytecode` made them (the
+        // slice `instructions` makes checks it again at every instruction).
+        Some(Opcode::decode(unsafe { *self.bytes.get_unchecked(pc) }))
+    }
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
@@ -409,7 +436,24 @@ macro_rules! generate_opcodes {
             )*
         }
 
-        type OpcodeHandler = fn(&mut Context, usize) -> ControlFlow<CompletionRecord>;
+        /// ordo's patch: `unsafe`: a handler reads its operands without bounds checks, so `pc`
+        /// must be the start of an instruction before the end of the current frame's
+        /// instructions ([`Bytecode::opcode_at`] answered for it).
+        type OpcodeHandler = unsafe fn(&mut Context, usize) -> ControlFlow<CompletionRecord>;
+
+        /// ordo's patch: the padding after the instructions, the most any instruction's
+        /// fixed-size operands take.
+        #[allow(unused_parens)]
+        const OPERAND_PADDING: usize = {
+            let mut padding = 0;
+            $(
+                let size = <($($($FieldType),*)?)>::PADDED_SIZE;
+                if size > padding {
+                    padding = size;
+                }
+            )*
+            padding
+        };
 
         pub(crate) const OPCODE_HANDLERS: [OpcodeHandler; 256] = {
             [
@@ -419,7 +463,8 @@ macro_rules! generate_opcodes {
             ]
         };
 
-        type OpcodeHandlerBudget = fn(&mut Context, usize, &mut u32) -> ControlFlow<CompletionRecord>;
+        /// `unsafe` for the reason [`OpcodeHandler`] is.
+        type OpcodeHandlerBudget = unsafe fn(&mut Context, usize, &mut u32) -> ControlFlow<CompletionRecord>;
 
         pub(crate) const OPCODE_HANDLERS_BUDGET: [OpcodeHandlerBudget; 256] = {
             [
@@ -433,9 +478,11 @@ macro_rules! generate_opcodes {
             pastey::paste! {
                 #[inline(always)]
                 #[allow(unused_parens)]
-                fn [<handle_ $Variant:snake>](context: &mut Context, pc: usize) -> ControlFlow<CompletionRecord> {
+                unsafe fn [<handle_ $Variant:snake>](context: &mut Context, pc: usize) -> ControlFlow<CompletionRecord> {
                     let bytes = &context.vm.frame().code_block.bytecode.bytes;
-                    let (args, next_pc) = <($($($FieldType),*)?)>::decode(bytes, pc + 1);
+                    // SAFETY: `pc < len` (the caller's promise), so `pc + 1 + PADDED_SIZE` is
+                    // at most `len + OPERAND_PADDING`, the length of `bytes`.
+                    let (args, next_pc) = unsafe { <($($($FieldType),*)?)>::decode_padded(bytes, pc + 1) };
                     context.vm.frame_mut().pc = next_pc as u32;
                     let result = $Variant::operation(args, context);
                     IntoCompletionRecord::into_completion_record(result, context)
@@ -447,10 +494,12 @@ macro_rules! generate_opcodes {
             pastey::paste! {
                 #[inline(always)]
                 #[allow(unused_parens)]
-                fn [<handle_ $Variant:snake _budget>](context: &mut Context, pc: usize, budget: &mut u32) -> ControlFlow<CompletionRecord> {
+                unsafe fn [<handle_ $Variant:snake _budget>](context: &mut Context, pc: usize, budget: &mut u32) -> ControlFlow<CompletionRecord> {
                     *budget = budget.saturating_sub(u32::from($Variant::COST));
                     let bytes = &context.vm.frame().code_block.bytecode.bytes;
-                    let (args, next_pc) = <($($($FieldType),*)?)>::decode(bytes, pc + 1);
+                    // SAFETY: `pc < len` (the caller's promise), so `pc + 1 + PADDED_SIZE` is
+                    // at most `len + OPERAND_PADDING`, the length of `bytes`.
+                    let (args, next_pc) = unsafe { <($($($FieldType),*)?)>::decode_padded(bytes, pc + 1) };
                     context.vm.frame_mut().pc = next_pc as u32;
                     let result = $Variant::operation(args, context);
                     IntoCompletionRecord::into_completion_record(result, context)
@@ -543,12 +592,7 @@ impl Iterator for InstructionIterator<'_> {
     #[inline]
     fn next(&mut self) -> Option<Self::Item> {
         let start_pc = self.pc;
-        if self.pc >= self.bytes.bytes.len() {
-            return None;
-        }
-
-        let bytes = &self.bytes.bytes;
-        let opcode = Opcode::decode(bytes[self.pc]);
+        let opcode = self.bytes.opcode_at(self.pc)?;
         // Get instruction and determine how much to advance pc
         let (instruction, read_size) = self.bytes.next_instruction(self.pc);
         self.pc = read_size;

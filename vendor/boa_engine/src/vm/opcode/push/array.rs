@@ -1,5 +1,5 @@
 use crate::{
-    Context, JsExpect, JsResult, JsValue,
+    Context, JsExpect, JsObject, JsResult, JsValue,
     builtins::Array,
     string::StaticJsStrings,
     vm::opcode::{Operation, RegisterOperand},
@@ -50,26 +50,34 @@ impl PushValueToArray {
             .as_object()
             .js_expect("should be an object")?;
 
-        // Fast path: push directly to dense indexed storage.
-        {
-            let mut o_mut = o.borrow_mut();
-            let len = o_mut.properties().storage[0].as_i32();
-            if let Some(len) = len
-                && o_mut.properties_mut().indexed_properties.push_dense(&value)
-            {
-                o_mut.properties_mut().storage[0] = JsValue::new(len + 1);
-                return Ok(());
-            }
-        }
-
-        // Slow path: fall through to the generic property machinery.
-        let len = o
-            .length_of_array_like(context)
-            .js_expect("should have 'length' property")?;
-        o.create_data_property_or_throw(len, value, context)
-            .js_expect("should be able to create new data property")?;
-        Ok(())
+        append_to_literal(&o, value, context)
     }
+}
+
+/// Appends `value` to `array`, an array literal being built, as `CreateDataPropertyOrThrow`
+/// of the next index: no script code can reach the array before the literal is done, so
+/// its `length` is its first slot and a dense storage takes the value as it is.
+fn append_to_literal(array: &JsObject, value: JsValue, context: &mut Context) -> JsResult<()> {
+    // Fast path: push directly to dense indexed storage.
+    {
+        let mut o_mut = array.borrow_mut();
+        let len = o_mut.properties().storage[0].as_i32();
+        if let Some(len) = len
+            && o_mut.properties_mut().indexed_properties.push_dense(&value)
+        {
+            o_mut.properties_mut().storage[0] = JsValue::new(len + 1);
+            return Ok(());
+        }
+    }
+
+    // Slow path: fall through to the generic property machinery.
+    let len = array
+        .length_of_array_like(context)
+        .js_expect("should have 'length' property")?;
+    array
+        .create_data_property_or_throw(len, value, context)
+        .js_expect("should be able to create new data property")?;
+    Ok(())
 }
 
 impl Operation for PushValueToArray {
@@ -125,8 +133,12 @@ impl PushIteratorToArray {
             .iterators
             .pop()
             .js_expect("iterator stack should have at least an iterator")?;
+        let array = array.as_object().js_expect("should always be an object")?;
+        // ordo's patch: each value is appended as `CreateDataPropertyOrThrow` says, as
+        // `PushValueToArray` appends one; `Array.prototype.push` (a `Set` per value) did more
+        // work and called an index setter on `Array.prototype`, which a spread must not.
         while let Some(next) = iterator.step_value(context)? {
-            Array::push(&array, &[next], context)?;
+            append_to_literal(&array, next, context)?;
         }
         Ok(())
     }
