@@ -186,13 +186,22 @@ impl InlineCache {
 
 /// ordo's patch: whether the prototype of `shape` still has the shape `entry` was cached with
 /// (the same address, and the shape cached there still alive, so not another one that took
-/// its memory); `true` for an entry of an own property.
-#[inline]
+/// its memory); `true` for an entry of an own property, answered inline (the whole check was
+/// a call at every cached read).
+#[inline(always)]
 fn prototype_unchanged(shape: &Shape, entry: &CacheEntry) -> bool {
-    let Some((prototype_shape, address)) = &entry.prototype_shape else {
-        return true;
-    };
-    with_prototype_shape(shape, |current| current.to_addr_usize() == *address).unwrap_or(false)
+    match &entry.prototype_shape {
+        None => true,
+        Some((prototype_shape, address)) => {
+            prototype_shape_unchanged(shape, prototype_shape, *address)
+        }
+    }
+}
+
+/// The check of [`prototype_unchanged`] for an inherited property.
+#[inline(never)]
+fn prototype_shape_unchanged(shape: &Shape, prototype_shape: &WeakShape, address: usize) -> bool {
+    with_prototype_shape(shape, |current| current.to_addr_usize() == address).unwrap_or(false)
         && prototype_shape.is_live()
 }
 

@@ -234,9 +234,22 @@ impl GetPropertyByName {
             context.vm.set_register(dst.into(), value);
             return Ok(());
         }
-        let object = context.vm.get_register(object.into()).clone();
-        get_by_name::<false>((dst, &object, &object, index), context)
+        get_uncached_property_by_name(dst, object, index, context)
     }
+}
+
+/// ordo's patch: `GetPropertyByName` where the inline cache has no data property to give, out
+/// of the handler's line: inlined, its registers and stack were saved and restored by every
+/// cached read too.
+#[inline(never)]
+fn get_uncached_property_by_name(
+    dst: RegisterOperand,
+    object: RegisterOperand,
+    index: IndexOperand,
+    context: &mut Context,
+) -> JsResult<()> {
+    let object = context.vm.get_register(object.into()).clone();
+    get_by_name::<false>((dst, &object, &object, index), context)
 }
 
 /// ordo's patch: a data property of `String.prototype` read from a string primitive
