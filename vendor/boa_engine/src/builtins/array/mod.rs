@@ -3392,10 +3392,6 @@ impl Array {
     }
 }
 
-/// ordo's patch: whether no prototype of `array` can see a `Set` of one of its indices: each
-/// reads and writes its own properties as an ordinary object does (no proxy, no typed array, no
-/// string object) and holds no element, so `OrdinarySet` walks past all of them to
-/// `CreateDataProperty` on the array.
 /// ordo's patch: replaces the element at `index` of `array` when it is an Array holding that
 /// element in its dense storage, where every element is a writable, enumerable and configurable
 /// data property, so that `Set` would do no more; `false`, with nothing changed, otherwise.
@@ -3407,6 +3403,10 @@ fn overwrite_dense_element(array: &JsObject, index: u32, value: &JsValue) -> boo
             .set_dense_property(index, value)
 }
 
+/// ordo's patch: whether no prototype of `array` can see a `Set` of one of its indices: each
+/// reads and writes its own properties as an ordinary object does (no proxy, no typed array, no
+/// string object) and holds no element, so `OrdinarySet` walks past all of them to
+/// `CreateDataProperty` on the array.
 fn prototypes_hold_no_element(array: &JsObject) -> bool {
     let mut next = array.prototype();
     while let Some(prototype) = next {

@@ -176,9 +176,8 @@ impl Argument for IndexOperand {
 
     #[inline(always)]
     unsafe fn decode_padded(bytes: &[u8], pos: usize) -> (Self, usize) {
-        // SAFETY: the caller guarantees `PADDED_SIZE` bytes at `pos`.
-        let arg1 = unsafe { read_unchecked::<u32>(bytes, pos) };
-        let pos = pos + size_of::<u32>();
+        // SAFETY: the caller guarantees `PADDED_SIZE` (a `u32`'s) bytes at `pos`.
+        let (arg1, pos) = unsafe { u32::decode_padded(bytes, pos) };
         (arg1.into(), pos)
     }
 }
@@ -197,9 +196,8 @@ impl Argument for RegisterOperand {
 
     #[inline(always)]
     unsafe fn decode_padded(bytes: &[u8], pos: usize) -> (Self, usize) {
-        // SAFETY: the caller guarantees `PADDED_SIZE` bytes at `pos`.
-        let arg1 = unsafe { read_unchecked::<u32>(bytes, pos) };
-        let pos = pos + size_of::<u32>();
+        // SAFETY: the caller guarantees `PADDED_SIZE` (a `u32`'s) bytes at `pos`.
+        let (arg1, pos) = unsafe { u32::decode_padded(bytes, pos) };
         (Self::new(arg1), pos)
     }
 }
@@ -220,9 +218,9 @@ impl Argument for Address {
 
     #[inline(always)]
     unsafe fn decode_padded(bytes: &[u8], pos: usize) -> (Self, usize) {
-        // SAFETY: the caller guarantees `PADDED_SIZE` bytes at `pos`.
-        let value = unsafe { read_unchecked::<u32>(bytes, pos) };
-        (Self::new(value), pos + size_of::<u32>())
+        // SAFETY: the caller guarantees `PADDED_SIZE` (a `u32`'s) bytes at `pos`.
+        let (value, pos) = unsafe { u32::decode_padded(bytes, pos) };
+        (Self::new(value), pos)
     }
 }
 

@@ -210,8 +210,8 @@ impl Bytecode {
         if pc >= self.len {
             return None;
         }
-        // SAFETY: `len <= bytes.len()`, as `BytecodeEmitter::into_bytecode` made them (the
-        // slice `instructions` makes checks it again at every instruction).
+        // SAFETY: `len <= bytes.len()`, as `BytecodeEmitter::into_bytecode` made them; slicing
+        // through `instructions` would check that again at every instruction.
         Some(Opcode::decode(unsafe { *self.bytes.get_unchecked(pc) }))
     }
 }
