@@ -11,6 +11,11 @@
 //! with the system's allocator, or with a worker's when started with
 //! `ORDO_WORKER_ALLOCATOR=mimalloc MIMALLOC_ARENA_RESERVE=32MiB MIMALLOC_ALLOW_THP=0`
 //! (`worker/allocator.rs`).
+//!
+//! With `RUN_IN_WORKER=PROGRAM` it runs the script in a worker process of `PROGRAM` instead
+//! (`target/release/ordo`, `ordo-js-worker`, or a shell script that `exec`s one with other
+//! variables: a worker's environment is cleared), so that the same host times the same script
+//! in both places.
 
 use std::process::ExitCode;
 use std::time::Duration;
@@ -33,7 +38,10 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let mut config = RuntimeConfig::in_process();
+    let mut config = match std::env::var_os("RUN_IN_WORKER") {
+        Some(worker) => RuntimeConfig::new(ordo_runtime::WorkerCommand::program(worker)),
+        None => RuntimeConfig::in_process(),
+    };
     config.limits.deadline = Duration::from_secs(24 * 3600);
     config.limits.cpu_time = Duration::from_secs(24 * 3600);
     let runtime = Runtime::new(config);
