@@ -8,6 +8,18 @@
 //! (`Limits::host_memory_bytes`) was measured with it, and nothing it does allocates like a
 //! script.
 //!
+//! mimalloc 2, not 3 (the `mimalloc` crate's `v2` feature). mimalloc 3 gives a page whose last
+//! block is freed back to its arena at once, unless it is the only page of its size class; a
+//! script that keeps many strings of one size (the rows of a table it builds) while making and
+//! dropping others of that size (the pieces each row is joined from) empties and refills such a
+//! page at every row, and each refill is a fresh page from the arena: its bitmaps searched, its
+//! free list built again, the purge clock read. Which size classes fall into that depends on
+//! everything allocated before, down to the globals a run is given: under `ordo run`, whose runs
+//! get the `tools` namespace, `args`, `input` and the `store`/`load` functions, the row-building
+//! part of `markdown_table` (six times over) took 230 ms where it took 158 with the system
+//! allocator and about 165 in the same worker given none of those. mimalloc 2 gives such a page
+//! back to a segment of its own thread, whence the next one comes back for a few instructions.
+//!
 //! A process's memory cannot move from one allocator to the other, so the choice is made once,
 //! at the process's first allocation, from the environment the host starts a worker (or a fork
 //! server, whose forks inherit it) with: [`ALLOCATOR_VARIABLE`]. Reading it then allocates
@@ -106,13 +118,14 @@ mod choice {
 
 /// mimalloc, asked for an alignment only where its size classes do not already give it.
 ///
-/// `mimalloc::MiMalloc` asks `mi_malloc_aligned` for every block. mimalloc 3 serves that from
-/// its free lists only when the size class is a power of two; any other size (a 40-byte string,
-/// a 24-byte box) took the aligned fallback, which allocates a larger block and never fills the
-/// size class's own page, so every such allocation took the slow path: `String(n)` cost about
-/// 1,600 instructions, a fresh page in most of them (callgrind on `markdown_table`). mimalloc's
-/// size classes are multiples of 16 bytes from 16 up (8 below), and its blocks start aligned to
-/// their class, so a block of at least `align` bytes with `align` at most 16 needs no more.
+/// `mimalloc::MiMalloc` asks `mi_malloc_aligned` for every block. mimalloc 3, where this was
+/// measured, served that from its free lists only when the size class is a power of two; any
+/// other size (a 40-byte string, a 24-byte box) took the aligned fallback, which allocates a
+/// larger block and never fills the size class's own page, so every such allocation took the
+/// slow path: `String(n)` cost about 1,600 instructions, a fresh page in most of them
+/// (callgrind on `markdown_table`). mimalloc's size classes are multiples of 16 bytes from 16 up
+/// (8 below), and its blocks start aligned to their class, so a block of at least `align` bytes
+/// with `align` at most 16 needs no more.
 #[cfg(target_os = "linux")]
 struct Mimalloc;
 
