@@ -5,14 +5,13 @@
 //! `CallValue` made and resolved), read the function's code, environments and realm again,
 //! built a call frame and dropped it at the end: about a third of what a small comparator
 //! costs. A [`RepeatedCall`] of an ordinary function keeps one frame: each call resets it,
-//! pushes it, binds `this` as [`function_call`] does (not for an arrow function, which has no
-//! `this` of its own), runs, and takes the frame back. A function whose call needs more than
-//! that (a class constructor, a generator or async function, one with a function scope or its
-//! own name bound) and any other callable go through [`JsObject::call`].
+//! pushes it, binds `this` as [`function_call`] does, runs, and takes the frame back. A function
+//! whose call needs more than that (a class constructor, a generator or async function, one with
+//! a function scope or its own name bound) and any other callable go through [`JsObject::call`].
 
 use crate::{
     Context, JsObject, JsResult, JsValue,
-    builtins::function::{OrdinaryFunction, ThisMode, bind_this},
+    builtins::function::{OrdinaryFunction, bind_this},
     vm::{CallFrame, CallFrameFlags},
 };
 
@@ -24,9 +23,6 @@ pub(crate) struct RepeatedCall {
     /// while a call is running. Its `env_fp` is the number of environments the function closes
     /// over.
     frame: Option<CallFrame>,
-    /// Whether the function takes `this` from where it was defined (an arrow function), so
-    /// that no call binds it.
-    lexical_this: bool,
 }
 
 impl RepeatedCall {
@@ -51,10 +47,7 @@ impl RepeatedCall {
                 )
                 .with_env_fp(env_fp)
             });
-        let lexical_this = frame
-            .as_ref()
-            .is_some_and(|frame| frame.code_block.this_mode == ThisMode::Lexical);
-        Self { function, frame, lexical_this }
+        Self { function, frame }
     }
 
     /// `Call(function, this, args)`. The arguments are moved onto the stack, not copied: the
@@ -87,9 +80,8 @@ impl RepeatedCall {
         context.vm.stack.stack.extend(args);
         context.vm.push_frame(frame);
 
-        let bound = if self.lexical_this { Ok(()) } else { bind_this(context).map(drop) };
-        let result = match bound {
-            Ok(()) => {
+        let result = match bind_this(context) {
+            Ok(_) => {
                 context.vm.host_call_depth += 1;
                 let result = context.run().consume();
                 context.vm.host_call_depth = context.vm.host_call_depth.saturating_sub(1);
