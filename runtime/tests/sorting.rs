@@ -5,7 +5,8 @@
 //! permutation of the input and no error; a consistent one must give Node's order, stable over
 //! 30,000 records with ties, in `n - 1` comparisons on a sorted input; an error from the comparator
 //! must reach the script with the array untouched; a comparator that empties or grows the array,
-//! the default order (UTF-16 code units, `undefined` and holes last), the values written back in
+//! the default order (UTF-16 code units, `undefined` and holes last; primitives converted once
+//! each, patch 40, objects at every comparison), the values written back in
 //! place (patch 35) except where `Set` has more to do (a hole, a frozen array, an inherited
 //! setter, which a spread `[...a]` must not call), typed arrays' numeric order
 //! with `-0` and `NaN`, a typed array's comparator answering zero (upstream took +0 for
@@ -119,9 +120,21 @@ const BODY: &str = r#"
     const literalWrites = writes;
     delete Array.prototype[1];
     out.push(show([spread, spreadOfHoles, Object.keys(holeInSort), holeInSort[0], holeInSort[2], literalWrites, Math.max(...[4, 1, 6]), ((...rest) => rest.length)(...[1, 2], ...new Set([3]))]));
+    // The default order of primitives, each converted to its string once (patch 40): numbers,
+    // strings, booleans, null, bigints, -0 and NaN mixed, undefined and holes last; an object's
+    // `toString` is still called at each comparison, and a symbol throws only once compared.
+    const shown = (v) => (typeof v === "bigint" ? `${v}n` : Object.is(v, -0) ? "-0" : typeof v === "number" && !Number.isFinite(v) ? String(v) : v);
+    const primitives = [10, 9, 1, "b", "a", true, null, undefined, 2n, -0, 0, NaN, Infinity, -Infinity, 1e21, "10", false, "", "\u00e9", "\ud83d\ude00", "z"].sort().map(shown);
+    let toStrings = 0;
+    const stringified = { toString() { toStrings++; return "m"; } };
+    const withObjects = ["z", stringified, "a", stringified].sort().map(String);
+    const oneSymbol = [Symbol("x")].sort().length;
+    const twoSymbols = attempt(() => [Symbol("x"), 1].sort());
+    const spreadOut = Array.from({ length: 3000 }, (_, i) => (i * 7919) % 3000).sort();
+    out.push(show([primitives, [3, , 1, undefined, , 2].sort(), [3, , 1, undefined].toSorted(), withObjects, toStrings > 4, oneSymbol, twoSymbols.split(":")[0], spreadOut.slice(0, 8), spreadOut[2999]]));
 "#;
 
-const EXPECTED: [&str; 14] = [
+const EXPECTED: [&str; 15] = [
     r#"[true,true,true,true,true,true,true,true]"#,
     r#"[5000,true,true]"#,
     r#"[[5,1,4,2],[3,1,2],[3,2,1,0,7,6,5,4]]"#,
@@ -136,6 +149,7 @@ const EXPECTED: [&str; 14] = [
     r#"[true,true,true,true]"#,
     r#"[[1,-4,3,5,9],[1,-4,3,5,9],[true,1.5,2,3,"a","b"],[2,3,4],"t",[1,2,4,null,null],5,false,[1,2,3,4],"TypeError",[3,2,1]]"#,
     r#"[[7,8,9],[null,5],["0","2"],1,"inherited",1,6,3]"#,
+    r#"[["","-Infinity","-0",0,1,10,"10",1e+21,"2n",9,"Infinity","NaN","a","b",false,null,true,"z","é","😀",null],[1,2,3,null,null,null],[1,3,null,null],["a","m","m","z"],true,1,"TypeError",[0,1,10,100,1000,1001,1002,1003],999]"#,
 ];
 
 #[test]

@@ -132,6 +132,9 @@ impl Engine {
             .build()
             .map_err(|error| format!("cannot build the JavaScript context: {error}"))?;
         context.insert_data(Rc::clone(&clock));
+        // The collector sees its own boxes, not the elements and strings they own: it also
+        // collects when the bytes this thread holds have grown (`worker/allocator.rs`).
+        boa_engine::watch_external_memory(crate::worker::held_bytes);
         let originals = globals::prepare(&mut context)?;
         let mut engine = Self { context, jobs, hooks, clock, originals };
         if warm_up {

@@ -35,8 +35,32 @@
 //!
 //! A program that does not keeps the system allocator in its workers too. Off Linux, it always
 //! is the system's.
+//!
+//! It also counts the bytes each thread's allocations hold ([`held_bytes`]): the engine's
+//! collector sees only its own boxes, not the elements and strings they own, and collects when
+//! this count has grown (`boa_engine::watch_external_memory`, set up by the engine).
 
 use std::alloc::{GlobalAlloc, Layout, System};
+use std::cell::Cell;
+
+thread_local! {
+    /// What this thread allocated less what it freed, wrapping: a block freed by another
+    /// thread than the one that allocated it counts against the thread that frees it.
+    static HELD: Cell<usize> = const { Cell::new(0) };
+}
+
+/// The bytes the calling thread's allocations hold now, as [`WorkerAllocator`] counts them
+/// (0 where it is not the global allocator).
+pub fn held_bytes() -> usize {
+    let held = HELD.with(Cell::get);
+    // A thread that freed more than it allocated holds nothing of its own.
+    if held > isize::MAX as usize { 0 } else { held }
+}
+
+#[inline]
+fn count(allocated: usize, freed: usize) {
+    HELD.with(|held| held.set(held.get().wrapping_add(allocated).wrapping_sub(freed)));
+}
 
 /// Names the allocator a worker uses: `mimalloc` (what the host sets unless told otherwise) or
 /// `system`. The host passes `system` on when its own environment says so, to compare the two.
@@ -190,10 +214,14 @@ unsafe impl GlobalAlloc for Mimalloc {
 macro_rules! chosen {
     ($method:ident($($argument:expr),*)) => {{
         #[cfg(target_os = "linux")]
-        if choice::mimalloc() {
-            return Mimalloc.$method($($argument),*);
-        }
-        System.$method($($argument),*)
+        let chosen = if choice::mimalloc() {
+            Mimalloc.$method($($argument),*)
+        } else {
+            System.$method($($argument),*)
+        };
+        #[cfg(not(target_os = "linux"))]
+        let chosen = System.$method($($argument),*);
+        chosen
     }};
 }
 
@@ -204,25 +232,38 @@ unsafe impl GlobalAlloc for WorkerAllocator {
     #[inline]
     unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
         // SAFETY: the caller's guarantees, passed on.
-        unsafe { chosen!(alloc(layout)) }
+        let pointer = unsafe { chosen!(alloc(layout)) };
+        if !pointer.is_null() {
+            count(layout.size(), 0);
+        }
+        pointer
     }
 
     #[inline]
     unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
         // SAFETY: the caller's guarantees, passed on.
-        unsafe { chosen!(alloc_zeroed(layout)) }
+        let pointer = unsafe { chosen!(alloc_zeroed(layout)) };
+        if !pointer.is_null() {
+            count(layout.size(), 0);
+        }
+        pointer
     }
 
     #[inline]
     unsafe fn dealloc(&self, pointer: *mut u8, layout: Layout) {
         // SAFETY: `pointer` came from the same allocator (the choice never changes).
-        unsafe { chosen!(dealloc(pointer, layout)) }
+        unsafe { chosen!(dealloc(pointer, layout)) };
+        count(0, layout.size());
     }
 
     #[inline]
     unsafe fn realloc(&self, pointer: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
         // SAFETY: `pointer` came from the same allocator (the choice never changes).
-        unsafe { chosen!(realloc(pointer, layout, new_size)) }
+        let moved = unsafe { chosen!(realloc(pointer, layout, new_size)) };
+        if !moved.is_null() {
+            count(new_size, layout.size());
+        }
+        moved
     }
 }
 

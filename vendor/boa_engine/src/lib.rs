@@ -104,12 +104,16 @@ pub mod symbol;
 pub mod value;
 pub mod vm;
 
+mod gc_pressure;
 mod host_defined;
 mod sys;
 
 mod spanned_source_text;
 use spanned_source_text::SourceText;
 pub use spanned_source_text::SpannedSourceText;
+
+/// ordo's patch (`gc_pressure.rs`).
+pub use gc_pressure::{MIN_GROWTH, watch_external_memory};
 
 #[cfg(test)]
 mod tests;

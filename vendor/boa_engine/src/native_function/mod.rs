@@ -385,12 +385,14 @@ pub(crate) fn native_function_call(
     }
     context.vm.native_active_function = Some(obj.clone());
 
+    let entry = context.vm.enter_native();
     let result = if is_constructor {
         function.call(&JsValue::undefined(), &args, context)
     } else {
         function.call(&this, &args, context)
     }
     .map_err(|err| err.inject_realm(context.realm().clone()));
+    context.vm.leave_native(entry);
 
     context.vm.native_active_function = None;
     if let Some(realm) = realm.as_mut() {
@@ -462,8 +464,10 @@ fn native_function_construct(
     let _func = context.vm.stack.pop();
     let _this = context.vm.stack.pop();
 
-    let result = function
-        .call(&new_target, &args, context)
+    let entry = context.vm.enter_native();
+    let result = function.call(&new_target, &args, context);
+    context.vm.leave_native(entry);
+    let result = result
         .map_err(|err| err.inject_realm(context.realm().clone()))
         .and_then(|v| match v.variant() {
             JsVariant::Object(o) => Ok(o.clone()),

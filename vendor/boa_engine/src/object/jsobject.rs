@@ -127,6 +127,7 @@ impl JsObject {
         object: Object<T>,
         vtable: &'static InternalObjectMethods,
     ) -> Self {
+        crate::gc_pressure::before_allocation(); // ordo's patch
         let inner = Gc::new(VTableObject {
             object: GcRefCell::new(object),
             vtable,
@@ -218,6 +219,7 @@ impl JsObject {
         data: T,
     ) -> Self {
         let internal_methods = data.internal_methods();
+        crate::gc_pressure::before_allocation(); // ordo's patch
         let inner = Gc::new(VTableObject {
             object: GcRefCell::new(Object {
                 data: ObjectData::new(data),
@@ -244,6 +246,7 @@ impl JsObject {
         data: T,
     ) -> JsObject<T> {
         let internal_methods = data.internal_methods();
+        crate::gc_pressure::before_allocation(); // ordo's patch
         let inner = Gc::new(VTableObject {
             object: GcRefCell::new(Object {
                 data: ObjectData::new(data),
@@ -1083,6 +1086,7 @@ impl<T: NativeObject> JsObject<T> {
     /// ```
     pub fn new<O: Into<Option<JsObject>>>(root_shape: &RootShape, prototype: O, data: T) -> Self {
         let internal_methods = data.internal_methods();
+        crate::gc_pressure::before_allocation(); // ordo's patch
         let inner = Gc::new(VTableObject {
             object: GcRefCell::new(Object {
                 data: ObjectData::new(data),
@@ -1118,6 +1122,7 @@ impl<T: NativeObject> JsObject<T> {
     /// ```
     pub fn new_unique<O: Into<Option<JsObject>>>(prototype: O, data: T) -> Self {
         let internal_methods = data.internal_methods();
+        crate::gc_pressure::before_allocation(); // ordo's patch
         let inner = Gc::new(VTableObject {
             object: GcRefCell::new(Object {
                 data: ObjectData::new(data),

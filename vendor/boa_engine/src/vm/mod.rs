@@ -100,12 +100,25 @@ pub struct Vm {
     /// so that a call of a built-in allocates nothing for its arguments.
     pub(crate) spare_arguments: Vec<Vec<JsValue>>,
 
+    /// ordo's patch: the number of frames there were when the innermost native call still
+    /// running began (`usize::MAX` outside of any). A [`RepeatedCall`] leaves its frame on the
+    /// stack between calls only at this depth, because the native call's end takes away every
+    /// frame above it ([`Vm::enter_native`], [`Vm::leave_native`]).
+    pub(crate) park_floor: usize,
+
     pub(crate) shadow_stack: ShadowStack,
 
     #[cfg(feature = "trace")]
     pub(crate) trace: bool,
     #[cfg(feature = "trace")]
     pub(crate) current_frame: Option<*const CallFrame>,
+}
+
+/// ordo's patch: what [`Vm::enter_native`] saw.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct NativeEntry {
+    frames: usize,
+    park_floor: usize,
 }
 
 /// The stack holds the [`JsValue`]s for the calling convention and registers.
@@ -457,6 +470,7 @@ impl Vm {
             native_active_function: None,
             host_call_depth: 0,
             spare_arguments: Vec::new(),
+            park_floor: usize::MAX,
             shadow_stack: ShadowStack::default(),
             #[cfg(feature = "trace")]
             trace: false,
@@ -478,7 +492,7 @@ impl Vm {
         // guaranteed to be within the register bounds for well-formed bytecode. The
         // debug_assert above catches any compiler bugs during development.
         unsafe {
-            *self.stack.stack.get_unchecked_mut(rp + index) = value;
+            self.stack.stack.get_unchecked_mut(rp + index).overwrite(value);
         }
     }
 
@@ -667,6 +681,37 @@ impl Vm {
         self.stack.push(function);
 
         self.push_frame(frame);
+    }
+
+    /// ordo's patch: a native call begins; returns what [`Vm::leave_native`] restores.
+    #[inline]
+    pub(crate) fn enter_native(&mut self) -> NativeEntry {
+        let frames = self.frames.len();
+        NativeEntry {
+            frames,
+            park_floor: std::mem::replace(&mut self.park_floor, frames),
+        }
+    }
+
+    /// ordo's patch: a native call ends: the frames a [`RepeatedCall`] left on the stack
+    /// (there are none above the call's otherwise) go, with their values.
+    #[inline]
+    pub(crate) fn leave_native(&mut self, entry: NativeEntry) {
+        if self.frames.len() > entry.frames {
+            self.unpark_frames(entry.frames);
+        }
+        self.park_floor = entry.park_floor;
+    }
+
+    #[cold]
+    fn unpark_frames(&mut self, frames: usize) {
+        while self.frames.len() > frames {
+            let Some(frame) = self.pop_frame() else {
+                break;
+            };
+            debug_assert!(frame.keeps_stack(), "only a parked frame outlives its call");
+            self.stack.truncate_to_frame(&frame);
+        }
     }
 
     pub(crate) fn pop_frame(&mut self) -> Option<CallFrame> {
@@ -872,6 +917,13 @@ impl Context {
             if let Some(frame) = frame {
                 self.vm.stack.truncate_to_frame(&frame);
             }
+            // ordo's patch: the exit-early frame the error stops at loses its values, as it does
+            // when a catchable error leaves it (`handle_throw`); they were left on the stack for
+            // good (a script's, a callback's), one engine's runs after another.
+            let frame = self.vm.frame();
+            if frame.exit_early() {
+                self.vm.stack.stack.truncate(frame.frame_pointer());
+            }
             return ControlFlow::Break(CompletionRecord::Throw(err));
         }
 
@@ -903,7 +955,12 @@ impl Context {
     fn handle_return(&mut self) -> ControlFlow<CompletionRecord> {
         let exit_early = self.vm.frame().exit_early();
         let frame = self.vm.frames.last().expect("frame must exist");
-        self.vm.stack.truncate_to_frame(frame);
+        // ordo's patch: a parked frame (`RepeatedCall`) keeps its values for the next call.
+        if frame.keeps_stack() {
+            self.vm.stack.stack.truncate(frame.stack_end());
+        } else {
+            self.vm.stack.truncate_to_frame(frame);
+        }
 
         let result = self.vm.take_return_value();
         if exit_early {

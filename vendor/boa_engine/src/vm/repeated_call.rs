@@ -8,6 +8,17 @@
 //! pushes it, binds `this` as [`function_call`] does, runs, and takes the frame back. A function
 //! whose call needs more than that (a class constructor, a generator or async function, one with
 //! a function scope or its own name bound) and any other callable go through [`JsObject::call`].
+//!
+//! Where it can, the frame stays on the frame stack between calls, parked, with its `this`, the
+//! function, the arguments and the registers on the value stack: each call then only writes
+//! `this`, the arguments and `undefined` into the registers the last call left, where pushing
+//! and popping the frame (its values, the shadow stack's entry, the frame moved in and out)
+//! cost as much as a small comparator's body. A frame parks only at the depth where the
+//! innermost native call began ([`Vm::park_floor`](crate::vm::Vm)), because that call's end
+//! removes it ([`Vm::leave_native`](crate::vm::Vm)): the built-in that made the
+//! [`RepeatedCall`] cannot forget to, whichever way it returns. Between two calls the parked
+//! frame is the top frame: the built-in's own code runs no bytecode of the frame below, and
+//! whatever it calls (a getter, `valueOf`) pushes its frame above and pops it again.
 
 use crate::{
     Context, JsObject, JsResult, JsValue,
@@ -19,10 +30,12 @@ use crate::{
 #[derive(Debug)]
 pub(crate) struct RepeatedCall {
     function: JsObject,
-    /// The frame every call reuses; `None` for a callable that [`JsObject::call`] runs, and
-    /// while a call is running. Its `env_fp` is the number of environments the function closes
-    /// over.
+    /// The frame every call reuses, while it is not on the frame stack; `None` for a callable
+    /// that [`JsObject::call`] runs, while a call is running and while the frame is parked. Its
+    /// `env_fp` is the number of environments the function closes over.
     frame: Option<CallFrame>,
+    /// The index of the parked frame on the frame stack.
+    parked: Option<usize>,
 }
 
 impl RepeatedCall {
@@ -47,7 +60,11 @@ impl RepeatedCall {
                 )
                 .with_env_fp(env_fp)
             });
-        Self { function, frame }
+        Self {
+            function,
+            frame,
+            parked: None,
+        }
     }
 
     /// `Call(function, this, args)`. The arguments are moved onto the stack, not copied: the
@@ -59,6 +76,16 @@ impl RepeatedCall {
         args: [JsValue; N],
         context: &mut Context,
     ) -> JsResult<JsValue> {
+        if let Some(index) = self.parked {
+            if parked_frame(index, N, context).is_some() {
+                return self.call_parked(this, args, context);
+            }
+            // Not as the last call left it: only the end of the native call around could
+            // have taken it, and that ends this `RepeatedCall` too. Never reached; correct
+            // anyway.
+            self.parked = None;
+            return self.function.call(this, &args, context);
+        }
         let Some(mut frame) = self.frame.take() else {
             return self.function.call(this, &args, context);
         };
@@ -70,32 +97,98 @@ impl RepeatedCall {
         frame.pc = 0;
         frame.loop_iteration_count = 0;
         frame.argument_count = N as u32;
-        frame.flags = CallFrameFlags::EXIT_EARLY;
         frame.iterators.clear();
         frame.binding_stack.clear();
         frame.environments.truncate(frame.env_fp as usize);
+        let park = context.vm.frames.len() == context.vm.park_floor;
+        frame.flags = if park {
+            CallFrameFlags::EXIT_EARLY | CallFrameFlags::KEEPS_STACK
+        } else {
+            CallFrameFlags::EXIT_EARLY
+        };
 
         context.vm.stack.push(this.clone());
         context.vm.stack.push(self.function.clone());
         context.vm.stack.stack.extend(args);
         context.vm.push_frame(frame);
+        if park {
+            self.parked = Some(context.vm.frames.len() - 1);
+        }
 
-        let result = match bind_this(context) {
-            Ok(_) => {
-                context.vm.host_call_depth += 1;
-                let result = context.run().consume();
-                context.vm.host_call_depth = context.vm.host_call_depth.saturating_sub(1);
-                result
-            }
-            Err(error) => {
-                let frame = context.vm.frames.last().map(CallFrame::frame_pointer);
-                if let Some(frame_pointer) = frame {
-                    context.vm.stack.stack.truncate(frame_pointer);
-                }
-                Err(error)
-            }
-        };
-        self.frame = context.vm.pop_frame();
+        let result = run(context);
+        if !park || result.is_err() {
+            self.take_frame_back(context);
+        }
         result
     }
+
+    /// A call of the parked frame: the last call's `this`, arguments and registers replaced.
+    fn call_parked<const N: usize>(
+        &mut self,
+        this: &JsValue,
+        args: [JsValue; N],
+        context: &mut Context,
+    ) -> JsResult<JsValue> {
+        context.check_runtime_limits()?;
+        let vm = &mut context.vm;
+        let frame = vm.frame_mut();
+        frame.pc = 0;
+        frame.loop_iteration_count = 0;
+        frame.flags = CallFrameFlags::EXIT_EARLY | CallFrameFlags::KEEPS_STACK;
+        if !frame.iterators.is_empty() {
+            frame.iterators.clear();
+        }
+        if !frame.binding_stack.is_empty() {
+            frame.binding_stack.clear();
+        }
+        frame.environments.truncate(frame.env_fp as usize);
+        let this_index = frame.this_index();
+        let arguments = frame.arguments_range();
+        let registers = frame.rp as usize..frame.stack_end();
+
+        let stack = &mut vm.stack.stack;
+        stack[this_index].overwrite(this.clone());
+        for (slot, arg) in stack[arguments].iter_mut().zip(args) {
+            slot.overwrite(arg);
+        }
+        for register in &mut stack[registers] {
+            register.overwrite(JsValue::undefined());
+        }
+        vm.return_value.overwrite(JsValue::undefined());
+
+        let result = run(context);
+        if result.is_err() {
+            self.take_frame_back(context);
+        }
+        result
+    }
+
+    /// Takes the frame off the frame stack, its values off the value stack.
+    fn take_frame_back(&mut self, context: &mut Context) {
+        if let Some(frame) = context.vm.frames.last() {
+            context.vm.stack.truncate_to_frame(frame);
+        }
+        self.frame = context.vm.pop_frame();
+        self.parked = None;
+    }
+}
+
+/// The parked frame at `index` if it is still the top frame, called with `N` arguments, its
+/// values on the stack as its last call left them.
+fn parked_frame(index: usize, arguments: usize, context: &Context) -> Option<&CallFrame> {
+    let vm = &context.vm;
+    let frame = vm.frames.get(index).filter(|_| index + 1 == vm.frames.len())?;
+    (frame.keeps_stack()
+        && frame.argument_count as usize == arguments
+        && vm.stack.stack.len() == frame.stack_end())
+    .then_some(frame)
+}
+
+/// Runs the frame on top, pushed for a call: binds `this`, runs to its return.
+fn run(context: &mut Context) -> JsResult<JsValue> {
+    bind_this(context)?;
+    context.vm.host_call_depth += 1;
+    let result = context.run().consume();
+    context.vm.host_call_depth = context.vm.host_call_depth.saturating_sub(1);
+    result
 }

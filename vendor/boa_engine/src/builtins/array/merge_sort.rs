@@ -18,7 +18,7 @@
 
 use std::cmp::Ordering;
 
-use crate::{JsResult, JsValue};
+use crate::{Context, JsResult, JsString, JsValue};
 
 /// The length of the runs that binary insertion sorts before merging starts.
 const RUN: usize = 32;
@@ -216,4 +216,39 @@ where
         }
     }
     Ok(low)
+}
+
+/// Sorts `items` in the default order (`undefined` last, the rest by their strings'
+/// code units, stably) if every value is a primitive other than a symbol, and says whether it
+/// did. Such a value's `ToString` runs no script and cannot throw, so converting each once, not
+/// twice per comparison, is not observable; an object's `toString` (which may count its calls)
+/// and a symbol's (which throws, but only if a comparison is made) leave the sort to
+/// [`merge_sort`] and `CompareArrayElements`.
+pub(crate) fn sort_primitives_by_strings(items: &mut Vec<JsValue>, context: &mut Context) -> bool {
+    if items.len() < 2 || items.iter().any(|item| item.is_object() || item.is_symbol()) {
+        return false;
+    }
+    let mut keys: Vec<Option<JsString>> = Vec::with_capacity(items.len());
+    for item in items.iter() {
+        if item.is_undefined() {
+            keys.push(None);
+            continue;
+        }
+        // Cannot fail for these values; if it did, the general sort would throw it.
+        let Ok(key) = item.to_string(context) else {
+            return false;
+        };
+        keys.push(Some(key));
+    }
+    let mut keyed: Vec<(Option<JsString>, JsValue)> = keys.into_iter().zip(items.drain(..)).collect();
+    // `None` (undefined) after every string: a total order, so the standard library's stable
+    // sort neither panics nor differs from any other stable sort.
+    keyed.sort_by(|(x, _), (y, _)| match (x, y) {
+        (Some(x), Some(y)) => x.cmp(y),
+        (Some(_), None) => Ordering::Less,
+        (None, Some(_)) => Ordering::Greater,
+        (None, None) => Ordering::Equal,
+    });
+    items.extend(keyed.into_iter().map(|(_, item)| item));
+    true
 }

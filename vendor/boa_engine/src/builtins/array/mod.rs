@@ -2679,6 +2679,7 @@ impl Array {
         len: u64,
         mut sort_compare: F,
         skip_holes: bool,
+        default_order: bool,
         context: &mut Context,
     ) -> JsResult<Vec<JsValue>>
     where
@@ -2721,6 +2722,11 @@ impl Array {
             // e. Set k to k + 1.
         }
         // 4. Sort items using an implementation-defined sequence of calls to SortCompare. If any such call returns an abrupt completion, stop before performing any further calls to SortCompare and return that Completion Record.
+        // ordo's patch: primitives in the default order are compared by strings made once each
+        // (`merge_sort.rs`), not two per comparison.
+        if default_order && merge_sort::sort_primitives_by_strings(&mut items, context) {
+            return Ok(items);
+        }
         // ordo's patch: a sort that no comparator can make panic (`merge_sort.rs`).
         merge_sort::merge_sort(&mut items, |x, y| sort_compare(x, y, context))?;
 
@@ -2764,6 +2770,7 @@ impl Array {
 
         // 4. Let SortCompare be a new Abstract Closure with parameters (x, y) that captures comparefn and performs the following steps when called:
         // ordo's patch: the comparator's calls reuse one frame (`vm/repeated_call.rs`).
+        let default_order = comparefn.is_none();
         let mut comparefn = comparefn.map(RepeatedCall::new);
         let sort_compare =
             |x: &JsValue, y: &JsValue, context: &mut Context| -> JsResult<Ordering> {
@@ -2772,7 +2779,8 @@ impl Array {
             };
 
         // 5. Let sortedList be ? SortIndexedProperties(obj, len, SortCompare, skip-holes).
-        let sorted = Self::sort_indexed_properties(&obj, len, sort_compare, true, context)?;
+        let sorted =
+            Self::sort_indexed_properties(&obj, len, sort_compare, true, default_order, context)?;
 
         let sorted_len = sorted.len() as u64;
 
@@ -2840,6 +2848,7 @@ impl Array {
 
         // 5. Let SortCompare be a new Abstract Closure with parameters (x, y) that captures comparefn and performs the following steps when called:
         // ordo's patch: the comparator's calls reuse one frame (`vm/repeated_call.rs`).
+        let default_order = comparefn.is_none();
         let mut comparefn = comparefn.map(RepeatedCall::new);
         let sort_compare =
             |x: &JsValue, y: &JsValue, context: &mut Context| -> JsResult<Ordering> {
@@ -2848,7 +2857,8 @@ impl Array {
             };
 
         // 6. Let sortedList be ? SortIndexedProperties(O, len, SortCompare, read-through-holes).
-        let sorted = Self::sort_indexed_properties(&o, len, sort_compare, false, context)?;
+        let sorted =
+            Self::sort_indexed_properties(&o, len, sort_compare, false, default_order, context)?;
 
         // 7. Let j be 0.
         // 8. Repeat, while j < len,
@@ -3465,9 +3475,12 @@ fn compare_array_elements(
     // 4. If comparefn is not undefined, then
     if let Some(cmp) = comparefn {
         //     a. Let v be ? ToNumber(? Call(comparefn, undefined, « x, y »)).
-        let v = cmp
-            .call(&JsValue::undefined(), [x.clone(), y.clone()], context)?
-            .to_number(context)?;
+        // ordo's patch: a number (what comparators return) is its own ToNumber, inline.
+        let v = cmp.call(&JsValue::undefined(), [x.clone(), y.clone()], context)?;
+        let v = match v.as_number() {
+            Some(v) => v,
+            None => v.to_number(context)?,
+        };
         //     b. If v is NaN, return +0𝔽.
         //     c. Return v.
         return Ok(v.partial_cmp(&0.0).unwrap_or(Ordering::Equal));

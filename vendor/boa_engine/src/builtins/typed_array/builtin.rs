@@ -2297,7 +2297,7 @@ impl BuiltinTypedArray {
 
         let ta = ta.upcast();
         // 7. Let sortedList be ? SortIndexedProperties(obj, len, SortCompare, read-through-holes).
-        let sorted = Array::sort_indexed_properties(&ta, len, sort_compare, false, context)?;
+        let sorted = Array::sort_indexed_properties(&ta, len, sort_compare, false, false, context)?;
 
         // 8. Let j be 0.
         // 9. Repeat, while j < len,
@@ -2355,7 +2355,7 @@ impl BuiltinTypedArray {
         let ta = ta.upcast();
 
         // 8. Let sortedList be ? SortIndexedProperties(O, len, SortCompare, read-through-holes).
-        let sorted = Array::sort_indexed_properties(&ta, len, sort_compare, false, context)?;
+        let sorted = Array::sort_indexed_properties(&ta, len, sort_compare, false, false, context)?;
 
         //  9. Let j be 0.
         //  10. Repeat, while j < len;

@@ -169,6 +169,10 @@ mod bits {
     pub(super) const MASK_SYMBOL: u64 = MASK_NAN | TAG_SYMBOL;
     pub(super) const MASK_BIGINT: u64 = MASK_NAN | TAG_BIGINT;
 
+    /// ordo's patch: the bits the four pointer kinds' masks share (their tags are `0b11xx`),
+    /// and no other kind's mask has all of: a value holds a pointer when it has all of them.
+    pub(super) const MASK_POINTER_KINDS: u64 = MASK_NAN | TAG_OBJECT;
+
     // The masks for the different kinds of values.
     const MASK_INT32_VALUE: u64 = 0xFFFF_FFFF;
     const MASK_POINTER_VALUE: u64 = 0x0000_FFFF_FFFF_FFFF;
@@ -500,6 +504,15 @@ impl NanBoxedValue {
         let ptr = value.into_raw();
         let addr = bits::tag_pointer(ptr, bits::MASK_STRING);
         Self::from_object_like(ptr, addr)
+    }
+
+    /// ordo's patch: whether the value holds a pointer (an object, a string, a symbol or a
+    /// bigint), the only kind a drop has work for: one mask and one compare, where the drop
+    /// itself dispatches on the kind.
+    #[must_use]
+    #[inline(always)]
+    pub(crate) fn holds_pointer(&self) -> bool {
+        self.value() & bits::MASK_POINTER_KINDS == bits::MASK_POINTER_KINDS
     }
 
     /// Returns true if a value is undefined.

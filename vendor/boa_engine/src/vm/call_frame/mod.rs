@@ -33,6 +33,11 @@ bitflags::bitflags! {
 
         /// If the `this` value has been cached.
         const THIS_VALUE_CACHED = 0b0000_1000;
+
+        /// ordo's patch: a [`crate::vm::RepeatedCall`]'s frame, parked: its return leaves
+        /// `this`, the function, the arguments and the registers on the stack for the next
+        /// call, and the frame on the frame stack until the native call around it ends.
+        const KEEPS_STACK = 0b0001_0000;
     }
 }
 
@@ -205,6 +210,16 @@ impl CallFrame {
     /// Set the [`CallFrameFlags::EXIT_EARLY`] flag.
     pub(crate) fn set_exit_early(&mut self, early_exit: bool) {
         self.flags.set(CallFrameFlags::EXIT_EARLY, early_exit);
+    }
+
+    /// ordo's patch: does this have the [`CallFrameFlags::KEEPS_STACK`] flag.
+    pub(crate) fn keeps_stack(&self) -> bool {
+        self.flags.contains(CallFrameFlags::KEEPS_STACK)
+    }
+
+    /// ordo's patch: where this frame's registers end on the stack.
+    pub(crate) fn stack_end(&self) -> usize {
+        self.rp as usize + self.code_block.register_count as usize
     }
 
     /// Does this have the [`CallFrameFlags::CONSTRUCT`] flag.
