@@ -132,9 +132,7 @@ impl Engine {
             .build()
             .map_err(|error| format!("cannot build the JavaScript context: {error}"))?;
         context.insert_data(Rc::clone(&clock));
-        // The collector sees its own boxes, not the elements and strings they own: it also
-        // collects when the bytes this thread holds have grown (`worker/allocator.rs`).
-        boa_engine::watch_external_memory(crate::worker::held_bytes);
+        watch_held_memory();
         let originals = globals::prepare(&mut context)?;
         let mut engine = Self { context, jobs, hooks, clock, originals };
         if warm_up {
@@ -322,4 +320,24 @@ fn failure(kind: ScriptFailureKind, message: String, position: Option<Position>)
 /// A line of the wrapped text as a line of the code as written.
 pub(crate) fn unwrap_line(line: u32) -> Option<u32> {
     line.checked_sub(1).filter(|line| *line > 0)
+}
+
+/// The collector sees its own boxes, not the elements and strings they own: it also collects
+/// when the bytes this thread holds (which the worker's allocator reports) have doubled and
+/// grown by an eighth of the address space the process may use, between 16 and 128 MiB (a
+/// worker allowed 256 MiB collects every 32 MiB of growth). Called again once a forked worker
+/// has its own limits.
+pub(crate) fn watch_held_memory() {
+    const MIN: u64 = 16 << 20;
+    const MAX: u64 = 128 << 20;
+    let mut limit = libc::rlimit { rlim_cur: 0, rlim_max: 0 };
+    // SAFETY: getrlimit writes only the rlimit it is given.
+    #[allow(unsafe_code)]
+    let known = unsafe { libc::getrlimit(libc::RLIMIT_AS, &mut limit) } == 0;
+    let growth = if known && limit.rlim_cur != libc::RLIM_INFINITY {
+        (limit.rlim_cur / 8).clamp(MIN, MAX)
+    } else {
+        MAX
+    };
+    boa_engine::watch_external_memory(usize::try_from(growth).unwrap_or(usize::MAX));
 }

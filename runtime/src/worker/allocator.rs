@@ -36,31 +36,14 @@
 //! A program that does not keeps the system allocator in its workers too. Off Linux, it always
 //! is the system's.
 //!
-//! It also counts the bytes each thread's allocations hold ([`held_bytes`]): the engine's
-//! collector sees only its own boxes, not the elements and strings they own, and collects when
-//! this count has grown (`boa_engine::watch_external_memory`, set up by the engine).
+//! It also reports the bytes each thread's allocations hold to the engine
+//! (`boa_engine::count_held_bytes`): the engine's collector sees only its own boxes, not the
+//! elements and strings they own, and collects when that count has grown
+//! (`boa_engine::watch_external_memory`, which the engine asks for).
 
 use std::alloc::{GlobalAlloc, Layout, System};
-use std::cell::Cell;
 
-thread_local! {
-    /// What this thread allocated less what it freed, wrapping: a block freed by another
-    /// thread than the one that allocated it counts against the thread that frees it.
-    static HELD: Cell<usize> = const { Cell::new(0) };
-}
-
-/// The bytes the calling thread's allocations hold now, as [`WorkerAllocator`] counts them
-/// (0 where it is not the global allocator).
-pub fn held_bytes() -> usize {
-    let held = HELD.with(Cell::get);
-    // A thread that freed more than it allocated holds nothing of its own.
-    if held > isize::MAX as usize { 0 } else { held }
-}
-
-#[inline]
-fn count(allocated: usize, freed: usize) {
-    HELD.with(|held| held.set(held.get().wrapping_add(allocated).wrapping_sub(freed)));
-}
+use boa_engine::count_held_bytes;
 
 /// Names the allocator a worker uses: `mimalloc` (what the host sets unless told otherwise) or
 /// `system`. The host passes `system` on when its own environment says so, to compare the two.
@@ -234,7 +217,7 @@ unsafe impl GlobalAlloc for WorkerAllocator {
         // SAFETY: the caller's guarantees, passed on.
         let pointer = unsafe { chosen!(alloc(layout)) };
         if !pointer.is_null() {
-            count(layout.size(), 0);
+            count_held_bytes(layout.size(), 0);
         }
         pointer
     }
@@ -244,7 +227,7 @@ unsafe impl GlobalAlloc for WorkerAllocator {
         // SAFETY: the caller's guarantees, passed on.
         let pointer = unsafe { chosen!(alloc_zeroed(layout)) };
         if !pointer.is_null() {
-            count(layout.size(), 0);
+            count_held_bytes(layout.size(), 0);
         }
         pointer
     }
@@ -253,7 +236,7 @@ unsafe impl GlobalAlloc for WorkerAllocator {
     unsafe fn dealloc(&self, pointer: *mut u8, layout: Layout) {
         // SAFETY: `pointer` came from the same allocator (the choice never changes).
         unsafe { chosen!(dealloc(pointer, layout)) };
-        count(0, layout.size());
+        count_held_bytes(0, layout.size());
     }
 
     #[inline]
@@ -261,7 +244,7 @@ unsafe impl GlobalAlloc for WorkerAllocator {
         // SAFETY: `pointer` came from the same allocator (the choice never changes).
         let moved = unsafe { chosen!(realloc(pointer, layout, new_size)) };
         if !moved.is_null() {
-            count(new_size, layout.size());
+            count_held_bytes(new_size, layout.size());
         }
         moved
     }
@@ -274,6 +257,30 @@ mod tests {
     #[test]
     fn the_allocator_reads_the_variable_the_host_sets() {
         assert_eq!(choice::NAME.to_str(), Ok(ALLOCATOR_VARIABLE));
+    }
+
+    /// What the engine's collector is told this thread holds follows every allocation, zeroed
+    /// allocation, reallocation and free (the test's own allocator is not this one, so only
+    /// these calls count).
+    #[test]
+    #[allow(unsafe_code)] // the allocator's own calls, each block freed once
+    fn the_held_bytes_follow_each_call() {
+        let held = boa_engine::held_bytes;
+        let layout = Layout::from_size_align(1 << 20, 8).expect("a valid layout");
+        let start = held();
+        // SAFETY: sizes are not zero; each block is freed once, with its own layout.
+        unsafe {
+            let block = WorkerAllocator.alloc(layout);
+            assert_eq!(held(), start + (1 << 20));
+            let zeroed = WorkerAllocator.alloc_zeroed(layout);
+            assert_eq!(held(), start + (2 << 20));
+            let grown = WorkerAllocator.realloc(block, layout, 3 << 20);
+            assert_eq!(held(), start + (4 << 20));
+            WorkerAllocator.dealloc(zeroed, layout);
+            let grown_layout = Layout::from_size_align(3 << 20, 8).expect("a valid layout");
+            WorkerAllocator.dealloc(grown, grown_layout);
+        }
+        assert_eq!(held(), start);
     }
 
     /// Every size up to a few pages' worth of classes, at every alignment up to 64 (past 16

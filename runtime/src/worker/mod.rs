@@ -39,7 +39,7 @@ mod inbox;
 pub(crate) mod zygote;
 
 pub(crate) use self::allocator::worker_allocator_environment;
-pub use self::allocator::{ALLOCATOR_VARIABLE, WorkerAllocator, held_bytes};
+pub use self::allocator::{ALLOCATOR_VARIABLE, WorkerAllocator};
 
 /// The first argument that makes a process a worker.
 pub const WORKER_FLAG: &str = "--ordo-runtime-worker";

@@ -139,6 +139,7 @@ fn become_worker(
         eprintln!("ordo worker: {error}");
         return 2;
     }
+    crate::engine::watch_held_memory();
     let Ok(inbox) = StdinInbox::open() else {
         return 2;
     };

@@ -113,7 +113,7 @@ use spanned_source_text::SourceText;
 pub use spanned_source_text::SpannedSourceText;
 
 /// ordo's patch (`gc_pressure.rs`).
-pub use gc_pressure::{MIN_GROWTH, watch_external_memory};
+pub use gc_pressure::{count_held_bytes, held_bytes, watch_external_memory};
 
 #[cfg(test)]
 mod tests;
