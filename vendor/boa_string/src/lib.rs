@@ -942,6 +942,12 @@ impl PartialOrd for JsStr<'_> {
 impl Ord for JsString {
     #[inline]
     fn cmp(&self, other: &Self) -> std::cmp::Ordering {
+        // ordo's patch: one string is equal to itself without reading either (two calls
+        // through the vtable and a comparison of the code units): values a script compares
+        // often are the same string, taken from one list.
+        if self.ptr == other.ptr {
+            return std::cmp::Ordering::Equal;
+        }
         self.as_str().cmp(&other.as_str())
     }
 }
@@ -949,7 +955,8 @@ impl Ord for JsString {
 impl PartialEq for JsString {
     #[inline]
     fn eq(&self, other: &Self) -> bool {
-        self.as_str() == other.as_str()
+        // ordo's patch: as in `Ord::cmp`.
+        self.ptr == other.ptr || self.as_str() == other.as_str()
     }
 }
 

@@ -171,6 +171,15 @@ fn get_by_value<const PUSH_KEY: bool>(
         _ => {}
     }
 
+    // ordo's patch: `row[column]` on an ordinary object whose own data property it names.
+    if let Some(value) = own_data_property(&object, &key_value) {
+        if PUSH_KEY {
+            context.vm.set_register(key.into(), key_value.into());
+        }
+        context.vm.set_register(dst.into(), value);
+        return Ok(());
+    }
+
     let receiver = context.vm.get_register(receiver.into());
 
     // Slow path:
@@ -205,6 +214,26 @@ impl Operation for GetLengthProperty {
     const NAME: &'static str = "GetLengthProperty";
     const INSTRUCTION: &'static str = "INST - GetLengthProperty";
     const COST: u8 = 4;
+}
+
+/// ordo's patch: the value of an ordinary object's own data property named by `key`, read from
+/// its storage through its shape; `None` for an index, an accessor, a property it inherits or
+/// lacks, and any other kind of object. A key computed at run time (`row[column]`,
+/// `a[key] - b[key]` in a comparator) has no inline cache, and `[[Get]]` made a property
+/// descriptor (the value cloned into it, its attributes built) through two virtual calls to
+/// read it.
+#[inline]
+fn own_data_property(object: &JsObject, key: &PropertyKey) -> Option<JsValue> {
+    if matches!(key, PropertyKey::Index(_)) || !object.is_ordinary() {
+        return None;
+    }
+    let object = object.borrow();
+    let properties = object.properties();
+    let slot = properties.shape.lookup(key)?;
+    if slot.attributes.is_accessor_descriptor() {
+        return None;
+    }
+    properties.storage.get(slot.index as usize).cloned()
 }
 
 /// `GetPropertyByName` implements the Opcode Operation for `Opcode::GetPropertyByName`

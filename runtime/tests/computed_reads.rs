@@ -1,0 +1,68 @@
+//! ordo's patch 43 to Boa (vendor/README.md): `object[key]` with a key computed at run time reads
+//! an ordinary object's own data property from its storage. What a script sees must not change:
+//! string, symbol and index-like keys; missing and inherited properties; accessors, called with
+//! the receiver; a property at one site that becomes an accessor, is deleted, comes back and is
+//! frozen; arrays, strings, numbers, functions, class instances, proxies and `arguments`; and a
+//! sort and a grouping by a column named at run time over 5,000 records. The expected lines are
+//! what Node 20 prints for the same script; it runs in plain Boa and in the worker.
+
+#[path = "support/node_lines.rs"]
+mod node_lines;
+
+/// Pushes its lines to `out`.
+const BODY: &str = r#"
+    const out = [];
+    const show = (v) => JSON.stringify(v);
+    const read = (o, k) => o[k];
+    // Own data properties, by string and symbol keys; keys that look like indices; missing and
+    // inherited ones; accessors (called with the receiver), on objects of several shapes.
+    const tag = Symbol("tag");
+    const record = { id: 7, name: "n", "1": "one", "-0": "minus", [tag]: "sym" };
+    const child = Object.create({ inherited: "up", get viaGetter() { return this.id; } });
+    child.id = 42;
+    const bare = Object.create(null);
+    bare.only = "bare";
+    const accessor = { get computed() { return `got ${this.id}`; }, id: 3 };
+    out.push(show([read(record, "id"), read(record, "name"), read(record, "1"), read(record, 1), read(record, "-0"), read(record, tag), read(record, "missing"),
+        read(child, "inherited"), read(child, "viaGetter"), read(child, "id"), read(bare, "only"), read(bare, "toString"), read(accessor, "computed"), read(record, "toString") === Object.prototype.toString]));
+    // The same site reading a property that turns into an accessor, is deleted, comes back, and
+    // objects of other kinds: arrays, strings, numbers, functions, class instances, proxies,
+    // frozen objects, arguments.
+    const changing = { value: 1 };
+    const seen = [];
+    for (let turn = 0; turn < 5; turn++) {
+        if (turn === 1) Object.defineProperty(changing, "value", { get() { return "accessor"; }, configurable: true });
+        if (turn === 2) delete changing.value;
+        if (turn === 3) changing.value = "back";
+        if (turn === 4) Object.freeze(changing);
+        seen.push(read(changing, "value"));
+    }
+    class Point { #secret = 1; constructor(x) { this.x = x; } get double() { return this.x * 2; } }
+    const proxy = new Proxy({ real: 1 }, { get: (target, key) => (key === "real" ? "trapped" : target[key]) });
+    const args = (function () { return arguments; })("a", "b");
+    out.push(show([seen, read([1, 2], "length"), read("text", "length"), typeof read("text", "toUpperCase"), typeof read(5, "toFixed"), read(function named() {}, "name"),
+        read(new Point(4), "x"), read(new Point(4), "double"), read(proxy, "real"), read(args, "length"), read(Object.freeze({ f: "frozen" }), "f")]));
+    // At a data script's size: a comparator and a grouping by a column named at run time.
+    const rows = Array.from({ length: 5000 }, (_, i) => ({ id: i, price: (i * 7919) % 1000, city: ["Oslo", "Lima", "Pune"][i % 3] }));
+    const column = "price";
+    const sorted = [...rows].sort((a, b) => a[column] - b[column] || b.id - a.id);
+    const sums = {};
+    for (const row of rows) { const key = row["city"]; sums[key] = (sums[key] || 0) + row[column]; }
+    out.push(show([sorted.slice(0, 5).map((r) => r.id), sorted[4999].id, sums]));
+"#;
+
+const EXPECTED: [&str; 3] = [
+    r#"[7,"n","one","one","minus","sym",null,"up",42,42,"bare",null,"got 3",true]"#,
+    r#"[[1,"accessor",null,"back","back"],2,4,"function","function","named",4,8,"trapped",2,"frozen"]"#,
+    r#"[[4000,3000,2000,1000,0],321,{"Oslo":832527,"Lima":832500,"Pune":832473}]"#,
+];
+
+#[test]
+fn computed_reads_behave_as_in_node_in_plain_boa() {
+    node_lines::assert_in_plain_boa(BODY, &EXPECTED);
+}
+
+#[tokio::test]
+async fn computed_reads_behave_as_in_node_in_the_worker() {
+    node_lines::assert_in_worker(BODY, &EXPECTED).await;
+}
