@@ -13,10 +13,8 @@
 #[path = "support/node_lines.rs"]
 mod node_lines;
 
-#[path = "support/plain_boa.rs"]
-mod plain_boa;
-
 use boa_engine::Context;
+use node_lines::plain_boa;
 
 /// Pushes its lines to `out`.
 const BODY: &str = r#"

@@ -3,7 +3,7 @@
 //! tests of ordo's patches to the engine. A test file includes this alone.
 
 #[path = "plain_boa.rs"]
-mod plain_boa;
+pub(crate) mod plain_boa;
 
 #[path = "run_script.rs"]
 mod run_script;
