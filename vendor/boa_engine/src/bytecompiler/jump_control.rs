@@ -11,6 +11,7 @@
 
 use super::Register;
 use crate::{
+    builtins::function::ThisMode,
     bytecompiler::{ByteCompiler, Label},
     vm::{CallFrame, Handler, opcode::Address},
 };
@@ -206,9 +207,11 @@ impl JumpRecord {
                             (CallFrame::PROMISE_CAPABILITY_PROMISE_REGISTER_INDEX as u32).into(),
                         );
                     }
+                    // ordo's patch: not for an arrow function (a lexical `this`), which cannot
+                    // be constructed: the check was a dispatched no-op at each of its returns,
+                    // every call of a `map` callback or a sort's comparator.
+                    (false, false) if compiler.this_mode == ThisMode::Lexical => {}
                     (false, false) => {
-                        // TODO: We can omit checking for return, when constructing for functions,
-                        // that cannot be constructed, like arrow functions.
                         compiler.bytecode.emit_check_return();
                     }
                     (false, true) => {}
