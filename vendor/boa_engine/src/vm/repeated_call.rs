@@ -77,7 +77,7 @@ impl RepeatedCall {
         context: &mut Context,
     ) -> JsResult<JsValue> {
         if let Some(index) = self.parked {
-            if parked_frame(index, N, context).is_some() {
+            if is_parked(index, N, context) {
                 return self.call_parked(this, args, context);
             }
             // Not as the last call left it: only the end of the native call around could
@@ -93,19 +93,9 @@ impl RepeatedCall {
             self.frame = Some(frame);
             return Err(error);
         }
-        // What a finished run may have left behind; a frame as `CallFrame::new` makes it.
-        frame.pc = 0;
-        frame.loop_iteration_count = 0;
-        frame.argument_count = N as u32;
-        frame.iterators.clear();
-        frame.binding_stack.clear();
-        frame.environments.truncate(frame.env_fp as usize);
         let park = context.vm.frames.len() == context.vm.park_floor;
-        frame.flags = if park {
-            CallFrameFlags::EXIT_EARLY | CallFrameFlags::KEEPS_STACK
-        } else {
-            CallFrameFlags::EXIT_EARLY
-        };
+        reset(&mut frame, if park { PARKED } else { CallFrameFlags::EXIT_EARLY });
+        frame.argument_count = N as u32;
 
         context.vm.stack.push(this.clone());
         context.vm.stack.push(self.function.clone());
@@ -132,16 +122,7 @@ impl RepeatedCall {
         context.check_runtime_limits()?;
         let vm = &mut context.vm;
         let frame = vm.frame_mut();
-        frame.pc = 0;
-        frame.loop_iteration_count = 0;
-        frame.flags = CallFrameFlags::EXIT_EARLY | CallFrameFlags::KEEPS_STACK;
-        if !frame.iterators.is_empty() {
-            frame.iterators.clear();
-        }
-        if !frame.binding_stack.is_empty() {
-            frame.binding_stack.clear();
-        }
-        frame.environments.truncate(frame.env_fp as usize);
+        reset(frame, PARKED);
         let this_index = frame.this_index();
         let arguments = frame.arguments_range();
         let registers = frame.rp as usize..frame.stack_end();
@@ -173,15 +154,35 @@ impl RepeatedCall {
     }
 }
 
-/// The parked frame at `index` if it is still the top frame, called with `N` arguments, its
-/// values on the stack as its last call left them.
-fn parked_frame(index: usize, arguments: usize, context: &Context) -> Option<&CallFrame> {
+/// The flags of a parked frame.
+const PARKED: CallFrameFlags = CallFrameFlags::EXIT_EARLY.union(CallFrameFlags::KEEPS_STACK);
+
+/// What a finished run may have left in `frame` undone, as `CallFrame::new` makes it, with
+/// `flags`.
+#[inline]
+fn reset(frame: &mut CallFrame, flags: CallFrameFlags) {
+    frame.pc = 0;
+    frame.loop_iteration_count = 0;
+    frame.flags = flags;
+    if !frame.iterators.is_empty() {
+        frame.iterators.clear();
+    }
+    if !frame.binding_stack.is_empty() {
+        frame.binding_stack.clear();
+    }
+    frame.environments.truncate(frame.env_fp as usize);
+}
+
+/// Whether the frame at `index` is still parked as the last call left it: the top frame,
+/// called with `arguments` arguments, its values on the stack.
+fn is_parked(index: usize, arguments: usize, context: &Context) -> bool {
     let vm = &context.vm;
-    let frame = vm.frames.get(index).filter(|_| index + 1 == vm.frames.len())?;
-    (frame.keeps_stack()
-        && frame.argument_count as usize == arguments
-        && vm.stack.stack.len() == frame.stack_end())
-    .then_some(frame)
+    index + 1 == vm.frames.len()
+        && vm.frames.get(index).is_some_and(|frame| {
+            frame.keeps_stack()
+                && frame.argument_count as usize == arguments
+                && vm.stack.stack.len() == frame.stack_end()
+        })
 }
 
 /// Runs the frame on top, pushed for a call: binds `this`, runs to its return.
