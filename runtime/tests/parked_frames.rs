@@ -5,7 +5,8 @@
 //! script reaches afterwards is as deep as before); each call starts with its own `this`,
 //! arguments and `undefined` locals; script that runs between two calls (a result's `valueOf`, an
 //! array-like's setter as the sorted values are written back) and callbacks nested several
-//! built-ins deep see the right frames; objects and closures a callback made stay its own. An
+//! built-ins deep see the right frames; objects and closures a callback made stay its own; the
+//! parameters the call copies in itself (patch 45) are each call's own, in every form. An
 //! uncatchable error (a runtime limit) inside a callback leaves an engine that runs the next
 //! script in full. The expected lines are what Node 20 prints for the same script; it runs in
 //! plain Boa and in the worker.
@@ -67,15 +68,30 @@ const BODY: &str = r#"
     const keepers = [1, 2, 3].map((x) => () => x);
     const sortedObjects = [...made].sort((a, b) => b.i - a.i);
     out.push(show([made[19999].twice, keepers.map((k) => k()), sortedObjects[0].i, sortedObjects[19999].i, made.every((o, i) => o.i === i), reach() === before]));
+    // Parameters the call itself copies from the arguments (a function's leading
+    // `GetArgument`s): more parameters than arguments, defaults, destructuring, rest, ones a
+    // closure keeps or the body reassigns, beside `arguments`, at every call.
+    const copied = [
+        [3, 1, 2].map((x, i, all, extra) => [x, i, all.length, extra]),
+        [3, undefined, 2].map((x = "d", i = 9, all, extra = "e") => `${x}${i}${extra}`),
+        [{ p: 2, q: [1] }, { p: 1, q: [2] }, { p: 3, q: [0] }].sort(({ p: a }, { p: b }) => a - b).map(({ p, q: [first] }) => p * 10 + first),
+        [1, 2, 3].map((x, ...rest) => rest.length + rest[0]),
+        [1, 2, 3].map((x) => () => x).map((f) => f()),
+        [5, 1, 4].sort((a, b) => { const t = a; a = b; b = t; return b - a; }).map((x) => { x *= 2; return x; }),
+        [1, 2, 3].map(function (a, b) { arguments[0] = 7; return [a, b, arguments.length]; }),
+        [[1, 2], [3, 4]].map(([a, b], i) => a * b + i),
+    ];
+    out.push(show(copied));
 "#;
 
-const EXPECTED: [&str; 6] = [
+const EXPECTED: [&str; 7] = [
     r#"[7500,true]"#,
     r#"[[[true,null,3],[true,null,3],[true,null,3]],["s","s"],52,["set",null,null]]"#,
     r#"[[1,2,3,4,5],true,"TypeError: from valueOf"]"#,
     r#"[["b"],"a","c","RangeError: cannot write 1"]"#,
     r#"[[["02|01","06|03"],["04|02","08|04"]],[232,432,632],["144","122","133"]]"#,
     r#"[39998,[1,2,3],19999,0,true,true]"#,
+    r#"[[[3,0,3,null],[1,1,3,null],[2,2,3,null]],["30e","d1e","22e"],[12,21,30],[2,3,4],[1,2,3],[2,8,10],[[7,0,3],[7,1,3],[7,2,3]],[2,13]]"#,
 ];
 
 #[test]

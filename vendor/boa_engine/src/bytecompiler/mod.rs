@@ -48,6 +48,7 @@ use crate::{
         CallFrame, CodeBlock, CodeBlockFlags, Constant, GeneratorResumeKind, GlobalFunctionBinding,
         Handler, InlineCache, TransitionCache,
         opcode::{Address, BindingOpcode, BytecodeEmitter, RegisterOperand},
+        parameter_copies::ParameterCopies,
         source_info::{SourceInfo, SourceMap, SourceMapBuilder, SourcePath},
     },
 };
@@ -2791,6 +2792,8 @@ impl<'ctx> ByteCompiler<'ctx> {
         };
 
         let register_count = self.register_allocator.finish();
+        let bytecode = self.bytecode.into_bytecode();
+        let parameter_copies = ParameterCopies::of(&bytecode);
 
         let source_map_entries = self.source_map_builder.build(final_bytecode_len.as_u32());
 
@@ -2800,13 +2803,14 @@ impl<'ctx> ByteCompiler<'ctx> {
             this_mode: self.this_mode,
             parameter_length: self.params.as_ref().len() as u32,
             mapped_arguments_binding_indices,
-            bytecode: self.bytecode.into_bytecode(),
+            bytecode,
             constants: self.constants,
             bindings: self.bindings.into_boxed_slice(),
             handlers: self.handlers,
             flags: Cell::new(self.code_block_flags),
             ic: self.ic.into_boxed_slice(),
             transitions: self.transitions.into_boxed_slice(),
+            parameter_copies,
             source_info: SourceInfo::new(
                 SourceMap::new(source_map_entries, self.source_path),
                 self.function_name,

@@ -19,6 +19,7 @@ use thin_vec::ThinVec;
 
 use super::{
     InlineCache, TransitionCache,
+    parameter_copies::ParameterCopies,
     opcode::{Address, Bytecode, Instruction, InstructionIterator},
     source_info::{SourceInfo, SourceMap, SourcePath},
 };
@@ -163,6 +164,11 @@ pub struct CodeBlock {
     /// `SetPropertyByName` site.
     pub(crate) transitions: Box<[TransitionCache]>,
 
+    /// ordo's patch: what the `GetArgument`s the code starts with do, for a
+    /// [`RepeatedCall`](super::repeated_call::RepeatedCall) to do instead.
+    #[unsafe_ignore_trace]
+    pub(crate) parameter_copies: ParameterCopies,
+
     /// Bytecode to source code mapping.
     pub(crate) source_info: SourceInfo,
 
@@ -198,6 +204,7 @@ impl CodeBlock {
             handlers: ThinVec::default(),
             ic: Box::default(),
             transitions: Box::default(),
+            parameter_copies: ParameterCopies::default(),
             source_info: SourceInfo::new(
                 SourceMap::new(Box::default(), SourcePath::None),
                 name,

@@ -48,6 +48,7 @@ mod call_frame;
 mod code_block;
 mod completion_record;
 mod inline_cache;
+pub(crate) mod parameter_copies; // ordo's patch
 mod repeated_call; // ordo's patch
 mod runtime_limits;
 

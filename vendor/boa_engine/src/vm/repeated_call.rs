@@ -19,12 +19,16 @@
 //! [`RepeatedCall`] cannot forget to, whichever way it returns. Between two calls the parked
 //! frame is the top frame: the built-in's own code runs no bytecode of the frame below, and
 //! whatever it calls (a getter, `valueOf`) pushes its frame above and pops it again.
+//!
+//! Each call also writes the function's parameters itself and starts the frame after the
+//! instructions that would have ([`ParameterCopies`]).
 
 use crate::{
     Context, JsObject, JsResult, JsValue,
     builtins::function::{OrdinaryFunction, bind_this},
-    vm::{CallFrame, CallFrameFlags},
+    vm::{CallFrame, CallFrameFlags, CodeBlock, parameter_copies::ParameterCopies},
 };
+use boa_gc::Gc;
 
 /// A callable that a built-in calls repeatedly.
 #[derive(Debug)]
@@ -36,6 +40,8 @@ pub(crate) struct RepeatedCall {
     frame: Option<CallFrame>,
     /// The index of the parked frame on the frame stack.
     parked: Option<usize>,
+    /// The frame's code, for its [`ParameterCopies`].
+    code: Option<Gc<CodeBlock>>,
 }
 
 impl RepeatedCall {
@@ -60,10 +66,12 @@ impl RepeatedCall {
                 )
                 .with_env_fp(env_fp)
             });
+        let code = frame.as_ref().map(|frame| frame.code_block.clone());
         Self {
             function,
             frame,
             parked: None,
+            code,
         }
     }
 
@@ -86,21 +94,33 @@ impl RepeatedCall {
             self.parked = None;
             return self.function.call(this, &args, context);
         }
-        let Some(mut frame) = self.frame.take() else {
+        let (Some(mut frame), Some(code)) = (self.frame.take(), self.code.as_ref()) else {
             return self.function.call(this, &args, context);
         };
+        let parameters = &code.parameter_copies;
         if let Err(error) = context.check_runtime_limits() {
             self.frame = Some(frame);
             return Err(error);
         }
         let park = context.vm.frames.len() == context.vm.park_floor;
-        reset(&mut frame, if park { PARKED } else { CallFrameFlags::EXIT_EARLY });
+        let flags = if park { PARKED } else { CallFrameFlags::EXIT_EARLY };
+        reset(&mut frame, flags, parameters.body());
         frame.argument_count = N as u32;
 
-        context.vm.stack.push(this.clone());
-        context.vm.stack.push(self.function.clone());
-        context.vm.stack.stack.extend(args);
+        let stack = &mut context.vm.stack.stack;
+        stack.push(this.clone());
+        stack.push(self.function.clone().into());
+        let moved = if parameters.moves_arguments() {
+            stack.resize_with(stack.len() + N, JsValue::undefined);
+            Some(args)
+        } else {
+            stack.extend(args);
+            None
+        };
         context.vm.push_frame(frame);
+        let vm = &mut context.vm;
+        let frame = vm.frames.last().expect("the call's frame was pushed");
+        write_parameters(parameters, moved, frame, &mut vm.stack.stack);
         if park {
             self.parked = Some(context.vm.frames.len() - 1);
         }
@@ -120,21 +140,29 @@ impl RepeatedCall {
         context: &mut Context,
     ) -> JsResult<JsValue> {
         context.check_runtime_limits()?;
+        let parameters = &self
+            .code
+            .as_ref()
+            .expect("a parked frame has its code")
+            .parameter_copies;
         let vm = &mut context.vm;
-        let frame = vm.frame_mut();
-        reset(frame, PARKED);
-        let this_index = frame.this_index();
-        let arguments = frame.arguments_range();
-        let registers = frame.rp as usize..frame.stack_end();
-
+        let frame = vm.frames.last_mut().expect("the parked frame is on top");
+        reset(frame, PARKED, parameters.body());
+        let frame = &*frame;
         let stack = &mut vm.stack.stack;
-        stack[this_index].overwrite(this.clone());
-        for (slot, arg) in stack[arguments].iter_mut().zip(args) {
-            slot.overwrite(arg);
-        }
-        for register in &mut stack[registers] {
+        stack[frame.this_index()].overwrite(this.clone());
+        let moved = if parameters.moves_arguments() {
+            Some(args)
+        } else {
+            for (slot, arg) in stack[frame.arguments_range()].iter_mut().zip(args) {
+                slot.overwrite(arg);
+            }
+            None
+        };
+        for register in &mut stack[frame.rp as usize..frame.stack_end()] {
             register.overwrite(JsValue::undefined());
         }
+        write_parameters(parameters, moved, frame, stack);
         vm.return_value.overwrite(JsValue::undefined());
 
         let result = run(context);
@@ -158,10 +186,10 @@ impl RepeatedCall {
 const PARKED: CallFrameFlags = CallFrameFlags::EXIT_EARLY.union(CallFrameFlags::KEEPS_STACK);
 
 /// What a finished run may have left in `frame` undone, as `CallFrame::new` makes it, with
-/// `flags`.
-#[inline]
-fn reset(frame: &mut CallFrame, flags: CallFrameFlags) {
-    frame.pc = 0;
+/// `flags`, to start at `pc`.
+#[inline(always)]
+fn reset(frame: &mut CallFrame, flags: CallFrameFlags, pc: u32) {
+    frame.pc = pc;
     frame.loop_iteration_count = 0;
     frame.flags = flags;
     if !frame.iterators.is_empty() {
@@ -171,6 +199,22 @@ fn reset(frame: &mut CallFrame, flags: CallFrameFlags) {
         frame.binding_stack.clear();
     }
     frame.environments.truncate(frame.env_fp as usize);
+}
+
+/// Writes the parameters of `frame`, whose registers are `undefined`: the `moved` arguments, or
+/// copies of those in the argument slots.
+#[inline(always)]
+fn write_parameters<const N: usize>(
+    parameters: &ParameterCopies,
+    moved: Option<[JsValue; N]>,
+    frame: &CallFrame,
+    stack: &mut [JsValue],
+) {
+    let (slots, registers) = stack.split_at_mut(frame.rp as usize);
+    match moved {
+        Some(arguments) => parameters.move_into(arguments, registers),
+        None => parameters.copy_into(&slots[frame.arguments_range()], registers),
+    }
 }
 
 /// Whether the frame at `index` is still parked as the last call left it: the top frame,
