@@ -37,7 +37,9 @@ impl ParameterCopies {
         let mut read_later = false;
         while let Some((_, opcode, instruction)) = instructions.next() {
             let Instruction::GetArgument { index, dst } = instruction else {
-                read_later = reads_arguments(opcode)
+                // Without copies there is nothing to move: the rest is not read again.
+                read_later = copies.is_empty()
+                    || reads_arguments(opcode)
                     || instructions.any(|(_, opcode, _)| reads_arguments(opcode));
                 break;
             };
