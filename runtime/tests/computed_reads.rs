@@ -3,8 +3,11 @@
 //! string, symbol and index-like keys; missing and inherited properties; accessors, called with
 //! the receiver; a property at one site that becomes an accessor, is deleted, comes back and is
 //! frozen; arrays, strings, numbers, functions, class instances, proxies and `arguments`; and a
-//! sort and a grouping by a column named at run time over 5,000 records. The expected lines are
-//! what Node 20 prints for the same script; it runs in plain Boa and in the worker.
+//! sort and a grouping by a column named at run time over 5,000 records. Patch 46 remembers
+//! where a key string was found on a shape: the same string read from objects whose shape then
+//! changed in every way, from an object that keeps its own layout, and from exotic objects. The
+//! expected lines are what Node 20 prints for the same script; it runs in plain Boa and in the
+//! worker.
 
 #[path = "support/node_lines.rs"]
 mod node_lines;
@@ -49,12 +52,42 @@ const BODY: &str = r#"
     const sums = {};
     for (const row of rows) { const key = row["city"]; sums[key] = (sums[key] || 0) + row[column]; }
     out.push(show([sorted.slice(0, 5).map((r) => r.id), sorted[4999].id, sums]));
+    // A key string read from many objects of one shape, then from objects whose shape changed
+    // under the same string: redefined, deleted, frozen, a prototype swapped in, an object made
+    // large enough to keep its own layout; equal strings made apart; an exotic object with the
+    // key an ordinary one had.
+    const named = Array.from({ length: 300 }, (_, i) => ({ a: i, b: -i, c: `c${i}` }));
+    let total = 0;
+    for (const row of named) for (const k of Object.keys(row)) if (k !== "c") total += row[k] * (k === "a" ? 2 : 1);
+    const key = ["b"][0];
+    const shapes = named.slice(0, 6).map((o, i) => {
+        if (i === 1) Object.defineProperty(o, "b", { get() { return "getter"; } });
+        if (i === 2) delete o.b;
+        if (i === 3) Object.freeze(o);
+        if (i === 4) Object.setPrototypeOf(o, { b: "proto" });
+        if (i === 5) { delete o.b; o.b = "re-added"; }
+        return read(o, key);
+    });
+    const big = {};
+    for (let i = 0; i < 1100; i++) big["k" + i] = i;
+    const bigKey = "k" + 7;
+    const inPlace = [read(big, bigKey)];
+    delete big.k7;
+    inPlace.push(read(big, bigKey));
+    big.k7 = "again";
+    inPlace.push(read(big, bigKey), read(big, "k" + "7"));
+    const numeric = "1.5";
+    const plain = { [numeric]: "own", length: 2 };
+    const typed = new Float64Array(2);
+    const exotic = [read(plain, numeric), read(typed, numeric), read(plain, "length"), read(typed, "length"), read(new String("ab"), "length"), read(plain, numeric)];
+    out.push(show([total, shapes, inPlace, exotic]));
 "#;
 
-const EXPECTED: [&str; 3] = [
+const EXPECTED: [&str; 4] = [
     r#"[7,"n","one","one","minus","sym",null,"up",42,42,"bare",null,"got 3",true]"#,
     r#"[[1,"accessor",null,"back","back"],2,4,"function","function","named",4,8,"trapped",2,"frozen"]"#,
     r#"[[4000,3000,2000,1000,0],321,{"Oslo":832527,"Lima":832500,"Pune":832473}]"#,
+    r#"[44850,[0,"getter",null,-3,-4,"re-added"],[7,null,"again","again"],["own",null,2,2,2,"own"]]"#,
 ];
 
 #[test]

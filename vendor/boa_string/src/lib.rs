@@ -925,6 +925,17 @@ impl<const N: usize> From<&[u16; N]> for JsString {
     }
 }
 
+impl JsString {
+    /// ordo's patch: the address that identifies this string. Two strings with the same identity
+    /// are the same string (a string never changes); while one is alive, no other string has
+    /// its identity. Equal strings made apart have different identities.
+    #[inline]
+    #[must_use]
+    pub fn identity(&self) -> usize {
+        self.ptr.as_ptr() as usize
+    }
+}
+
 impl Hash for JsString {
     #[inline]
     fn hash<H: Hasher>(&self, state: &mut H) {

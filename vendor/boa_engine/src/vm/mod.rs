@@ -48,6 +48,7 @@ mod call_frame;
 mod code_block;
 mod completion_record;
 mod inline_cache;
+pub(crate) mod keyed_reads; // ordo's patch
 pub(crate) mod parameter_copies; // ordo's patch
 mod repeated_call; // ordo's patch
 mod runtime_limits;
@@ -106,6 +107,10 @@ pub struct Vm {
     /// stack between calls only at this depth, because the native call's end takes away every
     /// frame above it ([`Vm::enter_native`], [`Vm::leave_native`]).
     pub(crate) park_floor: usize,
+
+    /// ordo's patch: own data properties found by a computed string key, by shape and string
+    /// (`row[column]`).
+    pub(crate) keyed_reads: keyed_reads::KeyedReads,
 
     pub(crate) shadow_stack: ShadowStack,
 
@@ -472,6 +477,7 @@ impl Vm {
             host_call_depth: 0,
             spare_arguments: Vec::new(),
             park_floor: usize::MAX,
+            keyed_reads: keyed_reads::KeyedReads::default(),
             shadow_stack: ShadowStack::default(),
             #[cfg(feature = "trace")]
             trace: false,

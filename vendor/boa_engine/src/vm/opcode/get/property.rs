@@ -118,6 +118,13 @@ fn get_by_value<const PUSH_KEY: bool>(
         context.vm.set_register(dst.into(), element);
         return Ok(());
     }
+    // ordo's patch: a string key that named an own data property of this shape before
+    // (`vm/keyed_reads.rs`). The key register is left as it is: the string is its own property
+    // key, as the read that remembered it found.
+    if let Some(value) = remembered_own_property(key, object, context) {
+        context.vm.set_register(dst.into(), value);
+        return Ok(());
+    }
 
     let key_value = context.vm.get_register(key.into()).clone();
     let base = context.vm.get_register(object.into()).clone();
@@ -171,8 +178,10 @@ fn get_by_value<const PUSH_KEY: bool>(
         _ => {}
     }
 
-    // ordo's patch: `row[column]` on an ordinary object whose own data property it names.
-    if let Some(value) = own_data_property(&object, &key_value) {
+    // ordo's patch: `row[column]` on an ordinary object whose own data property it names,
+    // remembered for the next object of its shape when the key was a string.
+    let remember = context.vm.get_register(key.into()).is_string();
+    if let Some(value) = own_data_property(&object, &key_value, remember, context) {
         if PUSH_KEY {
             context.vm.set_register(key.into(), key_value.into());
         }
@@ -222,8 +231,16 @@ impl Operation for GetLengthProperty {
 /// `a[key] - b[key]` in a comparator) has no inline cache, and `[[Get]]` made a property
 /// descriptor (the value cloned into it, its attributes built) through two virtual calls to
 /// read it.
+///
+/// With `remember`, the slot found is remembered for `key` and the object's shape
+/// ([`KeyedReads`](crate::vm::keyed_reads::KeyedReads)).
 #[inline]
-fn own_data_property(object: &JsObject, key: &PropertyKey) -> Option<JsValue> {
+fn own_data_property(
+    object: &JsObject,
+    key: &PropertyKey,
+    remember: bool,
+    context: &mut Context,
+) -> Option<JsValue> {
     if matches!(key, PropertyKey::Index(_)) || !object.is_ordinary() {
         return None;
     }
@@ -233,7 +250,36 @@ fn own_data_property(object: &JsObject, key: &PropertyKey) -> Option<JsValue> {
     if slot.attributes.is_accessor_descriptor() {
         return None;
     }
-    properties.storage.get(slot.index as usize).cloned()
+    let value = properties.storage.get(slot.index as usize).cloned()?;
+    if remember && let PropertyKey::String(key) = key {
+        context.vm.keyed_reads.insert(&properties.shape, key, slot);
+    }
+    Some(value)
+}
+
+/// ordo's patch: the own data property of the ordinary object in register `object` that the
+/// string in register `key` named at an earlier read from an object of the same shape.
+#[inline(always)]
+fn remembered_own_property(
+    key: RegisterOperand,
+    object: RegisterOperand,
+    context: &Context,
+) -> Option<JsValue> {
+    let vm = &context.vm;
+    vm.get_register(key.into())
+        .with_string(|key| {
+            vm.get_register(object.into())
+                .with_object(|object| {
+                    if !object.is_ordinary() {
+                        return None;
+                    }
+                    let object = object.borrow();
+                    let slot = vm.keyed_reads.get(object.shape(), key)?;
+                    object.properties().storage.get(slot.index as usize).cloned()
+                })
+                .flatten()
+        })
+        .flatten()
 }
 
 /// `GetPropertyByName` implements the Opcode Operation for `Opcode::GetPropertyByName`
