@@ -7,7 +7,7 @@
 //! surrogates (a JavaScript string can hold one); a number is written as JSON writes numbers and
 //! read to the nearest double; an object's repeated key keeps its first place and its last value.
 
-use std::collections::HashMap;
+use hashbrown::HashMap;
 
 use boa_engine::object::builtins::JsArray;
 use boa_engine::property::PropertyKey;

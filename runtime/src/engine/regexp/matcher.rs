@@ -8,8 +8,8 @@
 //! not do: it is `EscapeRegExpPattern` of the source, which two sources that match differently
 //! can share, `\` + line feed and `\\` + `n`.)
 
+use hashbrown::HashMap;
 use std::cell::RefCell;
-use std::collections::HashMap;
 use std::rc::Rc;
 
 use boa_engine::JsObject;
