@@ -8,10 +8,13 @@
 //! nothing after them reads the argument slots (no `arguments` object, rest parameter or further
 //! `GetArgument`), the call moves each argument straight into its register and leaves the slots
 //! `undefined`: a copy of an object is a reference count up, and another down when the slot is
-//! next overwritten.
+//! next overwritten. A script's own call of an ordinary function moves its arguments from their
+//! slots into the registers in the same way ([`ParameterCopies::move_from_slots`]).
+
+use std::ops::Range;
 
 use crate::{
-    JsValue,
+    Context, JsValue,
     vm::{Instruction, InstructionIterator, Opcode, opcode::Bytecode},
 };
 
@@ -23,7 +26,11 @@ pub(crate) struct ParameterCopies {
     /// Where the instructions after them start.
     body: u32,
     /// Whether no instruction after them reads the argument slots, and each copies an argument
-    /// after the last one's: a call may then move the arguments into the registers.
+    /// after the last one's: a call may then move the arguments into the registers. (The
+    /// compiler makes an `arguments` object before the copies, and copies each argument once,
+    /// so what it emits today never reads a moved slot again; a function with a default or a
+    /// destructured parameter after the first reads later slots, and its arguments are copied.
+    /// The check keeps the move right whatever order code comes in.)
     moves_arguments: bool,
 }
 
@@ -68,7 +75,8 @@ impl ParameterCopies {
         self.moves_arguments
     }
 
-    /// Moves each copied argument into its register; `registers` are the frame's, `undefined`.
+    /// Moves each copied argument into its register (`undefined` past the last argument);
+    /// `registers` are the frame's, `undefined`.
     #[inline(always)]
     pub(crate) fn move_into<const N: usize>(
         &self,
@@ -87,6 +95,38 @@ impl ParameterCopies {
                 _ => drop(argument),
             }
         }
+        // A parameter past the last argument is `undefined`, written again where it shares its
+        // register with an earlier one (`function f(x, a, x)` called with one argument).
+        while let Some(&(_, register)) = next {
+            registers[register as usize].overwrite(JsValue::undefined());
+            next = copies.next();
+        }
+    }
+
+    /// For a call whose arguments are in their slots, `arguments` of `stack`: moves each copied
+    /// argument into its register (`registers` start at `rp`, `undefined`), if the arguments may
+    /// be moved, and returns where the frame then starts.
+    #[inline]
+    pub(crate) fn move_from_slots(
+        &self,
+        arguments: Range<usize>,
+        rp: usize,
+        stack: &mut [JsValue],
+    ) -> Option<u32> {
+        if !self.moves_arguments || self.copies.is_empty() {
+            return None;
+        }
+        for &(index, register) in &self.copies {
+            let index = index as usize;
+            // Past the last argument: `undefined`, as in `move_into`.
+            let argument = if index < arguments.len() {
+                std::mem::take(&mut stack[arguments.start + index])
+            } else {
+                JsValue::undefined()
+            };
+            stack[rp + register as usize].overwrite(argument);
+        }
+        Some(self.body)
     }
 
     /// Copies each copied argument from its slot into its register; `registers` are the frame's,
@@ -94,10 +134,34 @@ impl ParameterCopies {
     #[inline]
     pub(crate) fn copy_into(&self, arguments: &[JsValue], registers: &mut [JsValue]) {
         for &(index, register) in &self.copies {
-            if let Some(argument) = arguments.get(index as usize) {
-                registers[register as usize].overwrite(argument.clone());
-            }
+            // Past the last argument: `undefined`, as in `move_into`.
+            let argument = arguments.get(index as usize).cloned().unwrap_or_default();
+            registers[register as usize].overwrite(argument);
         }
+    }
+}
+
+/// The frame just pushed for a call of an ordinary function (not a generator's or
+/// an async function's) starts after the `GetArgument`s its code starts with, its arguments
+/// moved into their registers, where nothing later reads the slots
+/// ([`ParameterCopies::move_from_slots`]).
+#[inline]
+pub(crate) fn move_parameters(context: &mut Context) {
+    let vm = &mut context.vm;
+    let Some(frame) = vm.frames.last_mut() else {
+        return;
+    };
+    let code = &frame.code_block;
+    if !code.is_ordinary() {
+        return;
+    }
+    let arguments = frame.arguments_range();
+    let rp = frame.rp as usize;
+    if let Some(body) = code
+        .parameter_copies
+        .move_from_slots(arguments, rp, &mut vm.stack.stack)
+    {
+        frame.pc = body;
     }
 }
 

@@ -1029,6 +1029,8 @@ pub(crate) fn function_call(
 
     context.vm.push_frame(frame);
     context.vm.set_return_value(JsValue::undefined());
+    // ordo's patch: the parameters moved into their registers (`vm/parameter_copies.rs`).
+    crate::vm::parameter_copies::move_parameters(context);
 
     let context = context.context();
 
