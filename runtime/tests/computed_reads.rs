@@ -5,7 +5,8 @@
 //! frozen; arrays, strings, numbers, functions, class instances, proxies and `arguments`; and a
 //! sort and a grouping by a column named at run time over 5,000 records. Patch 46 remembers
 //! where a key string was found on a shape: the same string read from objects whose shape then
-//! changed in every way, from an object that keeps its own layout, and from exotic objects. The
+//! changed in every way, from an object that keeps its own layout, and from exotic objects; and
+//! writes by such a string, to objects made read-only, through `super`, to an accessor. The
 //! expected lines are what Node 20 prints for the same script; it runs in plain Boa and in the
 //! worker.
 
@@ -81,13 +82,33 @@ const BODY: &str = r#"
     const typed = new Float64Array(2);
     const exotic = [read(plain, numeric), read(typed, numeric), read(plain, "length"), read(typed, "length"), read(new String("ab"), "length"), read(plain, numeric)];
     out.push(show([total, shapes, inPlace, exotic]));
+    // Writes by a key string read before: counts grouped at a data script's size, then the same
+    // string written to objects of the same shape made read-only (frozen, one property
+    // non-writable) in sloppy and strict code, through `super`, and to an accessor.
+    const words = "a b c a b a".split(" ");
+    const counts = { a: 0, b: 0, c: 0 };
+    for (let turn = 0; turn < 2000; turn++) for (const w of words) counts[w] = (counts[w] || 0) + 1;
+    const write = (o, k, v) => { o[k] = v; return o[k]; };
+    const writeStrict = (o, k, v) => { "use strict"; try { o[k] = v; return o[k]; } catch (e) { return e.constructor.name; } };
+    const field = ["x"][0];
+    const base = () => ({ x: 1, y: 2 });
+    const frozen = Object.freeze(base());
+    const fixed = base();
+    Object.defineProperty(fixed, "x", { writable: false });
+    const withSetter = { set x(v) { this.got = v; }, y: 2 };
+    class Parent { }
+    class Child extends Parent { put(k, v) { super[k] = v; return [this[k], Object.hasOwn(Parent.prototype, k)]; } }
+    const written = [write(base(), field, "w"), read(base(), field), write(frozen, field, "w"), writeStrict(frozen, field, "w"), write(fixed, field, "w"), writeStrict(fixed, field, "w"),
+        write(withSetter, field, "s"), withSetter.got, new Child().put(field, "super"), write(base(), field, "again")];
+    out.push(show([counts, written]));
 "#;
 
-const EXPECTED: [&str; 4] = [
+const EXPECTED: [&str; 5] = [
     r#"[7,"n","one","one","minus","sym",null,"up",42,42,"bare",null,"got 3",true]"#,
     r#"[[1,"accessor",null,"back","back"],2,4,"function","function","named",4,8,"trapped",2,"frozen"]"#,
     r#"[[4000,3000,2000,1000,0],321,{"Oslo":832527,"Lima":832500,"Pune":832473}]"#,
     r#"[44850,[0,"getter",null,-3,-4,"re-added"],[7,null,"again","again"],["own",null,2,2,2,"own"]]"#,
+    r#"[{"a":6000,"b":4000,"c":2000},["w",1,1,"TypeError",1,"TypeError",null,"s",["super",false],"again"]]"#,
 ];
 
 #[test]

@@ -236,6 +236,12 @@ impl SetPropertyByValue {
             }
         }
 
+        // ordo's patch: `counts[word] = n` where the string `word` named a writable own data
+        // property of an object of this shape before (`vm/keyed_reads.rs`).
+        if store_remembered(value, key, receiver, object, context) {
+            return Ok(());
+        }
+
         let value = context.vm.get_register(value.into()).clone();
         let key = context.vm.get_register(key.into()).clone();
         let receiver = context.vm.get_register(receiver.into()).clone();
@@ -269,6 +275,48 @@ impl SetPropertyByValue {
         }
 
         Ok(())
+    }
+}
+
+/// ordo's patch: `[[Set]]` of the property that the string in register `key` names on the
+/// ordinary object in register `object`, its own receiver, when that string named a writable own
+/// data property of an object of the same shape before: the value is written into the storage,
+/// as `OrdinarySet` and `OrdinaryDefineOwnProperty` would. `false`, with nothing written,
+/// otherwise.
+#[inline(always)]
+fn store_remembered(
+    value: RegisterOperand,
+    key: RegisterOperand,
+    receiver: RegisterOperand,
+    object: RegisterOperand,
+    context: &mut Context,
+) -> bool {
+    let vm = &context.vm;
+    let slot = vm
+        .get_register(key.into())
+        .with_string(|key| {
+            let object = vm.get_register(object.into()).as_object()?;
+            let receiver = vm.get_register(receiver.into()).as_object()?;
+            if !JsObject::equals(&object, &receiver) || !object.is_ordinary() {
+                return None;
+            }
+            let slot = vm.keyed_reads.get(object.borrow().shape(), key)?;
+            slot.attributes
+                .contains(SlotAttributes::WRITABLE)
+                .then_some((object, slot))
+        })
+        .flatten();
+    let Some((object, slot)) = slot else {
+        return false;
+    };
+    let value = vm.get_register(value.into()).clone();
+    let mut object = object.borrow_mut();
+    match object.properties_mut().storage.get_mut(slot.index as usize) {
+        Some(stored) => {
+            *stored = value;
+            true
+        }
+        None => false,
     }
 }
 
