@@ -2793,7 +2793,16 @@ impl<'ctx> ByteCompiler<'ctx> {
 
         let register_count = self.register_allocator.finish();
         let bytecode = self.bytecode.into_bytecode();
-        let parameter_copies = ParameterCopies::of(&bytecode);
+        // ordo's patch: a generator's or an async function's call leaves its parameters to
+        // its code.
+        let parameter_copies = if self
+            .code_block_flags
+            .intersects(CodeBlockFlags::IS_ASYNC | CodeBlockFlags::IS_GENERATOR)
+        {
+            ParameterCopies::default()
+        } else {
+            ParameterCopies::of(&bytecode)
+        };
 
         let source_map_entries = self.source_map_builder.build(final_bytecode_len.as_u32());
 

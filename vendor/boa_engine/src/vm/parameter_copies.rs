@@ -18,7 +18,8 @@ use crate::{
     vm::{Instruction, InstructionIterator, Opcode, opcode::Bytecode},
 };
 
-/// What the `GetArgument`s a function's code starts with do, found when it is compiled.
+/// What the `GetArgument`s a function's code starts with do, found when it is compiled; none
+/// for a generator or an async function, whose call leaves them to its code.
 #[derive(Debug, Clone, Default)]
 pub(crate) struct ParameterCopies {
     /// Each instruction's argument index and register, in order.
@@ -44,7 +45,7 @@ impl ParameterCopies {
         let mut read_later = false;
         while let Some((_, opcode, instruction)) = instructions.next() {
             let Instruction::GetArgument { index, dst } = instruction else {
-                // Without copies there is nothing to move: the rest is not read again.
+                // Without copies there is nothing to move, and no need to scan the rest.
                 read_later = copies.is_empty()
                     || reads_arguments(opcode)
                     || instructions.any(|(_, opcode, _)| reads_arguments(opcode));
@@ -141,9 +142,8 @@ impl ParameterCopies {
     }
 }
 
-/// The frame just pushed for a call of an ordinary function (not a generator's or
-/// an async function's) starts after the `GetArgument`s its code starts with, its arguments
-/// moved into their registers, where nothing later reads the slots
+/// The frame just pushed for a call of a function starts after the `GetArgument`s its code
+/// starts with, its arguments moved into their registers, where nothing later reads the slots
 /// ([`ParameterCopies::move_from_slots`]).
 #[inline]
 pub(crate) fn move_parameters(context: &mut Context) {
@@ -151,13 +151,10 @@ pub(crate) fn move_parameters(context: &mut Context) {
     let Some(frame) = vm.frames.last_mut() else {
         return;
     };
-    let code = &frame.code_block;
-    if !code.is_ordinary() {
-        return;
-    }
     let arguments = frame.arguments_range();
     let rp = frame.rp as usize;
-    if let Some(body) = code
+    if let Some(body) = frame
+        .code_block
         .parameter_copies
         .move_from_slots(arguments, rp, &mut vm.stack.stack)
     {

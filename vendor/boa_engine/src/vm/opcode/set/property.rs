@@ -4,7 +4,7 @@ use crate::value::JsVariant;
 use crate::vm::opcode::nullish_base::{Access, primitive_key, require_base};
 use crate::vm::opcode::{IndexOperand, RegisterOperand};
 use crate::{
-    Context, JsNativeError, JsObject, JsResult,
+    Context, JsNativeError, JsObject, JsResult, JsString,
     builtins::function::set_function_name,
     builtins::typed_array::{TypedArray, typed_array_set_element},
     object::{
@@ -289,35 +289,38 @@ fn store_remembered(
     key: RegisterOperand,
     receiver: RegisterOperand,
     object: RegisterOperand,
-    context: &mut Context,
+    context: &Context,
 ) -> bool {
     let vm = &context.vm;
-    let slot = vm
-        .get_register(key.into())
-        .with_string(|key| {
-            let object = vm.get_register(object.into()).as_object()?;
-            let receiver = vm.get_register(receiver.into()).as_object()?;
-            if !JsObject::equals(&object, &receiver) || !object.is_ordinary() {
-                return None;
-            }
-            let slot = vm.keyed_reads.get(object.borrow().shape(), key)?;
-            slot.attributes
-                .contains(SlotAttributes::WRITABLE)
-                .then_some((object, slot))
-        })
-        .flatten();
-    let Some((object, slot)) = slot else {
-        return false;
-    };
-    let value = vm.get_register(value.into()).clone();
-    let mut object = object.borrow_mut();
-    match object.properties_mut().storage.get_mut(slot.index as usize) {
-        Some(stored) => {
-            *stored = value;
-            true
+    let receiver = vm.get_register(receiver.into());
+    let store = |key: &JsString, object: &JsObject| {
+        if !object.is_ordinary()
+            || !receiver
+                .with_object(|receiver| JsObject::equals(receiver, object))
+                .unwrap_or(false)
+        {
+            return false;
         }
-        None => false,
-    }
+        let mut object = object.borrow_mut();
+        let Some(slot) = vm.keyed_reads.get(object.shape(), key) else {
+            return false;
+        };
+        if !slot.attributes.contains(SlotAttributes::WRITABLE) {
+            return false;
+        }
+        let Some(stored) = object.properties_mut().storage.get_mut(slot.index as usize) else {
+            return false;
+        };
+        *stored = vm.get_register(value.into()).clone();
+        true
+    };
+    vm.get_register(key.into())
+        .with_string(|key| {
+            vm.get_register(object.into())
+                .with_object(|object| store(key, object))
+        })
+        .flatten()
+        .unwrap_or(false)
 }
 
 /// ordo's patch: what `SetPropertyByValue` does with a small integer key.
