@@ -2,9 +2,10 @@
 //! of SipHash. What a script sees must not change: a string key is the same key whether it is held
 //! in Latin-1 or cut from a UTF-16 string, an integer and the same float are one key, +0 and -0
 //! are one, NaN is one; objects and symbols are keys by identity; the insertion order holds
-//! through deletes, re-insertions and iteration that changes the table; and at 100,000 keys. The
-//! expected lines are what Node 20 prints for the same script; it runs in plain Boa and in the
-//! worker.
+//! through deletes, re-insertions and iteration that changes the table; and at 100,000 keys.
+//! Patch 51: the `Set` constructor's built-in `add` appends each value itself; a replaced or
+//! overridden `add` is still called, and one that throws closes the iterator. The expected
+//! lines are what Node 20 prints for the same script; it runs in plain Boa and in the worker.
 
 #[path = "support/node_lines.rs"]
 mod node_lines;
@@ -51,13 +52,30 @@ const BODY: &str = r#"
     for (let i = 0; i < 300000; i += 7) if (ids.has(i)) found++;
     for (let i = 0; i < 100000; i += 2) ids.delete(i * 3);
     out.push(show([counts.size, counts.get("w0"), counts.get("w5002"), unique.size, [...counts.keys()].slice(0, 3), found, ids.size, ids.get(3), [...ids.keys()].slice(0, 3)]));
+    // The constructor's `add` (patch 51 appends itself while it is the built-in one): replaced
+    // on Set.prototype, overridden by a subclass, throwing midway (the iterator closed), and
+    // -0 made +0 by the built-in.
+    const added = [];
+    const builtinAdd = Set.prototype.add;
+    Set.prototype.add = function (value) { added.push(value); return builtinAdd.call(this, value); };
+    const viaReplaced = new Set(["r1", "r2", "r1"]);
+    Set.prototype.add = builtinAdd;
+    class Upper extends Set { add(value) { return super.add(String(value).toUpperCase()); } }
+    let closed = 0;
+    const source = { [Symbol.iterator]() { let i = 0; return { next: () => ({ value: i++, done: i > 5 }), return() { closed++; return {}; } }; } };
+    class Picky extends Set { add(value) { if (value === 3) throw new Error("no 3"); return super.add(value); } }
+    let error;
+    try { new Picky(source); } catch (e) { error = e.message; }
+    const zeros = new Set([-0, 0, 1]);
+    out.push(show([added, [...viaReplaced], [...new Upper(["a", "b", "a"])], error, closed, [...zeros].map((z) => Object.is(z, -0)), new Set(new Set([1, 2])).size]));
 "#;
 
-const EXPECTED: [&str; 4] = [
+const EXPECTED: [&str; 5] = [
     r#"[4,[["é-key","cut"],[1,"float one"],[0,"minus zero"],[null,"nan again"]],4,["é-key","2","0","NaN"],"cut",true,true]"#,
     r#"[[2,3,4,5],2,false,["x","z","w"],[1,2,3,4,5]]"#,
     r#"[3,4,true,true,"misp"]"#,
     r#"[5003,20,20,5003,["w0","w2916","w829"],14286,50000,"row1",[3,9,15]]"#,
+    r#"[["r1","r2","r1"],["r1","r2"],["A","B"],"no 3",1,[false,false],2]"#,
 ];
 
 #[test]

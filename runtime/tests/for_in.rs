@@ -5,8 +5,12 @@
 //! leaving a for-in loop early, which the specification does not (ForIn/OfBodyEvaluation closes
 //! no iterator for `enumerate`). What a script sees must not change: the order of keys,
 //! inherited and shadowed keys, non-enumerables, arrays, strings, typed arrays, keys deleted
-//! while iterating, proxies' traps, early exits of every kind, and 100,000 keys. The expected
-//! lines are what Node 20 prints for the same script.
+//! while iterating, proxies' traps, early exits of every kind, and 100,000 keys. Patch 49 reads
+//! an ordinary object's keys from its map and ends the walk at prototypes that give no key,
+//! remembered by their shapes: elements and enumerable properties added to `Array.prototype`
+//! and `Object.prototype` between loops from one place, a built-in made enumerable and back, a
+//! prototype swapped in, keys shadowed by a non-enumerable own property or deleted while the
+//! prototype has them. The expected lines are what Node 20 prints for the same script.
 
 #[path = "support/node_lines.rs"]
 mod node_lines;
@@ -78,9 +82,37 @@ for (let i = 0; i < 100000; i++) wide["key" + i] = i;
 let sum = 0, n = 0;
 for (const k in wide) { sum += wide[k]; n++; }
 out.push(show([count, length, n, sum]));
+// A prototype that gives keys after an object's own: an element or an enumerable property
+// added to Array.prototype and Object.prototype between two loops from the same place, a
+// built-in method made enumerable and back; a key shadowed by a non-enumerable own property;
+// a key deleted on the object while its prototype has it; class prototypes; many loops.
+const seenPerTurn = [];
+const protoKeys = (list) => { const seen = []; for (const k in list) seen.push(k); return seen.join(","); };
+for (let turn = 0; turn < 7; turn++) {
+    if (turn === 1) Array.prototype[3] = "element";
+    if (turn === 2) { delete Array.prototype[3]; Array.prototype.extra = 1; }
+    if (turn === 3) { delete Array.prototype.extra; Object.defineProperty(Object.prototype, "toString", { enumerable: true }); }
+    if (turn === 4) { Object.defineProperty(Object.prototype, "toString", { enumerable: false }); Object.prototype.late = 1; }
+    if (turn === 5) delete Object.prototype.late;
+    if (turn === 6) Object.setPrototypeOf(Array.prototype, { fromSwapped: 1, __proto__: Object.prototype });
+    seenPerTurn.push([protoKeys(["a", "b"]), protoKeys({ own: 1 })]);
+}
+Object.setPrototypeOf(Array.prototype, Object.prototype);
+const hiddenOwn = Object.create({ a: 1, b: 2 });
+Object.defineProperty(hiddenOwn, "a", { value: 0, enumerable: false });
+const deleting = Object.create({ x: "from prototype" });
+deleting.a = 1; deleting.x = 2;
+const order = [];
+for (const k in deleting) { order.push(k); if (k === "a") delete deleting.x; }
+class Shape { area() { return 0; } }
+class Square extends Shape { constructor() { super(); this.side = 2; } perimeter() { return 8; } }
+Square.prototype.kind = "square";
+let loops = 0;
+for (let i = 0; i < 3000; i++) for (const k in [i, i + 1]) loops += k.length;
+out.push(show([seenPerTurn, protoKeys(hiddenOwn), order, protoKeys(new Square()), loops]));
 "#;
 
-const EXPECTED: [&str; 9] = [
+const EXPECTED: [&str; 10] = [
     r#"["1","2","b","a"]"#,
     r#"["own","shadowed","middle","inherited"]"#,
     r#"[["x","y","tag"],[],[]]"#,
@@ -90,6 +122,7 @@ const EXPECTED: [&str; 9] = [
     r#"[["a","a","c","xp","yp","first",null,"g1+g2","thrown in t"],0]"#,
     r#"["x","assigned"]"#,
     r#"[80000,260000,100000,4999950000]"#,
+    r#"[[["0,1","own"],["0,1,3","own"],["0,1,extra","own"],["0,1","own,toString"],["0,1,late","own,late"],["0,1","own"],["0,1,fromSwapped","own"]],"b",["a","x"],"side,kind",6000]"#,
 ];
 
 #[test]

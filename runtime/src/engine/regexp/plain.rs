@@ -16,11 +16,13 @@
 //! built-in `exec`, and what remains observable is `lastIndex`, which the shortcuts read and
 //! write as the specification's steps do.
 
+use std::cell::RefCell;
 use std::rc::Rc;
 
 use boa_engine::builtins::regexp::RegExp;
+use boa_engine::object::PropertyMap;
 use boa_engine::property::PropertyKey;
-use boa_engine::{Context, JsNativeError, JsObject, JsResult, js_string};
+use boa_engine::{Context, JsNativeError, JsObject, JsResult, JsValue, js_string};
 use regress::Regex;
 
 use super::matcher::{Matchers, Pattern, has_flag};
@@ -43,6 +45,17 @@ pub(super) struct Builtins {
     prototype: JsObject,
     exec: JsObject,
     getters: Vec<(PropertyKey, JsObject)>,
+    /// Where `exec` and the getters were last found, and the prototype's layout then.
+    found: RefCell<Option<Found>>,
+}
+
+/// The slots of `exec` (a data property) and of each getter (accessors), found for one layout
+/// of `%RegExp.prototype%` (`PropertyMap::layout_version`): while the layout stands, those slots
+/// still hold those properties, and only the values in them can have been written.
+struct Found {
+    layout: (usize, u64),
+    exec: u32,
+    getters: Vec<u32>,
 }
 
 impl Builtins {
@@ -66,24 +79,55 @@ impl Builtins {
             })
             .collect::<JsResult<_>>()?;
         drop(properties);
-        Ok(Self { prototype: prototype.clone(), exec: exec.clone(), getters })
+        Ok(Self {
+            prototype: prototype.clone(),
+            exec: exec.clone(),
+            getters,
+            found: RefCell::new(None),
+        })
     }
 
-    /// Whether `exec` and every getter are still the ones captured.
+    /// Whether `exec` and every getter are still the ones captured: their slots looked up again
+    /// only when the prototype's layout has changed, the values in them compared each time.
     fn untouched(&self) -> bool {
         let prototype = self.prototype.borrow();
         let properties = prototype.properties();
-        let exec = properties.get(&js_string!("exec").into());
-        let exec_untouched = exec
-            .and_then(|exec| exec.value().and_then(|value| value.as_object()))
-            .is_some_and(|exec| JsObject::equals(&exec, &self.exec));
-        exec_untouched
-            && self.getters.iter().all(|(key, getter)| {
-                properties
-                    .get(key)
-                    .and_then(|property| property.get().and_then(|get| get.as_object()))
-                    .is_some_and(|found| JsObject::equals(&found, getter))
+        let layout = properties.layout_version();
+        let mut found = self.found.borrow_mut();
+        if found.as_ref().is_none_or(|found| found.layout != layout) {
+            *found = self.locate(properties, layout);
+        }
+        let Some(found) = found.as_ref() else {
+            return false;
+        };
+        let holds = |index: u32, expected: &JsObject| {
+            properties
+                .stored(index)
+                .and_then(JsValue::as_object)
+                .is_some_and(|value| JsObject::equals(&value, expected))
+        };
+        holds(found.exec, &self.exec)
+            && found
+                .getters
+                .iter()
+                .zip(&self.getters)
+                .all(|(index, (_, getter))| holds(*index, getter))
+    }
+
+    /// The slots of `exec` as a data property and of each getter as an accessor, if so.
+    fn locate(&self, properties: &PropertyMap, layout: (usize, u64)) -> Option<Found> {
+        let exec_key = PropertyKey::from(js_string!("exec"));
+        properties.get(&exec_key)?.value()?;
+        let exec = properties.slot_index(&exec_key)?;
+        let getters = self
+            .getters
+            .iter()
+            .map(|(key, _)| {
+                properties.get(key)?.get()?;
+                properties.slot_index(key)
             })
+            .collect::<Option<_>>()?;
+        Some(Found { layout, exec, getters })
     }
 }
 

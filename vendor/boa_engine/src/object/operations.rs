@@ -10,7 +10,9 @@ use crate::{
     context::intrinsics::{StandardConstructor, StandardConstructors},
     error::JsNativeError,
     native_function::NativeFunctionObject,
-    object::{CONSTRUCTOR, JsObject, PROTOTYPE, PrivateElement, PrivateName},
+    object::{
+        CONSTRUCTOR, JsObject, PROTOTYPE, PrivateElement, PrivateName, shape::slot::SlotAttributes,
+    },
     property::{PropertyDescriptor, PropertyDescriptorBuilder, PropertyKey, PropertyNameKind},
     realm::Realm,
     string::StaticJsStrings,
@@ -743,6 +745,28 @@ impl JsObject {
         kind: PropertyNameKind,
         context: &mut Context,
     ) -> JsResult<Vec<JsValue>> {
+        // ordo's patch: an ordinary object's or an Array's data properties are read in one pass
+        // over its map, where no step can run a script (`own_enumerable_data`): `Object.entries`
+        // of a record did a lookup for its descriptor and another for its value per key.
+        if let Some(entries) = own_enumerable_data(self) {
+            let mut properties = Vec::with_capacity(entries.len());
+            for (key, value) in entries {
+                let key = match key {
+                    PropertyKey::String(name) => name,
+                    PropertyKey::Index(index) => index.get().into(),
+                    PropertyKey::Symbol(_) => continue,
+                };
+                properties.push(match kind {
+                    PropertyNameKind::Key => key.into(),
+                    PropertyNameKind::Value => value,
+                    PropertyNameKind::KeyAndValue => {
+                        Array::create_array_from_list([key.into(), value], context).into()
+                    }
+                });
+            }
+            return Ok(properties);
+        }
+
         // 1. Assert: Type(O) is Object.
         // 2. Let ownKeys be ? O.[[OwnPropertyKeys]]().
         let own_keys =
@@ -921,6 +945,19 @@ impl JsObject {
         // 5. Let keys be ? from.[[OwnPropertyKeys]]().
         // 6. For each element nextKey of keys, do
         let excluded_keys: Vec<PropertyKey> = excluded_keys.into_iter().map(Into::into).collect();
+        // ordo's patch: where no step can run a script, the enumerable properties are read in
+        // one pass over the source's map (see `own_enumerable_data`).
+        if self.is_ordinary()
+            && let Some(entries) = own_enumerable_data(&from)
+        {
+            for (key, value) in entries {
+                if !excluded_keys.contains(&key) && !add_absent_data_property(self, &key, &value) {
+                    self.create_data_property_or_throw(key, value, context)
+                        .expect("CreateDataPropertyOrThrow should never complete abruptly here");
+                }
+            }
+            return Ok(());
+        }
         for key in from.__own_property_keys__(context)? {
             // a. Let excluded be false.
             let mut excluded = false;
@@ -1589,5 +1626,64 @@ pub(crate) fn plain_array_element(
     if f64::from(index) >= length {
         borrowed.properties_mut().storage[0] = JsValue::new(index + 1);
     }
+    true
+}
+
+/// ordo's patch: the enumerable own properties of `from` with their values, in
+/// `[[OwnPropertyKeys]]` order, when `from` is an ordinary object or an Array all of whose own
+/// properties are data properties: then `[[OwnPropertyKeys]]`, `[[GetOwnProperty]]` and `[[Get]]`
+/// of each run no script, and defining them on an ordinary target runs none either, so reading
+/// them all first is what reading them one by one gives (`CopyDataProperties`: object spread,
+/// rest properties; `EnumerableOwnProperties`: `Object.keys`, `values`, `entries`). `None`
+/// otherwise.
+fn own_enumerable_data(from: &JsObject) -> Option<Vec<(PropertyKey, JsValue)>> {
+    if !(from.is_ordinary() || from.is_array()) {
+        return None;
+    }
+    let borrowed = from.borrow();
+    let properties = borrowed.properties();
+    let mut indexes: Vec<u32> = properties.index_property_keys().collect();
+    indexes.sort_unstable();
+    let mut entries = Vec::new();
+    for index in indexes {
+        let key = PropertyKey::from(index);
+        let descriptor = properties.get(&key)?;
+        if descriptor.is_accessor_descriptor() {
+            return None;
+        }
+        if descriptor.expect_enumerable() {
+            entries.push((key, descriptor.expect_value().clone()));
+        }
+    }
+    for (key, slot) in properties.shape.keys_with_slots() {
+        if slot.attributes.is_accessor_descriptor() {
+            return None;
+        }
+        if slot.attributes.contains(SlotAttributes::ENUMERABLE) {
+            entries.push((key, properties.storage.get(slot.index as usize)?.clone()));
+        }
+    }
+    Some(entries)
+}
+
+/// ordo's patch: `CreateDataProperty(target, key, value)` where `target` is an ordinary,
+/// extensible object with no property `key`: `ValidateAndApplyPropertyDescriptor` then adds the
+/// data property as given, so it is added to the map directly (a spread into a fresh object
+/// literal spent about 1,100 instructions per property in the general steps). `false`, with
+/// nothing done, for any other case.
+fn add_absent_data_property(target: &JsObject, key: &PropertyKey, value: &JsValue) -> bool {
+    let mut object = target.borrow_mut();
+    if !object.extensible || object.properties().own_enumerable(key).is_some() {
+        return false;
+    }
+    object.properties_mut().insert(
+        key,
+        PropertyDescriptor::builder()
+            .value(value.clone())
+            .writable(true)
+            .enumerable(true)
+            .configurable(true)
+            .build(),
+    );
     true
 }

@@ -529,6 +529,56 @@ impl PropertyMap {
         }
     }
 
+    /// ordo's patch: what changes whenever an own property of this map is added, removed or
+    /// redefined, or its prototype set (not when a value is written to a slot): its shape's
+    /// address, and a unique shape's count of changes. An embedder that keeps the object alive
+    /// and finds the same version may trust the slots it found before ([`Self::slot_index`]).
+    #[must_use]
+    pub fn layout_version(&self) -> (usize, u64) {
+        (
+            self.shape.to_addr_usize(),
+            self.shape.as_unique().map_or(0, |unique| unique.generation()),
+        )
+    }
+
+    /// ordo's patch: where the own property `key` (not an index) is stored: a data property's
+    /// value, or an accessor's getter with its setter at the next index ([`Self::stored`]).
+    #[must_use]
+    pub fn slot_index(&self, key: &PropertyKey) -> Option<u32> {
+        self.shape.lookup(key).map(|slot| slot.index)
+    }
+
+    /// ordo's patch: the value in the slot at `index` (see [`Self::slot_index`]).
+    #[must_use]
+    pub fn stored(&self, index: u32) -> Option<&JsValue> {
+        self.storage.get(index as usize)
+    }
+
+    /// ordo's patch: whether the own property `key` is enumerable, `None` when there is none:
+    /// what `[[GetOwnProperty]]` of an ordinary object or an Array tells a `for-in`, without
+    /// building the descriptor.
+    #[must_use]
+    pub(crate) fn own_enumerable(&self, key: &PropertyKey) -> Option<bool> {
+        let PropertyKey::Index(index) = key else {
+            return self
+                .shape
+                .lookup(key)
+                .map(|slot| slot.attributes.contains(SlotAttributes::ENUMERABLE));
+        };
+        let index = index.get();
+        match &self.indexed_properties {
+            IndexedProperties::DenseI32(elements) => (elements.len() > index as usize).then_some(true),
+            IndexedProperties::DenseF64(elements) => (elements.len() > index as usize).then_some(true),
+            IndexedProperties::DenseElement(elements) => {
+                (elements.len() > index as usize).then_some(true)
+            }
+            IndexedProperties::SparseElement(elements) => elements.contains_key(&index).then_some(true),
+            IndexedProperties::SparseProperty(properties) => properties
+                .get(&index)
+                .map(PropertyDescriptor::expect_enumerable),
+        }
+    }
+
     /// Get the property with the given key from the [`PropertyMap`].
     #[must_use]
     pub fn get(&self, key: &PropertyKey) -> Option<PropertyDescriptor> {

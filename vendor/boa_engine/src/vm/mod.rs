@@ -44,6 +44,7 @@ pub use {
 
 pub(crate) use code_block::GlobalFunctionBinding;
 
+pub(crate) mod active_iterator; // ordo's patch
 mod call_frame;
 mod code_block;
 mod completion_record;
@@ -111,6 +112,12 @@ pub struct Vm {
     /// ordo's patch: own data properties found by a computed string key, by shape and string
     /// (`row[column]`).
     pub(crate) keyed_reads: keyed_reads::KeyedReads,
+
+    /// ordo's patch: whether Arrays iterate as the built-ins say (see `IntactIteration`).
+    pub(crate) intact_array_iteration: crate::builtins::array::intact_iteration::IntactIteration,
+
+    /// ordo's patch: prototypes known to give a `for-in` no key (see `SilentPrototypes`).
+    pub(crate) silent_prototypes: crate::builtins::object::for_in_iterator::SilentPrototypes,
 
     pub(crate) shadow_stack: ShadowStack,
 
@@ -478,6 +485,9 @@ impl Vm {
             spare_arguments: Vec::new(),
             park_floor: usize::MAX,
             keyed_reads: keyed_reads::KeyedReads::default(),
+            intact_array_iteration:
+                crate::builtins::array::intact_iteration::IntactIteration::default(),
+            silent_prototypes: crate::builtins::object::for_in_iterator::SilentPrototypes::default(),
             shadow_stack: ShadowStack::default(),
             #[cfg(feature = "trace")]
             trace: false,

@@ -5,6 +5,7 @@
 //!
 //! [spec]: https://tc39.es/ecma262/#sec-array-iterator-objects
 
+use super::intact_iteration;
 use crate::{
     Context, JsData, JsResult,
     builtins::{
@@ -104,19 +105,33 @@ impl ArrayIterator {
         })
     }
 
+    /// ordo's patch: the state of an iterator over `array`'s values, before any object holds
+    /// it (`ActiveIterator::ArrayValues`).
+    pub(crate) fn values(array: JsObject) -> Self {
+        Self::new(array, PropertyNameKind::Value)
+    }
+
     /// ordo's patch: the steps of `%ArrayIteratorPrototype%.next` without its result object:
     /// the next value, or `None` once the iterator is done. [`Self::next`] wraps it; so does
     /// `IteratorRecord::step_value`, which then makes no object per step.
     pub(crate) fn step(object: &JsObject, context: &mut Context) -> JsResult<Option<JsValue>> {
-        let mut array_iterator = object
+        object
             .downcast_mut::<Self>()
-            .ok_or_else(|| JsNativeError::typ().with_message("`this` is not an ArrayIterator"))?;
-        let index = array_iterator.next_index;
-        if array_iterator.done {
+            .ok_or_else(|| JsNativeError::typ().with_message("`this` is not an ArrayIterator"))?
+            .step_state(context)
+    }
+
+    /// ordo's patch: [`Self::step`] on the state itself.
+    pub(crate) fn step_state(&mut self, context: &mut Context) -> JsResult<Option<JsValue>> {
+        if let Some(value) = self.step_dense() {
+            return Ok(Some(value));
+        }
+        let index = self.next_index;
+        if self.done {
             return Ok(None);
         }
 
-        let len = if let Some(f) = array_iterator.array.downcast_ref::<TypedArray>() {
+        let len = if let Some(f) = self.array.downcast_ref::<TypedArray>() {
             let buf = f.viewed_array_buffer().as_buffer();
             let Some(buf) = buf
                 .bytes(std::sync::atomic::Ordering::SeqCst)
@@ -129,97 +144,86 @@ impl ArrayIterator {
 
             f.array_length(buf.len())
         } else {
-            array_iterator.array.length_of_array_like(context)?
+            self.array.length_of_array_like(context)?
         };
 
         if index >= len {
-            array_iterator.done = true;
+            self.done = true;
             return Ok(None);
         }
-        array_iterator.next_index = index + 1;
-        match array_iterator.kind {
+        self.next_index = index + 1;
+        match self.kind {
             PropertyNameKind::Key => Ok(Some(index.into())),
-            PropertyNameKind::Value => Ok(Some(array_iterator.array.get(index, context)?)),
+            PropertyNameKind::Value => Ok(Some(self.array.get(index, context)?)),
             PropertyNameKind::KeyAndValue => {
-                let element_value = array_iterator.array.get(index, context)?;
+                let element_value = self.array.get(index, context)?;
                 let result = Array::create_array_from_list([index.into(), element_value], context);
                 Ok(Some(result.into()))
             }
         }
     }
 
+    /// ordo's patch: the step of an iterator over an Array's values whose next element is in
+    /// the Array's dense storage: an element there is a plain data property below the length,
+    /// so `[[Get]]` of it is the stored value. `None` for any other step (the end, a hole, a
+    /// sparse or typed array, keys or entries): [`Self::step_state`] takes it.
+    pub(crate) fn step_dense(&mut self) -> Option<JsValue> {
+        if self.done || !matches!(self.kind, PropertyNameKind::Value) || !self.array.is_array() {
+            return None;
+        }
+        let index = u32::try_from(self.next_index).ok()?;
+        let value = self.array.borrow().properties().get_dense_property(index)?;
+        self.next_index += 1;
+        Some(value)
+    }
+
     /// ordo's patch: `GetIterator(value, sync)` for an Array that iterates as every Array does:
     /// no `Symbol.iterator` of its own, the realm's `Array.prototype` as its prototype, and that
-    /// prototype's own `Symbol.iterator` the built-in `values`. The record is then the one
-    /// `values` would give, made without the generic property reads and the call of `values`
-    /// (a destructuring `const [a, b] = pair` spent most of its time there). `None` for any other
-    /// value: the caller takes the specification's steps.
+    /// prototype's own `Symbol.iterator` the built-in `values` (known without asking each time:
+    /// `IntactIteration`). The record is then the one `values` would give, made without the
+    /// generic property reads and the call of `values` (a destructuring `const [a, b] = pair`
+    /// spent most of its time there). `None` for any other value: the caller takes the
+    /// specification's steps.
     pub(crate) fn builtin_record(value: &JsValue, context: &mut Context) -> Option<IteratorRecord> {
         let array = value.as_object().filter(JsObject::is_array)?;
-        let intrinsics = context.intrinsics();
-        let array_prototype = intrinsics.constructors().array().prototype();
-        let iterator_key = PropertyKey::from(JsSymbol::iterator());
-        if !lacks_own_property(&array, &iterator_key, Some(&array_prototype)) {
-            return None;
-        }
-        let values = array_prototype
-            .borrow()
-            .properties()
-            .get(&iterator_key)?
-            .value()?
-            .as_object()?;
-        if !JsObject::equals(&values, &intrinsics.objects().array_prototype_values().into()) {
-            return None;
-        }
-        // `next` as [[Get]] finds it on the new iterator, which has no property of its own: its
-        // prototype's own data property (an accessor or none: the specification's steps).
-        let next = intrinsics
-            .objects()
-            .iterator_prototypes()
-            .array()
-            .borrow()
-            .properties()
-            .get(&PropertyKey::from(js_string!("next")))?
-            .value()?
-            .clone();
-        let iterator = Self::create_array_iterator(array, PropertyNameKind::Value, context);
-        Some(IteratorRecord::new(iterator.as_object()?, next))
+        let (next, prototype) = intact_iteration::values_iterator(&array, context)?;
+        Some(Self::values(array).into_record(prototype, next, context))
+    }
+
+    /// ordo's patch: the Iterator Record of an Array Iterator with this state, `prototype` as
+    /// its prototype and `next` as its `[[NextMethod]]` (`builtin_record`, and an
+    /// `ActiveIterator::ArrayValues` when a script could see its object).
+    pub(crate) fn into_record(
+        self,
+        prototype: JsObject,
+        next: JsValue,
+        context: &Context,
+    ) -> IteratorRecord {
+        let iterator =
+            JsObject::from_proto_and_data_with_shared_shape(context.root_shape(), prototype, self);
+        IteratorRecord::new(iterator.upcast(), next)
     }
 
     /// ordo's patch: whether `GetMethod(iterator, "return")` is `undefined` for an Array
     /// Iterator because no object on its prototype chain has a `return` of its own, the chain
-    /// being the realm's own (%ArrayIteratorPrototype%, %IteratorPrototype%, `Object.prototype`),
-    /// which are ordinary objects: reading their own properties runs no script. `false` when it
-    /// cannot tell; the caller then reads the method.
-    pub(crate) fn has_no_return(iterator: &JsObject, context: &Context) -> bool {
+    /// being the realm's own (%ArrayIteratorPrototype%, %IteratorPrototype%, `Object.prototype`,
+    /// watched by `IntactIteration`), which are ordinary objects: reading their own properties
+    /// runs no script. `false` when it cannot tell; the caller then reads the method.
+    pub(crate) fn has_no_return(iterator: &JsObject, context: &mut Context) -> bool {
         if !iterator.is::<Self>() {
             return false;
         }
-        let intrinsics = context.intrinsics();
-        let chain = [
-            intrinsics.objects().iterator_prototypes().array(),
-            intrinsics.constructors().iterator().prototype(),
-            intrinsics.constructors().object().prototype(),
-        ];
-        let key = PropertyKey::from(js_string!("return"));
-        let mut object = iterator.clone();
-        for expected in chain {
-            if !lacks_own_property(&object, &key, Some(&expected)) {
+        let prototype = {
+            let borrowed = iterator.borrow();
+            let properties = borrowed.properties();
+            // No named property takes no storage: no `return` of its own to look up.
+            if !properties.storage.is_empty()
+                && properties.contains_key(&PropertyKey::from(js_string!("return")))
+            {
                 return false;
             }
-            object = expected;
-        }
-        lacks_own_property(&object, &key, None)
+            borrowed.prototype()
+        };
+        prototype.is_some_and(|prototype| intact_iteration::inherits_no_return(&prototype, context))
     }
-}
-
-/// ordo's patch: whether `object` has no own property `key` and its prototype is `prototype`
-/// (the same object, or none for `None`): a step of a prototype chain known to hold no `key`.
-fn lacks_own_property(object: &JsObject, key: &PropertyKey, prototype: Option<&JsObject>) -> bool {
-    let borrowed = object.borrow();
-    !borrowed.properties().contains_key(key)
-        && match (borrowed.prototype(), prototype) {
-            (Some(own), Some(expected)) => JsObject::equals(&own, expected),
-            (own, expected) => own.is_none() && expected.is_none(),
-        }
 }

@@ -39,6 +39,7 @@ use std::cmp::{Ordering, min};
 use super::{BuiltInBuilder, BuiltInConstructor, IntrinsicObject};
 
 mod array_iterator;
+pub(crate) mod intact_iteration; // ordo's patch
 use crate::value::JsVariant;
 pub(crate) use array_iterator::ArrayIterator;
 

@@ -18,7 +18,10 @@ use crate::{
     },
     bytecompiler::FunctionCompiler,
     context::intrinsics::{Intrinsics, StandardConstructor, StandardConstructors},
-    environments::{EnvironmentStack, FunctionSlots, PrivateEnvironment, ThisBindingStatus},
+    environments::{
+        DeclarativeEnvironment, Environment, EnvironmentStack, FunctionSlots, PrivateEnvironment,
+        ThisBindingStatus,
+    },
     error::JsNativeError,
     js_error, js_string,
     native_function::NativeFunctionObject,
@@ -185,6 +188,10 @@ pub struct OrdinaryFunction {
 
     /// The `[[PrivateMethods]]` internal slot.
     private_methods: ThinVec<(PrivateName, PrivateElement)>,
+
+    /// ordo's patch: the environment of a named function expression's own name, made at its
+    /// first call and pushed again at the next (see `push_name_environment`).
+    name_environment: Option<Gc<DeclarativeEnvironment>>,
 }
 
 impl JsData for OrdinaryFunction {
@@ -223,6 +230,7 @@ impl OrdinaryFunction {
             realm,
             fields: ThinVec::default(),
             private_methods: ThinVec::default(),
+            name_environment: None,
         }
     }
 
@@ -1042,15 +1050,7 @@ pub(crate) fn function_call(
     let has_function_scope = context.vm.frame().code_block().has_function_scope();
 
     if has_binding_identifier {
-        let frame = context.vm.frame_mut();
-        let global = frame.realm.environment();
-        let index = frame.environments.push_lexical(1, global);
-        frame.environments.put_lexical_value(
-            BindingLocatorScope::Stack(index),
-            0,
-            function_object.clone().into(),
-            global,
-        );
+        push_name_environment(function_object, context);
         last_env += 1;
     }
 
@@ -1066,6 +1066,41 @@ pub(crate) fn function_call(
     }
 
     Ok(CallValue::Ready)
+}
+
+/// ordo's patch: pushes the environment of a named function expression's own name for a call
+/// of `function_object`. The specification makes it once per closure
+/// (`InstantiateOrdinaryFunctionExpression`: the closure's `[[Environment]]`); Boa made one at
+/// every call, an allocation and, in a recursive walk of a large tree, a share of the
+/// collections. The first one made is kept on the function object and pushed again while its
+/// `poisoned` and `with` flags are what a new one would get (a direct `eval` can poison the
+/// closure's environments later); its one binding, the function itself, never changes.
+fn push_name_environment(function_object: &JsObject, context: &mut Context) {
+    let kept = function_object
+        .downcast_ref::<OrdinaryFunction>()
+        .and_then(|function| function.name_environment.clone());
+    let frame = context.vm.frame_mut();
+    let global = frame.realm.environment();
+    if let Some(kept) = kept
+        && frame.environments.push_lexical_again(&kept, global)
+    {
+        return;
+    }
+    let index = frame.environments.push_lexical(1, global);
+    frame.environments.put_lexical_value(
+        BindingLocatorScope::Stack(index),
+        0,
+        function_object.clone().into(),
+        global,
+    );
+    let made = frame
+        .environments
+        .get(index as usize)
+        .and_then(Environment::as_declarative)
+        .cloned();
+    if let Some(mut function) = function_object.downcast_mut::<OrdinaryFunction>() {
+        function.name_environment = made;
+    }
 }
 
 /// Binds `this` in the frame just pushed for a call of an ordinary function: the caller's value
@@ -1187,15 +1222,7 @@ fn function_construct(
     let has_function_scope = context.vm.frame().code_block().has_function_scope();
 
     if has_binding_identifier {
-        let frame = context.vm.frame_mut();
-        let global = frame.realm.environment();
-        let index = frame.environments.push_lexical(1, global);
-        frame.environments.put_lexical_value(
-            BindingLocatorScope::Stack(index),
-            0,
-            this_function_object.clone().into(),
-            global,
-        );
+        push_name_environment(this_function_object, context);
         last_env += 1;
     }
 

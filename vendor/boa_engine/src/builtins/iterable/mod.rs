@@ -478,6 +478,15 @@ impl IteratorRecord {
         }
     }
 
+    /// ordo's patch: this record as far as another one went: its `[[Done]]` and the value of
+    /// its last step taken without a result object (`ActiveIterator::ArrayValues`).
+    #[must_use]
+    pub(crate) fn with_progress(mut self, done: bool, last_value: Option<JsValue>) -> Self {
+        self.done = done;
+        self.last_value = last_value;
+        self
+    }
+
     /// Get the `[[Iterator]]` field of the `IteratorRecord`.
     pub(crate) const fn iterator(&self) -> &JsObject {
         &self.iterator

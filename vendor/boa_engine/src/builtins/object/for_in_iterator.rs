@@ -8,7 +8,11 @@
 use crate::{
     Context, JsData, JsResult, JsString, JsValue,
     error::JsNativeError,
-    object::{JsObject, internal_methods::InternalMethodPropertyContext, shape::slot::SlotAttributes},
+    object::{
+        JsObject,
+        internal_methods::InternalMethodPropertyContext,
+        shape::{Shape, slot::SlotAttributes, unique_shape::UniqueShape},
+    },
     property::PropertyKey,
 };
 use boa_gc::{Finalize, Trace};
@@ -26,7 +30,13 @@ use std::collections::VecDeque;
 pub(crate) struct ForInIterator {
     object: JsValue,
     visited_keys: FxHashSet<JsString>,
-    remaining_keys: VecDeque<JsString>,
+    /// ordo's patch: keys found on `object` and not yet in `visited_keys`, which only a
+    /// prototype that gives keys reads: they move there when the walk reaches one.
+    found_keys: Vec<JsString>,
+    /// ordo's patch: property keys, as `[[OwnPropertyKeys]]` gave them (no string made for an
+    /// index until it is the next key; a key holds nothing the collector traces).
+    #[unsafe_ignore_trace]
+    remaining_keys: VecDeque<PropertyKey>,
     object_was_visited: bool,
 }
 
@@ -35,6 +45,7 @@ impl ForInIterator {
         Self {
             object,
             visited_keys: FxHashSet::default(),
+            found_keys: Vec::new(),
             remaining_keys: VecDeque::default(),
             object_was_visited: false,
         }
@@ -78,44 +89,48 @@ impl ForInIterator {
             if !iterator.object_was_visited {
                 let keys = object
                     .__own_property_keys__(&mut InternalMethodPropertyContext::new(context))?;
-                for k in keys {
-                    match k {
-                        PropertyKey::String(ref k) => {
-                            iterator.remaining_keys.push_back(k.clone());
-                        }
-                        PropertyKey::Index(i) => {
-                            iterator.remaining_keys.push_back(i.get().into());
-                        }
-                        PropertyKey::Symbol(_) => {}
-                    }
-                }
+                iterator.remaining_keys.extend(
+                    keys.into_iter()
+                        .filter(|key| !matches!(key, PropertyKey::Symbol(_))),
+                );
                 iterator.object_was_visited = true;
             }
-            // ordo's patch: the keys of the chain's last object shadow nothing after it, so
-            // they are not recorded as visited.
-            let last = object.prototype().is_none();
-            while let Some(r) = iterator.remaining_keys.pop_front() {
-                if !iterator.visited_keys.contains(&r)
-                    && let Some(desc) = object.__get_own_property__(
-                        &PropertyKey::from(r.clone()),
-                        &mut InternalMethodPropertyContext::new(context),
-                    )?
-                {
-                    if !last {
-                        iterator.visited_keys.insert(r.clone());
-                    }
-                    if desc.expect_enumerable() {
-                        return Ok(Some(JsValue::new(r)));
-                    }
+            // ordo's patch: an ordinary object's or an Array's own property is read from its
+            // map, without a descriptor; a found key is recorded as visited only once a
+            // prototype that gives keys needs to know it.
+            let plain = object.is_ordinary() || object.is_array();
+            while let Some(key) = iterator.remaining_keys.pop_front() {
+                let name = match &key {
+                    PropertyKey::String(name) => name.clone(),
+                    PropertyKey::Index(index) => index.get().into(),
+                    PropertyKey::Symbol(_) => continue,
+                };
+                if !iterator.visited_keys.is_empty() && iterator.visited_keys.contains(&name) {
+                    continue;
+                }
+                let enumerable = if plain {
+                    object.borrow().properties().own_enumerable(&key)
+                } else {
+                    object
+                        .__get_own_property__(&key, &mut InternalMethodPropertyContext::new(context))?
+                        .map(|desc| desc.expect_enumerable())
+                };
+                let Some(enumerable) = enumerable else {
+                    continue;
+                };
+                iterator.found_keys.push(name.clone());
+                if enumerable {
+                    return Ok(Some(JsValue::new(name)));
                 }
             }
             let proto = object.prototype().clone();
             match proto {
-                // ordo's patch: the realm's `Object.prototype` at the end of the chain, with no
-                // enumerable property, gives no key: its dozen built-in methods are not read one
-                // by one for every loop.
-                Some(o) if ends_without_enumerables(&o, context) => return Ok(None),
+                // ordo's patch: prototypes with no enumerable property give no key: an Array's
+                // and a plain object's chain are not read key by key for every loop.
+                Some(o) if gives_no_keys(&o, context) => return Ok(None),
                 Some(o) => {
+                    let found = std::mem::take(&mut iterator.found_keys);
+                    iterator.visited_keys.extend(found);
                     object = o;
                 }
                 _ => return Ok(None),
@@ -126,22 +141,74 @@ impl ForInIterator {
     }
 }
 
-/// ordo's patch: whether `object` is the realm's `Object.prototype`, last of its chain, with no
-/// enumerable property of its own. Its own properties are an ordinary object's (it is exotic
-/// only in refusing a new prototype), so its shape says so without running any script.
-fn ends_without_enumerables(object: &JsObject, context: &Context) -> bool {
-    if !JsObject::equals(object, &context.intrinsics().constructors().object().prototype()) {
-        return false;
+/// ordo's patch: whether `object` and every prototype after it give no key to a `for-in`: each
+/// an ordinary object or an Array (whose `[[OwnPropertyKeys]]` and `[[GetOwnProperty]]` run
+/// no script) with no element and no enumerable string-keyed property. A unique shape's answer
+/// is remembered with its count of changes (`SilentPrototypes`); elements are not in the shape,
+/// so they are looked at each time.
+fn gives_no_keys(object: &JsObject, context: &mut Context) -> bool {
+    let mut object = object.clone();
+    loop {
+        let next = {
+            let borrowed = object.borrow();
+            let properties = borrowed.properties();
+            if !(object.is_ordinary() || object.is_array())
+                || !properties.holds_no_element()
+                || !context.vm.silent_prototypes.holds_no_enumerable(&properties.shape)
+            {
+                return false;
+            }
+            borrowed.prototype()
+        };
+        match next {
+            Some(prototype) => object = prototype,
+            None => return true,
+        }
     }
-    let borrowed = object.borrow();
-    let properties = borrowed.properties();
-    borrowed.prototype().is_none()
-        && properties.holds_no_element()
-        && properties.shape.keys().iter().all(|key| {
-            matches!(key, PropertyKey::Symbol(_))
-                || properties
-                    .shape
-                    .lookup(key)
-                    .is_some_and(|slot| !slot.attributes.contains(SlotAttributes::ENUMERABLE))
-        })
+}
+
+/// ordo's patch: unique shapes known to hold no enumerable string-keyed property, each with
+/// its count of changes when it was found so (`UniqueShape::generation`). Prototypes have
+/// unique shapes; a handful of them end every `for-in`.
+#[derive(Debug, Default)]
+pub(crate) struct SilentPrototypes {
+    known: Vec<(UniqueShape, u64)>,
+}
+
+impl SilentPrototypes {
+    /// The most shapes remembered.
+    const CAPACITY: usize = 8;
+
+    /// Whether `shape` holds no enumerable property keyed by a string.
+    fn holds_no_enumerable(&mut self, shape: &Shape) -> bool {
+        let Some(unique) = shape.as_unique() else {
+            return no_enumerable_key(shape);
+        };
+        let address = unique.to_addr_usize();
+        let generation = unique.generation();
+        if self
+            .known
+            .iter()
+            .any(|(known, at)| known.to_addr_usize() == address && *at == generation)
+        {
+            return true;
+        }
+        if !no_enumerable_key(shape) {
+            return false;
+        }
+        self.known.retain(|(known, _)| known.to_addr_usize() != address);
+        if self.known.len() == Self::CAPACITY {
+            self.known.remove(0);
+        }
+        self.known.push((unique.clone(), generation));
+        true
+    }
+}
+
+/// Whether no string-keyed property of `shape` is enumerable.
+fn no_enumerable_key(shape: &Shape) -> bool {
+    shape.keys_with_slots().iter().all(|(key, slot)| {
+        matches!(key, PropertyKey::Symbol(_))
+            || !slot.attributes.contains(SlotAttributes::ENUMERABLE)
+    })
 }

@@ -28,6 +28,7 @@ use crate::{
     context::intrinsics::{Intrinsics, StandardConstructor, StandardConstructors},
     error::JsNativeError,
     js_error, js_string,
+    native_function::NativeFunctionObject,
     object::{JsObject, internal_methods::get_prototype_from_constructor},
     property::{Attribute, PropertyNameKind},
     realm::Realm,
@@ -244,9 +245,21 @@ impl BuiltInConstructor for Set {
         // 7. Let iteratorRecord be ? GetIterator(iterable, sync).
         let mut iterator_record = iterable.clone().get_iterator(IteratorHint::Sync, context)?;
 
+        // ordo's patch: the built-in `add` appends each value itself (it runs no script), where
+        // every value was a native call through `Call`.
+        let direct = NativeFunctionObject::is_native(&adder.clone().into(), Self::add)
+            .then(|| set.clone().downcast::<OrderedSet>().ok())
+            .flatten();
+
         // 8. Repeat,
         //     a. Let next be ? IteratorStepValue(iteratorRecord).
         while let Some(next) = iterator_record.step_value(context)? {
+            if let Some(data) = &direct {
+                data.borrow_mut()
+                    .data_mut()
+                    .add(canonicalize_keyed_collection_key(next));
+                continue;
+            }
             // c. Let status be Completion(Call(adder, set, « next »)).
             if let Err(status) = adder.call(&set.clone().into(), &[next], context) {
                 // d. IfAbruptCloseIterator(status, iteratorRecord).

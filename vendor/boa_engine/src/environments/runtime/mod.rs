@@ -228,6 +228,22 @@ impl EnvironmentStack {
         index
     }
 
+    /// ordo's patch: pushes `env` again, a lexical environment [`Self::push_lexical`] made at the
+    /// same place of the same closure's chain, if its `poisoned` and `with` flags are what a new
+    /// one would get; `false`, with nothing pushed, otherwise.
+    pub(crate) fn push_lexical_again(
+        &mut self,
+        env: &Gc<DeclarativeEnvironment>,
+        global: &Gc<DeclarativeEnvironment>,
+    ) -> bool {
+        let (poisoned, with) = self.compute_poisoned_with(global);
+        if env.poisoned() != poisoned || env.with() != with {
+            return false;
+        }
+        self.push_env(Environment::Declarative(env.clone()));
+        true
+    }
+
     /// Push a function environment on the environments stack.
     pub(crate) fn push_function(
         &mut self,

@@ -213,6 +213,15 @@ impl Shape {
         }
     }
 
+    /// ordo's patch: the keys with their slots, in [`Self::keys`]'s order.
+    #[inline]
+    pub(crate) fn keys_with_slots(&self) -> Vec<(PropertyKey, Slot)> {
+        match &self.inner {
+            Inner::Shared(shape) => shape.keys_with_slots(),
+            Inner::Unique(shape) => shape.keys_with_slots(),
+        }
+    }
+
     /// Return location in memory of the [`Shape`].
     #[inline]
     #[must_use]

@@ -46,6 +46,15 @@ impl PropertyTableInner {
             .collect()
     }
 
+    /// ordo's patch: the first `n` keys with their slots, in [`Self::keys_cloned_n`]'s order
+    /// (strings, then symbols, each as inserted).
+    pub(crate) fn keys_with_slots_n(&self, n: u32) -> Vec<(PropertyKey, Slot)> {
+        let n = n as usize;
+        let strings = self.keys.iter().take(n).filter(|(key, _)| matches!(key, PropertyKey::String(_)));
+        let symbols = self.keys.iter().take(n).filter(|(key, _)| matches!(key, PropertyKey::Symbol(_)));
+        strings.chain(symbols).cloned().collect()
+    }
+
     /// Returns a new table with `n` cloned properties.
     pub(crate) fn clone_count(&self, n: u32) -> Self {
         let n = n as usize;

@@ -1,4 +1,7 @@
-use std::{cell::RefCell, fmt::Debug};
+use std::{
+    cell::{Cell, RefCell},
+    fmt::Debug,
+};
 
 use boa_gc::{Finalize, Gc, GcRefCell, Trace, WeakGc};
 
@@ -20,6 +23,13 @@ struct Inner {
 
     /// The prototype of the shape.
     prototype: GcRefCell<JsPrototype>,
+
+    /// ordo's patch: how many times this shape has changed: a property added, removed or
+    /// redefined, its prototype set, or its table replaced. A transition that gives the object
+    /// a new shape counts on the old one, so an unchanged count means the object that has this
+    /// shape still has it, with the same properties and attributes (their values aside).
+    #[unsafe_ignore_trace]
+    generation: Cell<u64>,
 }
 
 /// Represents a [`Shape`] that is not shared with any other object.
@@ -40,6 +50,7 @@ impl UniqueShape {
             inner: Gc::new(Inner {
                 property_table: RefCell::new(property_table),
                 prototype: GcRefCell::new(prototype),
+                generation: Cell::new(0),
             }),
         }
     }
@@ -49,8 +60,22 @@ impl UniqueShape {
         property_table: PropertyTableInner,
         prototype: JsPrototype,
     ) {
+        self.changed();
         *self.inner.property_table.borrow_mut() = property_table;
         *self.inner.prototype.borrow_mut() = prototype;
+    }
+
+    /// ordo's patch: how many times this shape has changed (see `Inner::generation`).
+    #[inline]
+    pub(crate) fn generation(&self) -> u64 {
+        self.inner.generation.get()
+    }
+
+    /// ordo's patch: counts a change of this shape.
+    fn changed(&self) {
+        self.inner
+            .generation
+            .set(self.inner.generation.get().wrapping_add(1));
     }
 
     /// Get the prototype of the [`UniqueShape`].
@@ -71,6 +96,7 @@ impl UniqueShape {
 
     /// Inserts a new property into the [`UniqueShape`].
     pub(crate) fn insert_property_transition(&self, key: TransitionKey) -> Self {
+        self.changed();
         let mut property_table = self.property_table().borrow_mut();
         property_table.insert(key.property_key, key.attributes);
         self.clone()
@@ -80,6 +106,7 @@ impl UniqueShape {
     ///
     /// This will cause the current shape to be invalidated, and a new [`UniqueShape`] will be returned.
     pub(crate) fn remove_property_transition(&self, key: &PropertyKey) -> Self {
+        self.changed();
         let mut property_table = self.property_table().borrow_mut();
         let Some((index, _attributes)) = property_table.map.remove(key) else {
             return self.clone();
@@ -142,6 +169,7 @@ impl UniqueShape {
         &self,
         key: &TransitionKey,
     ) -> ChangeTransition<Shape> {
+        self.changed();
         let mut property_table = self.property_table().borrow_mut();
         let Some((index, slot)) = property_table.map.get_mut(&key.property_key) else {
             unreachable!("Attribute change can only happen on existing property")
@@ -226,12 +254,19 @@ impl UniqueShape {
     ///
     /// This will cause the current shape to be invalidated, and a new [`UniqueShape`] will be returned.
     pub(crate) fn change_prototype_transition(&self, prototype: JsPrototype) -> Self {
+        self.changed();
         let mut property_table = self.inner.property_table.borrow_mut();
 
         // We need to create a new unique shape,
         // to invalidate any pointers to this shape i.e inline caches.
         let property_table = std::mem::take(&mut *property_table);
         Self::new(prototype, property_table)
+    }
+
+    /// ordo's patch: the keys with their slots, strings then symbols, each as inserted.
+    pub(crate) fn keys_with_slots(&self) -> Vec<(PropertyKey, Slot)> {
+        let property_table = self.property_table().borrow();
+        property_table.keys_with_slots_n(property_table.keys.len() as u32)
     }
 
     /// Gets all keys first strings then symbols in creation order.

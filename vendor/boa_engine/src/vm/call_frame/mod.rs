@@ -5,11 +5,10 @@
 use super::ActiveRunnable;
 use crate::{
     JsValue,
-    builtins::iterable::IteratorRecord,
     bytecompiler::Register,
     environments::EnvironmentStack,
     realm::Realm,
-    vm::{CodeBlock, SourcePath},
+    vm::{CodeBlock, SourcePath, active_iterator::ActiveIterator},
 };
 use boa_ast::Position;
 use boa_ast::scope::BindingLocator;
@@ -63,7 +62,7 @@ pub struct CallFrame {
     pub(crate) rp: u32,
 
     // Iterators and their `[[Done]]` flags that must be closed when an abrupt completion is thrown.
-    pub(crate) iterators: ThinVec<IteratorRecord>,
+    pub(crate) iterators: ThinVec<ActiveIterator>,
 
     // The stack of bindings being updated.
     // SAFETY: Nothing in `BindingLocator` requires tracing, so this is safe.

@@ -460,6 +460,12 @@ impl SharedShape {
         property_table.keys_cloned_n(self.property_count())
     }
 
+    /// ordo's patch: the keys with their slots, strings then symbols, each as inserted.
+    pub(crate) fn keys_with_slots(&self) -> Vec<(PropertyKey, Slot)> {
+        let property_table = self.property_table().inner().borrow();
+        property_table.keys_with_slots_n(self.property_count())
+    }
+
     /// Returns a new [`UniqueShape`] with the properties of the [`SharedShape`].
     pub(crate) fn to_unique(&self) -> UniqueShape {
         UniqueShape::new(

@@ -23,7 +23,7 @@ impl CreateForInIterator {
             .vm
             .frame_mut()
             .iterators
-            .push(IteratorRecord::new(iterator, JsValue::undefined()));
+            .push(IteratorRecord::new(iterator, JsValue::undefined()).into());
 
         Ok(())
     }

@@ -1,7 +1,10 @@
 use crate::{
     Context, JsResult,
     builtins::iterable::IteratorHint,
-    vm::opcode::{Operation, RegisterOperand},
+    vm::{
+        active_iterator::ActiveIterator,
+        opcode::{Operation, RegisterOperand},
+    },
 };
 
 /// `GetIterator` implements the Opcode Operation for `Opcode::GetIterator`
@@ -15,7 +18,8 @@ impl GetIterator {
     #[inline(always)]
     pub(crate) fn operation(value: RegisterOperand, context: &mut Context) -> JsResult<()> {
         let value = context.vm.get_register(value.into()).clone();
-        let iterator = value.get_iterator(IteratorHint::Sync, context)?;
+        // ordo's patch: an Array's values get no iterator object until one could be seen.
+        let iterator = ActiveIterator::open(&value, context)?;
         context.vm.frame_mut().iterators.push(iterator);
         Ok(())
     }
@@ -39,7 +43,7 @@ impl GetAsyncIterator {
     pub(crate) fn operation(value: RegisterOperand, context: &mut Context) -> JsResult<()> {
         let value = context.vm.get_register(value.into()).clone();
         let iterator = value.get_iterator(IteratorHint::Async, context)?;
-        context.vm.frame_mut().iterators.push(iterator);
+        context.vm.frame_mut().iterators.push(iterator.into());
         Ok(())
     }
 }

@@ -9,6 +9,7 @@ use crate::{
     js_string,
     vm::{
         GeneratorResumeKind,
+        active_iterator::ActiveIterator,
         opcode::{IndexOperand, Operation, RegisterOperand},
     },
 };
@@ -35,7 +36,8 @@ impl IteratorPop {
             .frame_mut()
             .iterators
             .pop()
-            .js_expect("iterator stack should have at least an iterator")?;
+            .js_expect("iterator stack should have at least an iterator")?
+            .into_record(context);
 
         context
             .vm
@@ -82,7 +84,7 @@ impl IteratorPush {
             .vm
             .frame_mut()
             .iterators
-            .push(IteratorRecord::new(iterator, next));
+            .push(IteratorRecord::new(iterator, next).into());
 
         Ok(())
     }
@@ -112,13 +114,14 @@ impl IteratorUpdateResult {
             .frame_mut()
             .iterators
             .pop()
-            .js_expect("iterator stack should have at least an iterator")?;
+            .js_expect("iterator stack should have at least an iterator")?
+            .into_record(context);
         let result_v = context.vm.take_register(result.into());
         iterator.update_result(result_v, context)?;
         context
             .vm
             .set_register(result.into(), iterator.done().into());
-        context.vm.frame_mut().iterators.push(iterator);
+        context.vm.frame_mut().iterators.push(iterator.into());
 
         Ok(())
     }
@@ -140,6 +143,15 @@ pub(crate) struct IteratorNext;
 impl IteratorNext {
     #[inline(always)]
     pub(crate) fn operation((): (), context: &mut Context) -> JsResult<()> {
+        // ordo's patch: an Array's next dense element is taken where the iterator is.
+        let frame = context.vm.frame_mut();
+        if frame
+            .iterators
+            .last_mut()
+            .is_some_and(ActiveIterator::step_dense)
+        {
+            return Ok(());
+        }
         let mut iterator = context
             .vm
             .frame_mut()
@@ -180,7 +192,8 @@ impl IteratorFinishAsyncNext {
             .frame_mut()
             .iterators
             .pop()
-            .expect("iterator on the call frame must exist");
+            .expect("iterator on the call frame must exist")
+            .into_record(context);
 
         let resume_kind = context
             .vm
@@ -196,7 +209,7 @@ impl IteratorFinishAsyncNext {
 
         let value = context.vm.get_register(value.into());
         iterator.update_result(value.clone(), context)?;
-        context.vm.frame_mut().iterators.push(iterator);
+        context.vm.frame_mut().iterators.push(iterator.into());
         Ok(())
     }
 }
@@ -223,9 +236,10 @@ impl IteratorResult {
             .frame_mut()
             .iterators
             .pop()
-            .expect("iterator on the call frame must exist");
+            .expect("iterator on the call frame must exist")
+            .into_record(context);
         let last_result = iterator.result_object(context);
-        context.vm.frame_mut().iterators.push(iterator);
+        context.vm.frame_mut().iterators.push(iterator.into());
         context.vm.set_register(value.into(), last_result.into());
     }
 }
@@ -246,6 +260,17 @@ pub(crate) struct IteratorValue;
 impl IteratorValue {
     #[inline(always)]
     pub(crate) fn operation(value: RegisterOperand, context: &mut Context) -> JsResult<()> {
+        // ordo's patch: an Array's values give theirs where the iterator is.
+        if let Some(iter_value) = context
+            .vm
+            .frame()
+            .iterators
+            .last()
+            .and_then(ActiveIterator::array_value)
+        {
+            context.vm.set_register(value.into(), iter_value);
+            return Ok(());
+        }
         let mut iterator = context
             .vm
             .frame_mut()
@@ -308,10 +333,16 @@ impl IteratorReturn {
         (value, called): (RegisterOperand, RegisterOperand),
         context: &mut Context,
     ) -> JsResult<()> {
-        let Some(record) = context.vm.frame_mut().iterators.pop() else {
+        let Some(iterator) = context.vm.frame_mut().iterators.pop() else {
             context.vm.set_register(called.into(), false.into());
             return Ok(());
         };
+        // ordo's patch: an Array's values with no `return` to call close without their object.
+        if iterator.closes_silently(context) {
+            context.vm.set_register(called.into(), false.into());
+            return Ok(());
+        }
+        let record = iterator.into_record(context);
 
         // ordo's patch: an Array Iterator of the realm's own chain has no `return` to read
         // (`ArrayIterator::has_no_return`), and a for-in loop closes no iterator (the

@@ -1,0 +1,186 @@
+//! ordo's patch: the iterators a frame has open, an Array's values before their object is made.
+//!
+//! `for (const k of keys)` in a comparator opened an Array Iterator object per call: an
+//! allocation, a prototype transition for its shape, and garbage that made the collector mark
+//! every record of the sorted array once more. No script can see that object while the loop
+//! steps it with the built-in `next` (`IntactIteration` says when that is so) and closes it
+//! with no `return` to call: it is only state. [`ActiveIterator::ArrayValues`] keeps that state
+//! in the frame and makes the object ([`ActiveIterator::into_record`]) at the first opcode that
+//! could show it to a script: `yield*` taking it into a register, a `return` method to call, or
+//! anything else that needs a whole Iterator Record. The object made then is the one `values`
+//! would have made, advanced as far as the loop went.
+
+use boa_gc::{Finalize, Trace};
+
+use crate::{
+    Context, JsObject, JsResult, JsValue,
+    builtins::{
+        array::{ArrayIterator, intact_iteration},
+        iterable::{IteratorHint, IteratorRecord},
+    },
+    native_function::NativeFunctionObject,
+};
+
+/// An iterator a frame has open (`GetIterator` to `IteratorReturn`).
+///
+/// A clone of `ArrayValues` copies its state, and the two then step apart (a clone of a record
+/// shares its object). Frames are cloned only when a generator starts
+/// (`GeneratorContext::from_current`), before its body has opened any iterator.
+#[derive(Clone, Debug, Trace, Finalize)]
+#[boa_gc(unsafe_no_drop)]
+pub(crate) enum ActiveIterator {
+    /// An Iterator Record with its object.
+    Record(IteratorRecord),
+    /// An Array's values, stepped with the built-in `next`, with no object yet.
+    ArrayValues(ArrayValues),
+}
+
+/// The state of an Array's values iterator that no script has seen.
+#[derive(Clone, Debug, Trace, Finalize)]
+#[boa_gc(unsafe_no_drop)]
+pub(crate) struct ArrayValues {
+    /// The iterator's own state: the Array, the next index and whether it has run out.
+    state: ArrayIterator,
+    /// The record's `[[NextMethod]]`: the built-in `next`.
+    next: JsValue,
+    /// The `%ArrayIteratorPrototype%` the object gets when made.
+    prototype: JsObject,
+    /// The record's `[[Done]]`.
+    done: bool,
+    /// The value of the last step.
+    last_value: Option<JsValue>,
+}
+
+impl From<IteratorRecord> for ActiveIterator {
+    fn from(record: IteratorRecord) -> Self {
+        Self::Record(record)
+    }
+}
+
+impl ActiveIterator {
+    /// `GetIterator(value, sync)`: an Array that iterates through the built-ins gets no object.
+    pub(crate) fn open(value: &JsValue, context: &mut Context) -> JsResult<Self> {
+        if let Some(array) = value.as_object().filter(JsObject::is_array) {
+            if let Some((next, prototype)) = intact_iteration::values_iterator(&array, context) {
+                let values = ArrayValues {
+                    state: ArrayIterator::values(array),
+                    next,
+                    prototype,
+                    done: false,
+                    last_value: None,
+                };
+                // A `next` of a script's own is called with the object as `this`.
+                return Ok(
+                    if NativeFunctionObject::is_native(&values.next, ArrayIterator::next) {
+                        Self::ArrayValues(values)
+                    } else {
+                        Self::Record(values.into_record(context))
+                    },
+                );
+            }
+        }
+        value
+            .get_iterator(IteratorHint::Sync, context)
+            .map(Self::Record)
+    }
+
+    /// The whole Iterator Record, its object made now if it had none.
+    pub(crate) fn into_record(self, context: &Context) -> IteratorRecord {
+        match self {
+            Self::Record(record) => record,
+            Self::ArrayValues(values) => values.into_record(context),
+        }
+    }
+
+    /// `IteratorStep`: whether the iterator is done after one more step.
+    pub(crate) fn step(&mut self, context: &mut Context) -> JsResult<bool> {
+        match self {
+            Self::Record(record) => record.step(context),
+            Self::ArrayValues(values) => {
+                values.last_value = None;
+                let value = values.step(context)?;
+                values.last_value = Some(value.unwrap_or_default());
+                Ok(values.done)
+            }
+        }
+    }
+
+    /// `IteratorStep` where it needs nothing else (the iterator stays where it is): an Array's
+    /// values whose next element is in its dense storage. `false` where [`Self::step`] must
+    /// take the step.
+    pub(crate) fn step_dense(&mut self) -> bool {
+        let Self::ArrayValues(values) = self else {
+            return false;
+        };
+        let Some(value) = values.state.step_dense() else {
+            return false;
+        };
+        values.done = false;
+        values.last_value = Some(value);
+        true
+    }
+
+    /// The value of the last step of an Array's values; `None` for a record, whose value may
+    /// need a property read ([`Self::value`]).
+    pub(crate) fn array_value(&self) -> Option<JsValue> {
+        match self {
+            Self::Record(_) => None,
+            Self::ArrayValues(values) => Some(values.last_value.clone().unwrap_or_default()),
+        }
+    }
+
+    /// `IteratorStepValue`: the next value, or `None` once done.
+    pub(crate) fn step_value(&mut self, context: &mut Context) -> JsResult<Option<JsValue>> {
+        match self {
+            Self::Record(record) => record.step_value(context),
+            Self::ArrayValues(values) => {
+                values.last_value = None;
+                values.step(context)
+            }
+        }
+    }
+
+    /// The value of the last step.
+    pub(crate) fn value(&mut self, context: &mut Context) -> JsResult<JsValue> {
+        match self {
+            Self::Record(record) => record.value(context),
+            Self::ArrayValues(_) => Ok(self.array_value().unwrap_or_default()),
+        }
+    }
+
+    /// The record's `[[Done]]`.
+    pub(crate) fn done(&self) -> bool {
+        match self {
+            Self::Record(record) => record.done(),
+            Self::ArrayValues(values) => values.done,
+        }
+    }
+
+    /// Whether closing this iterator calls nothing: it is done, or it is an Array's values
+    /// with no `return` method anywhere it could be found (`IntactIteration`).
+    pub(crate) fn closes_silently(&self, context: &mut Context) -> bool {
+        match self {
+            Self::Record(record) => record.done(),
+            Self::ArrayValues(values) => {
+                values.done || intact_iteration::inherits_no_return(&values.prototype, context)
+            }
+        }
+    }
+}
+
+impl ArrayValues {
+    /// One step of the built-in `next`: the next value, or `None` once done; `[[Done]]` set
+    /// as `IteratorStep` sets it, also when the step throws.
+    fn step(&mut self, context: &mut Context) -> JsResult<Option<JsValue>> {
+        let stepped = self.state.step_state(context);
+        self.done = !matches!(stepped, Ok(Some(_)));
+        stepped
+    }
+
+    /// The Iterator Record `values` would have made, advanced as far as this one went.
+    fn into_record(self, context: &Context) -> IteratorRecord {
+        self.state
+            .into_record(self.prototype, self.next, context)
+            .with_progress(self.done, self.last_value)
+    }
+}
