@@ -139,7 +139,7 @@ fn become_worker(
         eprintln!("ordo worker: {error}");
         return 2;
     }
-    crate::engine::watch_held_memory();
+    crate::engine::pace_collections();
     let Ok(inbox) = StdinInbox::open() else {
         return 2;
     };

@@ -530,6 +530,16 @@ impl Collector {
     }
 }
 
+/// ordo's patch: how full the heap may be after a collection before the collector lets it
+/// grow. A collection that leaves more than `percentage` percent of the threshold in use moves
+/// the threshold to the bytes in use divided by that percentage: 70, Boa's own, lets a heap
+/// grow by three sevenths between collections, 50 lets it double.
+pub fn set_used_space_percentage(percentage: usize) {
+    BOA_GC.with(|current| {
+        current.borrow_mut().config.used_space_percentage = percentage.clamp(1, 100);
+    });
+}
+
 /// Forcefully runs a garbage collection of all inaccessible nodes.
 pub fn force_collect() {
     BOA_GC.with(|current| {
