@@ -1,7 +1,7 @@
 use super::{BindingAccessOpcode, ByteCompiler, Literal, Register, ToJsString};
 use crate::{
     js_string,
-    vm::{CodeBlock, CodeBlockFlags, opcode::BindingOpcode},
+    vm::{CodeBlock, CodeBlockFlags, Constant, opcode::BindingOpcode},
 };
 use boa_ast::{
     Expression,
@@ -16,6 +16,40 @@ use boa_ast::{
 use boa_gc::Gc;
 use boa_interner::Sym;
 use thin_vec::ThinVec;
+
+/// ordo's patch: whether a base class's constructor, compiled, can run without its function
+/// environment. Boa gives every class constructor one, where an ordinary function gets one only
+/// when something needs it; a constructor call allocated it (and fed the collector) for a
+/// `this` that a base constructor's frame holds anyway (`function_construct` puts it on the
+/// stack, and `This` and `CheckReturn` read it there). Nothing else would read the environment
+/// when the constructor has no binding outside its registers, makes no closure (an arrow
+/// reading `this` or a binding would look for it on the chain), pushes no scope of its own
+/// (its only scope constant is the function scope, pushed first), has no direct `eval`, and
+/// names neither `super` nor `new.target` (both read the function environment). A try
+/// handler's count of open environments still counts it; unwinding to that depth from below
+/// it removes nothing, as it should.
+fn base_constructor_keeps_no_environment(
+    expr: &FunctionExpression,
+    compiler: &ByteCompiler<'_>,
+) -> bool {
+    use boa_ast::operations::{ContainsSymbol, contains};
+    let scopes = expr.scopes();
+    let mut scope_constants = 0;
+    for constant in &compiler.constants {
+        match constant {
+            Constant::Function(_) => return false,
+            Constant::Scope(_) => scope_constants += 1,
+            Constant::String(_) | Constant::BigInt(_) => {}
+        }
+    }
+    scope_constants == 1
+        && !expr.contains_direct_eval()
+        && scopes.function_scope().all_bindings_local()
+        && !scopes.function_scope().escaped_this()
+        && [ContainsSymbol::Super, ContainsSymbol::NewTarget]
+            .into_iter()
+            .all(|symbol| !contains(expr.parameters(), symbol) && !contains(expr.body(), symbol))
+}
 
 // Static class elements that are initialized at a later time in the class creation.
 enum StaticElement {
@@ -132,6 +166,11 @@ impl ByteCompiler<'_> {
                 let mut compiler = compiler.position_guard(expr);
                 compiler.compile_statement_list(expr.body().statement_list(), false, false);
             }
+            if class.super_ref.is_none() && base_constructor_keeps_no_environment(expr, &compiler) {
+                compiler
+                    .code_block_flags
+                    .remove(CodeBlockFlags::HAS_FUNCTION_SCOPE);
+            }
 
             compiler.bytecode.emit_store_undefined(value.variable());
         } else if class.super_ref.is_some() {
@@ -143,7 +182,8 @@ impl ByteCompiler<'_> {
             compiler.bytecode.emit_bind_this_value(value.variable());
         } else {
             // We push an empty, unused function scope since the compiler expects a function scope.
-            compiler.code_block_flags |= CodeBlockFlags::HAS_FUNCTION_SCOPE;
+            // ordo's patch: a base class's default constructor runs without it (see
+            // `base_constructor_keeps_no_environment`: it has no code to read it).
             let _ = compiler.push_scope(&Scope::new(compiler.lexical_scope.clone(), true));
             compiler.bytecode.emit_store_undefined(value.variable());
         }

@@ -2818,6 +2818,7 @@ impl<'ctx> ByteCompiler<'ctx> {
             handlers: self.handlers,
             flags: Cell::new(self.code_block_flags),
             ic: self.ic.into_boxed_slice(),
+            construct_prototype: InlineCache::new(crate::object::PROTOTYPE),
             transitions: self.transitions.into_boxed_slice(),
             parameter_copies,
             source_info: SourceInfo::new(

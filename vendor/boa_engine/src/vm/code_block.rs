@@ -19,8 +19,8 @@ use thin_vec::ThinVec;
 
 use super::{
     InlineCache, TransitionCache,
-    parameter_copies::ParameterCopies,
     opcode::{Address, Bytecode, Instruction, InstructionIterator},
+    parameter_copies::ParameterCopies,
     source_info::{SourceInfo, SourceMap, SourcePath},
 };
 
@@ -160,6 +160,10 @@ pub struct CodeBlock {
     /// inline caching
     pub(crate) ic: Box<[InlineCache]>,
 
+    /// ordo's patch: where a `new` of this code found `newTarget.prototype`
+    /// (`builtins/function/construct_prototype.rs`).
+    pub(crate) construct_prototype: InlineCache,
+
     /// ordo's patch: the last shape transition of each `DefineOwnPropertyByName` and
     /// `SetPropertyByName` site.
     pub(crate) transitions: Box<[TransitionCache]>,
@@ -203,6 +207,7 @@ impl CodeBlock {
             parameter_length: 0,
             handlers: ThinVec::default(),
             ic: Box::default(),
+            construct_prototype: InlineCache::new(crate::object::PROTOTYPE),
             transitions: Box::default(),
             parameter_copies: ParameterCopies::default(),
             source_info: SourceInfo::new(

@@ -48,7 +48,7 @@ pub(crate) mod active_iterator; // ordo's patch
 mod call_frame;
 mod code_block;
 mod completion_record;
-mod inline_cache;
+pub(crate) mod inline_cache; // ordo's patch: read by `builtins/function/construct_prototype.rs`
 pub(crate) mod keyed_reads; // ordo's patch
 pub(crate) mod parameter_copies; // ordo's patch
 mod repeated_call; // ordo's patch

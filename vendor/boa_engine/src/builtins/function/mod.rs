@@ -58,6 +58,7 @@ use super::Proxy;
 
 pub(crate) mod arguments;
 mod bound;
+mod construct_prototype;
 
 pub use bound::BoundFunction;
 
@@ -1179,8 +1180,8 @@ fn function_construct(
         // prototype as prototype for the new object
         // see <https://tc39.es/ecma262/#sec-ordinarycreatefromconstructor>
         // see <https://tc39.es/ecma262/#sec-getprototypefromconstructor>
-        let prototype =
-            get_prototype_from_constructor(&new_target, StandardConstructors::object, context)?;
+        // ordo's patch: through the code block's cache (`construct_prototype.rs`).
+        let prototype = construct_prototype::prototype_for_construct(&code, &new_target, context)?;
         let this = JsObject::from_proto_and_data_with_shared_shape(
             context.root_shape(),
             prototype,
