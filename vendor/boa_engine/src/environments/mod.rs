@@ -27,7 +27,8 @@
 mod runtime;
 
 pub(crate) use runtime::{
-    DeclarativeEnvironment, Environment, EnvironmentStack, FunctionSlots, PrivateEnvironment,
+    DeclarativeEnvironment, Environment, EnvironmentNode, EnvironmentStack, FunctionSlots,
+    PrivateEnvironment,
     SavedEnvironments, ThisBindingStatus,
 };
 

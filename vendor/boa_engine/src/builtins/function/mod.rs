@@ -19,8 +19,7 @@ use crate::{
     bytecompiler::FunctionCompiler,
     context::intrinsics::{Intrinsics, StandardConstructor, StandardConstructors},
     environments::{
-        DeclarativeEnvironment, Environment, EnvironmentStack, FunctionSlots, PrivateEnvironment,
-        ThisBindingStatus,
+        EnvironmentNode, EnvironmentStack, FunctionSlots, PrivateEnvironment, ThisBindingStatus,
     },
     error::JsNativeError,
     js_error, js_string,
@@ -191,8 +190,9 @@ pub struct OrdinaryFunction {
     private_methods: ThinVec<(PrivateName, PrivateElement)>,
 
     /// ordo's patch: the environment of a named function expression's own name, made at its
-    /// first call and pushed again at the next (see `push_name_environment`).
-    name_environment: Option<Gc<DeclarativeEnvironment>>,
+    /// first call and pushed again at the next, as the node that holds it on the function's
+    /// chain (see `push_name_environment`).
+    name_environment: Option<Gc<EnvironmentNode>>,
 }
 
 impl JsData for OrdinaryFunction {
@@ -1073,9 +1073,11 @@ pub(crate) fn function_call(
 /// of `function_object`. The specification makes it once per closure
 /// (`InstantiateOrdinaryFunctionExpression`: the closure's `[[Environment]]`); Boa made one at
 /// every call, an allocation and, in a recursive walk of a large tree, a share of the
-/// collections. The first one made is kept on the function object and pushed again while its
-/// `poisoned` and `with` flags are what a new one would get (a direct `eval` can poison the
-/// closure's environments later); its one binding, the function itself, never changes.
+/// collections. The first one made is kept on the function object, as the chain's node that
+/// holds it, and that node is pushed again (nothing allocated) while its parent is the chain's
+/// tip and its `poisoned` and `with` flags are what a new one would get (a direct `eval` can
+/// poison the closure's environments later); its one binding, the function itself, never
+/// changes.
 fn push_name_environment(function_object: &JsObject, context: &mut Context) {
     let kept = function_object
         .downcast_ref::<OrdinaryFunction>()
@@ -1094,11 +1096,7 @@ fn push_name_environment(function_object: &JsObject, context: &mut Context) {
         function_object.clone().into(),
         global,
     );
-    let made = frame
-        .environments
-        .get(index as usize)
-        .and_then(Environment::as_declarative)
-        .cloned();
+    let made = frame.environments.tip_node().cloned();
     if let Some(mut function) = function_object.downcast_mut::<OrdinaryFunction>() {
         function.name_environment = made;
     }

@@ -228,20 +228,35 @@ impl EnvironmentStack {
         index
     }
 
-    /// ordo's patch: pushes `env` again, a lexical environment [`Self::push_lexical`] made at the
-    /// same place of the same closure's chain, if its `poisoned` and `with` flags are what a new
-    /// one would get; `false`, with nothing pushed, otherwise.
+    /// ordo's patch: pushes `node` again, the tip [`Self::push_lexical`] made on this same chain
+    /// (its parent is this stack's tip), if its environment's `poisoned` and `with` flags are
+    /// what a new one would get; `false`, with nothing pushed, otherwise. Nothing is allocated:
+    /// a node is never changed once made.
     pub(crate) fn push_lexical_again(
         &mut self,
-        env: &Gc<DeclarativeEnvironment>,
+        node: &Gc<EnvironmentNode>,
         global: &Gc<DeclarativeEnvironment>,
     ) -> bool {
+        let same_parent = match (&node.parent, &self.tip) {
+            (Some(parent), Some(tip)) => Gc::ptr_eq(parent, tip),
+            (None, None) => true,
+            _ => false,
+        };
+        let Some(env) = node.env.as_declarative().filter(|_| same_parent) else {
+            return false;
+        };
         let (poisoned, with) = self.compute_poisoned_with(global);
         if env.poisoned() != poisoned || env.with() != with {
             return false;
         }
-        self.push_env(Environment::Declarative(env.clone()));
+        self.tip = Some(node.clone());
+        self.depth += 1;
         true
+    }
+
+    /// ordo's patch: the tip node, the environment pushed last (`None` when there is none).
+    pub(crate) fn tip_node(&self) -> Option<&Gc<EnvironmentNode>> {
+        self.tip.as_ref()
     }
 
     /// Push a function environment on the environments stack.
