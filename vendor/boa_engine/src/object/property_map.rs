@@ -537,7 +537,9 @@ impl PropertyMap {
     pub fn layout_version(&self) -> (usize, u64) {
         (
             self.shape.to_addr_usize(),
-            self.shape.as_unique().map_or(0, |unique| unique.generation()),
+            self.shape
+                .as_unique()
+                .map_or(0, |unique| unique.generation()),
         )
     }
 
@@ -567,12 +569,18 @@ impl PropertyMap {
         };
         let index = index.get();
         match &self.indexed_properties {
-            IndexedProperties::DenseI32(elements) => (elements.len() > index as usize).then_some(true),
-            IndexedProperties::DenseF64(elements) => (elements.len() > index as usize).then_some(true),
+            IndexedProperties::DenseI32(elements) => {
+                (elements.len() > index as usize).then_some(true)
+            }
+            IndexedProperties::DenseF64(elements) => {
+                (elements.len() > index as usize).then_some(true)
+            }
             IndexedProperties::DenseElement(elements) => {
                 (elements.len() > index as usize).then_some(true)
             }
-            IndexedProperties::SparseElement(elements) => elements.contains_key(&index).then_some(true),
+            IndexedProperties::SparseElement(elements) => {
+                elements.contains_key(&index).then_some(true)
+            }
             IndexedProperties::SparseProperty(properties) => properties
                 .get(&index)
                 .map(PropertyDescriptor::expect_enumerable),
@@ -778,6 +786,31 @@ impl PropertyMap {
             }
             IndexedProperties::DenseElement(properties) => properties.get(index).cloned(),
             IndexedProperties::SparseProperty(_) | IndexedProperties::SparseElement(_) => None,
+        }
+    }
+
+    /// ordo's patch: the value of the element at `index` where the map keeps elements as values
+    /// alone (dense, or sparse without descriptors: writable, enumerable and configurable data
+    /// properties); `None` where it has none there or keeps descriptors.
+    pub(crate) fn element_value(&self, index: u32) -> Option<JsValue> {
+        match &self.indexed_properties {
+            IndexedProperties::SparseElement(elements) => elements.get(&index).cloned(),
+            _ => self.get_dense_property(index),
+        }
+    }
+
+    /// ordo's patch: writes `value` over the element at `index` where [`Self::element_value`]
+    /// would read one; `false`, with nothing changed, elsewhere.
+    pub(crate) fn overwrite_element(&mut self, index: u32, value: &JsValue) -> bool {
+        match &mut self.indexed_properties {
+            IndexedProperties::SparseElement(elements) => match elements.get_mut(&index) {
+                Some(element) => {
+                    *element = value.clone();
+                    true
+                }
+                None => false,
+            },
+            _ => self.set_dense_property(index, value),
         }
     }
 

@@ -825,10 +825,24 @@ pub(crate) fn dense_array_element(obj: &JsObject, key: &PropertyKey) -> Option<J
 /// property key: an Array's dense element, or any element of a typed array. `None` where the
 /// general `[[Get]]` must answer (another object, a hole, an index past the dense storage).
 pub(crate) fn small_index_element(obj: &JsObject, index: u32) -> Option<JsValue> {
-    if obj.is_array() {
-        return obj.borrow().properties().get_dense_property(index);
+    if obj.is_array() || has_ordinary_elements(obj) {
+        return obj.borrow().properties().element_value(index);
     }
     crate::builtins::typed_array::typed_array_element(obj, index)
+}
+
+/// ordo's patch: whether `obj`'s elements are read and written by the ordinary internal methods
+/// (`counts[n]` on a plain object), so that an own element its map keeps as a value alone is
+/// that property's value, and writing over it is all a `[[Set]]` with `obj` as its receiver
+/// does. Not an `arguments` object (its elements are its parameters), a proxy, a string or a
+/// typed array.
+pub(crate) fn has_ordinary_elements(obj: &JsObject) -> bool {
+    let methods = obj.vtable();
+    let ordinary = &ORDINARY_INTERNAL_METHODS;
+    std::ptr::fn_addr_eq(methods.__get_own_property__, ordinary.__get_own_property__)
+        && std::ptr::fn_addr_eq(methods.__get__, ordinary.__get__)
+        && std::ptr::fn_addr_eq(methods.__set__, ordinary.__set__)
+        && std::ptr::fn_addr_eq(methods.__define_own_property__, ordinary.__define_own_property__)
 }
 
 /// Abstract operation `OrdinarySet`.

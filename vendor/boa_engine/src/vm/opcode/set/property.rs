@@ -8,7 +8,9 @@ use crate::{
     builtins::function::set_function_name,
     builtins::typed_array::{TypedArray, typed_array_set_element},
     object::{
-        internal_methods::{InternalMethodPropertyContext, ORDINARY_INTERNAL_METHODS},
+        internal_methods::{
+            InternalMethodPropertyContext, ORDINARY_INTERNAL_METHODS, has_ordinary_elements,
+        },
         shape::slot::SlotAttributes,
     },
     property::{PropertyDescriptor, PropertyKey},
@@ -30,7 +32,14 @@ fn set_by_name(
     require_base(
         value_object,
         Access::Set,
-        |context| Some(context.vm.frame().code_block().ic[usize::from(index)].name.clone().into()),
+        |context| {
+            Some(
+                context.vm.frame().code_block().ic[usize::from(index)]
+                    .name
+                    .clone()
+                    .into(),
+            )
+        },
         context,
     )?;
     let object = value_object.to_object(context)?;
@@ -45,8 +54,10 @@ fn set_by_name(
 
         if slot.attributes.is_accessor_descriptor() {
             let result = if slot.attributes.contains(SlotAttributes::PROTOTYPE) {
-                let prototype =
-                    object_borrowed.shape().prototype().expect("prototype should have value");
+                let prototype = object_borrowed
+                    .shape()
+                    .prototype()
+                    .expect("prototype should have value");
                 let prototype = prototype.borrow();
 
                 prototype.properties().storage[slot_index + 1].clone()
@@ -63,8 +74,10 @@ fn set_by_name(
                 )?;
             }
         } else if slot.attributes.contains(SlotAttributes::PROTOTYPE) {
-            let prototype =
-                object_borrowed.shape().prototype().expect("prototype should have value");
+            let prototype = object_borrowed
+                .shape()
+                .prototype()
+                .expect("prototype should have value");
             let mut prototype = prototype.borrow_mut();
 
             prototype.properties_mut().storage[slot_index] = value.clone();
@@ -247,15 +260,24 @@ impl SetPropertyByValue {
         let receiver = context.vm.get_register(receiver.into()).clone();
         let object = context.vm.get_register(object.into()).clone();
         // ordo's patch: the error names the value and the property (`nullish_base.rs`).
-        require_base(&object, Access::Set, |context| primitive_key(&key, context), context)?;
+        require_base(
+            &object,
+            Access::Set,
+            |context| primitive_key(&key, context),
+            context,
+        )?;
         let object = object.to_object(context)?;
 
         let key = key.to_property_key(context)?;
 
         // Fast Path:
         // ordo's patch: the write is `overwrite_dense_element`, which the small-index path above
-        // makes too.
+        // makes too, and only where the object is its own receiver (not `super[i] = v`, nor a
+        // primitive's wrapper).
         if let PropertyKey::Index(index) = &key
+            && receiver
+                .with_object(|receiver| JsObject::equals(receiver, &object))
+                .unwrap_or(false)
             && overwrite_dense_element(&object, index.get(), &value)
         {
             return Ok(());
@@ -336,13 +358,17 @@ enum SmallIndexStore {
 /// Boa's fast path for `[[Set]]` of an Array's element, as a function of its own (ordo's patch,
 /// so that the small-index path makes the same write): an extensible Array's element within
 /// its dense storage is overwritten. `false`, with nothing changed, anywhere else.
+///
+/// ordo's patch: also an element kept as a value alone in sparse storage, and the elements of
+/// an extensible object with the ordinary methods (`has_ordinary_elements`: `counts[n] += 1`
+/// on a plain object took the general `[[Set]]`, a descriptor built and validated per write).
 fn overwrite_dense_element(object: &JsObject, index: u32, value: &JsValue) -> bool {
-    if !object.is_array() {
+    if !object.is_array() && !has_ordinary_elements(object) {
         return false;
     }
     let mut borrowed = object.borrow_mut();
     // Cannot modify if not extensible.
-    borrowed.extensible && borrowed.properties_mut().set_dense_property(index, value)
+    borrowed.extensible && borrowed.properties_mut().overwrite_element(index, value)
 }
 
 /// ordo's patch: `[[Set]]` for a small integer index where no script code runs and nothing but
