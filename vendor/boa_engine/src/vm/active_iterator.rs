@@ -8,7 +8,10 @@
 //! in the frame and makes the object ([`ActiveIterator::into_record`]) at the first opcode that
 //! could show it to a script: `yield*` taking it into a register, a `return` method to call, or
 //! anything else that needs a whole Iterator Record. The object made then is the one `values`
-//! would have made, advanced as far as the loop went.
+//! would have made, advanced as far as the loop went. A `for-in` loop's iterator
+//! ([`ActiveIterator::ForIn`]) is kept the same way: a script never sees it, and Boa made an
+//! object for every loop (about 2,000 instructions with the collections it fed, per loop over
+//! a small object).
 
 use boa_gc::{Finalize, Trace};
 
@@ -17,6 +20,7 @@ use crate::{
     builtins::{
         array::{ArrayIterator, intact_iteration},
         iterable::{IteratorHint, IteratorRecord},
+        object::for_in_iterator::ForInIterator,
     },
     native_function::NativeFunctionObject,
 };
@@ -33,6 +37,20 @@ pub(crate) enum ActiveIterator {
     Record(IteratorRecord),
     /// An Array's values, stepped with the built-in `next`, with no object yet.
     ArrayValues(ArrayValues),
+    /// A `for-in` loop's keys: its iterator is never seen by a script, so it gets no object
+    /// unless something asks for a whole record (nothing a `for-in` compiles to does).
+    ForIn(Box<ForInKeys>),
+}
+
+/// The state of a `for-in` loop's iterator, with no object.
+#[derive(Clone, Debug, Trace, Finalize)]
+#[boa_gc(unsafe_no_drop)]
+pub(crate) struct ForInKeys {
+    state: ForInIterator,
+    /// The record's `[[Done]]`.
+    done: bool,
+    /// The key of the last step.
+    last_key: Option<JsValue>,
 }
 
 /// The state of an Array's values iterator that no script has seen.
@@ -84,11 +102,25 @@ impl ActiveIterator {
             .map(Self::Record)
     }
 
+    /// `CreateForInIterator(object)`, kept in the frame with no object.
+    pub(crate) fn for_in(object: JsValue) -> Self {
+        Self::ForIn(Box::new(ForInKeys {
+            state: ForInIterator::of(object),
+            done: false,
+            last_key: None,
+        }))
+    }
+
     /// The whole Iterator Record, its object made now if it had none.
     pub(crate) fn into_record(self, context: &Context) -> IteratorRecord {
         match self {
             Self::Record(record) => record,
             Self::ArrayValues(values) => values.into_record(context),
+            Self::ForIn(keys) => {
+                let ForInKeys { state, done, last_key } = *keys;
+                IteratorRecord::new(state.into_object(context), JsValue::undefined())
+                    .with_progress(done, last_key)
+            }
         }
     }
 
@@ -101,6 +133,12 @@ impl ActiveIterator {
                 let value = values.step(context)?;
                 values.last_value = Some(value.unwrap_or_default());
                 Ok(values.done)
+            }
+            Self::ForIn(keys) => {
+                keys.last_key = None;
+                let key = keys.step(context)?;
+                keys.last_key = Some(key.unwrap_or_default());
+                Ok(keys.done)
             }
         }
     }
@@ -120,12 +158,13 @@ impl ActiveIterator {
         true
     }
 
-    /// The value of the last step of an Array's values; `None` for a record, whose value may
-    /// need a property read ([`Self::value`]).
+    /// The value of the last step of an Array's values or a `for-in`'s keys; `None` for a
+    /// record, whose value may need a property read ([`Self::value`]).
     pub(crate) fn array_value(&self) -> Option<JsValue> {
         match self {
             Self::Record(_) => None,
             Self::ArrayValues(values) => Some(values.last_value.clone().unwrap_or_default()),
+            Self::ForIn(keys) => Some(keys.last_key.clone().unwrap_or_default()),
         }
     }
 
@@ -137,6 +176,10 @@ impl ActiveIterator {
                 values.last_value = None;
                 values.step(context)
             }
+            Self::ForIn(keys) => {
+                keys.last_key = None;
+                keys.step(context)
+            }
         }
     }
 
@@ -144,7 +187,7 @@ impl ActiveIterator {
     pub(crate) fn value(&mut self, context: &mut Context) -> JsResult<JsValue> {
         match self {
             Self::Record(record) => record.value(context),
-            Self::ArrayValues(_) => Ok(self.array_value().unwrap_or_default()),
+            Self::ArrayValues(_) | Self::ForIn(_) => Ok(self.array_value().unwrap_or_default()),
         }
     }
 
@@ -153,6 +196,7 @@ impl ActiveIterator {
         match self {
             Self::Record(record) => record.done(),
             Self::ArrayValues(values) => values.done,
+            Self::ForIn(keys) => keys.done,
         }
     }
 
@@ -164,7 +208,19 @@ impl ActiveIterator {
             Self::ArrayValues(values) => {
                 values.done || intact_iteration::inherits_no_return(&values.prototype, context)
             }
+            // The specification's ForIn/OfBodyEvaluation closes nothing for `enumerate`.
+            Self::ForIn(_) => true,
         }
+    }
+}
+
+impl ForInKeys {
+    /// One step: the next key, or `None` once done; `[[Done]]` set as `IteratorStep` sets it,
+    /// also when the step throws (a proxy's trap).
+    fn step(&mut self, context: &mut Context) -> JsResult<Option<JsValue>> {
+        let stepped = self.state.step_state(context);
+        self.done = !matches!(stepped, Ok(Some(_)));
+        stepped
     }
 }
 

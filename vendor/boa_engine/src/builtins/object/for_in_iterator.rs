@@ -51,24 +51,28 @@ impl ForInIterator {
         }
     }
 
-    /// `CreateForInIterator( object )`
+    /// `CreateForInIterator( object )`, the iterator's state alone.
     ///
-    /// Creates a new iterator over the given object.
-    ///
-    /// ordo's patch: the iterator alone. A for-in iterator is never seen by a script, so its
-    /// `next` is always the built-in one: `IteratorRecord` steps it directly ([`Self::step`]),
-    /// where Boa made a `next` function object for every `for-in` and a result object for
-    /// every key.
+    /// ordo's patch: a for-in iterator is never seen by a script, so its `next` is always the
+    /// built-in one: it is stepped directly ([`Self::step_state`]), where Boa made a `next`
+    /// function object for every `for-in` and a result object for every key, and a frame
+    /// keeps its state with no object (`vm/active_iterator.rs`) until a whole record is asked
+    /// for ([`Self::into_object`]).
     ///
     /// More information:
     ///  - [ECMA reference][spec]
     ///
     /// [spec]: https://tc39.es/ecma262/#sec-createforiniterator
-    pub(crate) fn create_for_in_iterator(object: JsValue, context: &Context) -> JsObject {
+    pub(crate) fn of(object: JsValue) -> Self {
+        Self::new(object)
+    }
+
+    /// ordo's patch: the object `CreateForInIterator` makes, holding this state.
+    pub(crate) fn into_object(self, context: &Context) -> JsObject {
         JsObject::from_proto_and_data_with_shared_shape(
             context.root_shape(),
             context.intrinsics().constructors().iterator().prototype(),
-            Self::new(object),
+            self,
         )
         .upcast()
     }
@@ -84,6 +88,12 @@ impl ForInIterator {
         let mut iterator = this
             .downcast_mut::<Self>()
             .ok_or_else(|| JsNativeError::typ().with_message("`this` is not a ForInIterator"))?;
+        iterator.step_state(context)
+    }
+
+    /// [`Self::step`] of the state itself (ordo's patch: a frame keeps it without an object).
+    pub(crate) fn step_state(&mut self, context: &mut Context) -> JsResult<Option<JsValue>> {
+        let iterator = self;
         let mut object = iterator.object.to_object(context)?;
         loop {
             if !iterator.object_was_visited {

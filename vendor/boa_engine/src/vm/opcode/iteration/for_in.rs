@@ -1,7 +1,9 @@
 use crate::{
     Context, JsResult, JsValue,
-    builtins::{iterable::IteratorRecord, object::for_in_iterator::ForInIterator},
-    vm::opcode::{Operation, RegisterOperand},
+    vm::{
+        active_iterator::ActiveIterator,
+        opcode::{Operation, RegisterOperand},
+    },
 };
 
 /// `CreateForInIterator` implements the Opcode Operation for `Opcode::CreateForInIterator`
@@ -16,14 +18,13 @@ impl CreateForInIterator {
     pub(crate) fn operation(value: RegisterOperand, context: &mut Context) -> JsResult<()> {
         let object = context.vm.get_register(value.into()).clone();
         let object = object.to_object(context)?;
-        // ordo's patch: no `next` function; `IteratorRecord` steps a for-in iterator itself.
-        let iterator = ForInIterator::create_for_in_iterator(JsValue::new(object), context);
-
+        // ordo's patch: no `next` function and no object: the frame keeps the iterator's state
+        // (`vm/active_iterator.rs`).
         context
             .vm
             .frame_mut()
             .iterators
-            .push(IteratorRecord::new(iterator, JsValue::undefined()).into());
+            .push(ActiveIterator::for_in(JsValue::new(object)));
 
         Ok(())
     }
