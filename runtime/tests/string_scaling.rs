@@ -138,7 +138,11 @@ const OPERATIONS: &[(&str, &str, &str)] = &[
         "(() => { const a = []; for (const l of lines) a.push(l.length); return a.length; })()",
     ),
     ("sort strings", "const lines = text.split('\\n').reverse();", "lines.slice().sort().length"),
-    ("sort objects by a number", HALF_RECORDS, "records.slice().sort((a, b) => b.i - a.i).length"),
+    (
+        "sort objects by a number",
+        QUARTER_RECORDS,
+        "records.slice().sort((a, b) => b.i - a.i).length",
+    ),
     (
         "map, filter and flatMap",
         "const lines = text.split('\\n');",
@@ -158,12 +162,15 @@ const OPERATIONS: &[(&str, &str, &str)] = &[
 
 /// A setup: an object per line.
 const RECORDS: &str = "const records = text.split('\\n').map((l, i) => ({ i: (i * 7919) % n, l, tags: [i % 7, 'x'] }));";
-/// Half as many records, for the sort: it reads `i` from records in random order, and from
-/// 24,000 to 48,000 records that stops fitting this machine kind's cache, a step of 3-3.8x once,
-/// in a release build too and with flat records (`ordo run`: 47 ms at 24,000, 151 at 48,000,
-/// then 2.4x and 2.2x per doubling), which is the cache's, not the sort's. 3,000 to 24,000
-/// records still show a quadratic sort (4x per step) or an `n^1.5` one.
-const HALF_RECORDS: &str = "const records = text.split('\\n').slice(0, n >> 1).map((l, i) => ({ i: (i * 7919) % (n >> 1), l, tags: [i % 7, 'x'] }));";
+/// A quarter as many records, for the sort: it reads `i` from records in random order, and
+/// past some size the records stop fitting this machine kind's cache, a step of 3-4x once,
+/// which is the cache's, not the sort's. With half as many it was from 24,000 to 48,000
+/// records (in a release build too, and with flat records: `ordo run`, 47 ms at 24,000, 151 at
+/// 48,000, then 2.4x and 2.2x per doubling); once the collector let its heap double between
+/// collections (the records further apart) and each comparison took fewer instructions, from
+/// 12,000 to 24,000 (4x, three times in a row, in `.ci/run`). 1,500 to 12,000 records still
+/// show a quadratic sort (4x per step) or an `n^1.5` one.
+const QUARTER_RECORDS: &str = "const records = text.split('\\n').slice(0, n >> 2).map((l, i) => ({ i: (i * 7919) % (n >> 2), l, tags: [i % 7, 'x'] }));";
 
 fn script(setup: &str, operation: &str, lines: usize) -> String {
     format!(
