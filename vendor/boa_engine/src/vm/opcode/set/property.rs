@@ -271,14 +271,14 @@ impl SetPropertyByValue {
         let key = key.to_property_key(context)?;
 
         // Fast Path:
-        // ordo's patch: the write is `overwrite_dense_element`, which the small-index path above
+        // ordo's patch: the write is `overwrite_element`, which the small-index path above
         // makes too, and only where the object is its own receiver (not `super[i] = v`, nor a
         // primitive's wrapper).
         if let PropertyKey::Index(index) = &key
             && receiver
                 .with_object(|receiver| JsObject::equals(receiver, &object))
                 .unwrap_or(false)
-            && overwrite_dense_element(&object, index.get(), &value)
+            && overwrite_element(&object, index.get(), &value)
         {
             return Ok(());
         }
@@ -362,7 +362,7 @@ enum SmallIndexStore {
 /// ordo's patch: also an element kept as a value alone in sparse storage, and the elements of
 /// an extensible object with the ordinary methods (`has_ordinary_elements`: `counts[n] += 1`
 /// on a plain object took the general `[[Set]]`, a descriptor built and validated per write).
-fn overwrite_dense_element(object: &JsObject, index: u32, value: &JsValue) -> bool {
+fn overwrite_element(object: &JsObject, index: u32, value: &JsValue) -> bool {
     if !object.is_array() && !has_ordinary_elements(object) {
         return false;
     }
@@ -372,7 +372,7 @@ fn overwrite_dense_element(object: &JsObject, index: u32, value: &JsValue) -> bo
 }
 
 /// ordo's patch: `[[Set]]` for a small integer index where no script code runs and nothing but
-/// the element changes: an Array's dense element (`overwrite_dense_element`); a typed array is
+/// the element changes: an element kept as a value alone (`overwrite_element`); a typed array is
 /// handed back, to be written with its conversion. Only where the receiver is the object
 /// itself, as in `a[i] = v`.
 fn small_index_store(
@@ -392,7 +392,7 @@ fn small_index_store(
             if !own_receiver {
                 return SmallIndexStore::General;
             }
-            if overwrite_dense_element(object, index, value) {
+            if overwrite_element(object, index, value) {
                 return SmallIndexStore::Done;
             }
             if object.is::<TypedArray>() {
