@@ -146,6 +146,18 @@ impl GeneratorContext {
     }
 }
 
+/// ordo's patch: how a resumed generator stopped ([`Generator::step`]).
+#[derive(Debug)]
+pub(crate) enum GeneratorStep {
+    /// Its `yield` gave this value alone: the step asked for it so.
+    YieldedBare(JsValue),
+    /// It yielded this: the `{ value, done }` object its `yield` made, or the one a `yield*`
+    /// passed on from its inner iterator.
+    Yielded(JsValue),
+    /// It has returned this value (or had returned before: `undefined`).
+    Returned(JsValue),
+}
+
 /// The internal representation of a `Generator` object.
 #[derive(Debug, Finalize, Trace, JsData)]
 pub struct Generator {
@@ -269,6 +281,35 @@ impl Generator {
                 .with_message("Generator method called on non generator")
                 .into());
         };
+        Ok(match Self::resume(&generator_obj, value, false, context)? {
+            GeneratorStep::Yielded(result) => result,
+            GeneratorStep::Returned(value) => create_iter_result_object(value, true, context),
+            // Only `step` asks for a bare yield.
+            GeneratorStep::YieldedBare(value) => create_iter_result_object(value, false, context),
+        })
+    }
+
+    /// ordo's patch: `GeneratorResume(generator, undefined, empty)` for a step of an iterator
+    /// record whose `[[NextMethod]]` is the built-in `next` (`IteratorRecord`'s for-of, spread,
+    /// destructuring, `Array.from`…): what `next` would return, except that a value the body
+    /// yields with `yield` comes alone, without the `{ value, done: false }` object that the
+    /// step would only read back, and a `return` comes as its value. That object is fresh
+    /// and no script holds it, so leaving it unmade is not observable; a `yield*` passes its
+    /// inner iterator's result object on as it is.
+    pub(crate) fn step(generator: &JsObject, context: &mut Context) -> JsResult<GeneratorStep> {
+        // The call of `next` that this stands for checks the limits before it runs.
+        context.check_runtime_limits()?;
+        Self::resume(generator, JsValue::undefined(), true, context)
+    }
+
+    /// `GeneratorResume` from its step 1's object on: `bare` asks the body's `yield` for its
+    /// value alone ([`Self::step`]).
+    fn resume(
+        generator_obj: &JsObject,
+        value: JsValue,
+        bare: bool,
+        context: &mut Context,
+    ) -> JsResult<GeneratorStep> {
         let mut r#gen = generator_obj.downcast_mut::<Self>().ok_or_else(|| {
             JsNativeError::typ().with_message("generator resumed on non generator object")
         })?;
@@ -287,11 +328,7 @@ impl Generator {
                 // 2. If state is completed, return CreateIterResultObject(undefined, true).
                 GeneratorState::Completed => {
                     r#gen.state = GeneratorState::Completed;
-                    return Ok(create_iter_result_object(
-                        JsValue::undefined(),
-                        true,
-                        context,
-                    ));
+                    return Ok(GeneratorStep::Returned(JsValue::undefined()));
                 }
                 // 3. Assert: state is either suspendedStart or suspendedYield.
                 GeneratorState::SuspendedStart { context } => (context, true),
@@ -300,11 +337,23 @@ impl Generator {
 
         drop(r#gen);
 
+        if let Some(frame) = generator_context.call_frame.as_mut() {
+            frame.set_yields_bare(bare);
+        }
         let record = generator_context.resume(
             (!first_execution).then_some(value),
             GeneratorResumeKind::Normal,
             context,
         );
+        // The flag is gone if the body's `yield` left its value alone.
+        let yielded_bare = bare
+            && generator_context
+                .call_frame
+                .as_ref()
+                .is_some_and(|frame| !frame.yields_bare());
+        if let Some(frame) = generator_context.call_frame.as_mut() {
+            frame.set_yields_bare(false);
+        }
 
         let mut r#gen = generator_obj
             .downcast_mut::<Self>()
@@ -319,11 +368,15 @@ impl Generator {
                 r#gen.state = GeneratorState::SuspendedYield {
                     context: generator_context,
                 };
-                Ok(value)
+                Ok(if yielded_bare {
+                    GeneratorStep::YieldedBare(value)
+                } else {
+                    GeneratorStep::Yielded(value)
+                })
             }
             CompletionRecord::Return(value) => {
                 r#gen.state = GeneratorState::Completed;
-                Ok(create_iter_result_object(value, true, context))
+                Ok(GeneratorStep::Returned(value))
             }
             CompletionRecord::Throw(err) => {
                 r#gen.state = GeneratorState::Completed;

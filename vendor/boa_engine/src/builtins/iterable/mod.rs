@@ -3,7 +3,9 @@
 use crate::{
     Context, JsResult, JsValue,
     builtins::{
-        ArrayIterator, BuiltInBuilder, IntrinsicObject, object::for_in_iterator::ForInIterator,
+        ArrayIterator, BuiltInBuilder, IntrinsicObject,
+        generator::{Generator, GeneratorStep},
+        object::for_in_iterator::ForInIterator,
         string::StringIterator,
     },
     context::intrinsics::Intrinsics,
@@ -445,6 +447,9 @@ enum BuiltinStep {
     String,
     /// A for-in iterator, whose `next` no script sees.
     ForIn,
+    /// A generator whose [[NextMethod]] is the built-in `next`: resumed by
+    /// `Generator::step` in `step_through_next`, its `yield` making no result object.
+    Generator,
     /// Anything else: stepped through its `next`.
     Other,
 }
@@ -457,6 +462,8 @@ impl BuiltinStep {
             Self::String
         } else if iterator.is::<ForInIterator>() {
             Self::ForIn
+        } else if NativeFunctionObject::is_native(next_method, Generator::next) {
+            Self::Generator
         } else {
             Self::Other
         }
@@ -629,8 +636,19 @@ impl IteratorRecord {
     /// ordo's patch: `IteratorStep`'s own steps, for a record that `step_builtin` does not take.
     fn step_through_next(&mut self, context: &mut Context) -> JsResult<bool> {
         self.set_done_on_err(|iter| {
+            iter.last_value = None;
             // 1. Let result be ? IteratorNext(iteratorRecord).
-            let result = iter.next(None, context)?;
+            let result = if iter.builtin == BuiltinStep::Generator {
+                // ordo's patch: the built-in `next` of a generator, run directly; a value
+                // yielded by `yield`, or returned, comes without its result object.
+                match Generator::step(&iter.iterator, context)? {
+                    GeneratorStep::YieldedBare(value) => return Ok(iter.stepped(value, false)),
+                    GeneratorStep::Returned(value) => return Ok(iter.stepped(value, true)),
+                    GeneratorStep::Yielded(result) => IteratorResult::from_value(result)?,
+                }
+            } else {
+                iter.next(None, context)?
+            };
 
             // 2. Let done be Completion(IteratorComplete(result)).
             // 3. If done is a throw completion, then
@@ -649,6 +667,14 @@ impl IteratorRecord {
         })
     }
 
+    /// ordo's patch: records a step taken without a result object: its value (or, once done,
+    /// the value a result object would have held) and whether it is done.
+    fn stepped(&mut self, value: JsValue, done: bool) -> bool {
+        self.done = done;
+        self.last_value = Some(value);
+        done
+    }
+
     /// ordo's patch: one step of an Array Iterator or a String Iterator whose [[NextMethod]] is
     /// the built-in `next` of its prototype (the Rust function itself: a replaced `next` is
     /// called as before), or of a for-in iterator (which no script sees), run directly: the next
@@ -663,7 +689,7 @@ impl IteratorRecord {
             BuiltinStep::String => StringIterator::step(&self.iterator),
             // Never seen by a script: its `next` is the built-in one.
             BuiltinStep::ForIn => ForInIterator::step(&self.iterator, context),
-            BuiltinStep::Other => return None,
+            BuiltinStep::Generator | BuiltinStep::Other => return None,
         };
         Some(self.set_done_on_err(|iter| {
             let value = step?;
@@ -683,8 +709,8 @@ impl IteratorRecord {
     /// [spec]: https://tc39.es/ecma262/#sec-iteratorstepvalue
     pub(crate) fn step_value(&mut self, context: &mut Context) -> JsResult<Option<JsValue>> {
         // ordo's patch: see `step_builtin`. A step it takes leaves no `last_value` of an earlier
-        // `step` behind; a record it does not take (it never has a `last_value`) goes straight
-        // to `IteratorStep`'s steps, without being asked again there.
+        // `step` behind; a record it does not take goes straight to `IteratorStep`'s steps
+        // (which set or clear `last_value`), without being asked again there.
         if let Some(stepped) = self.step_builtin(context) {
             self.last_value = None;
             return stepped;

@@ -37,6 +37,11 @@ bitflags::bitflags! {
         /// `this`, the function, the arguments and the registers on the stack for the next
         /// call, and the frame on the frame stack until the native call around it ends.
         const KEEPS_STACK = 0b0001_0000;
+
+        /// ordo's patch: a generator's frame resumed by a step that wants the value it yields
+        /// alone (`Generator::step`): its `yield` makes no `{ value, done }` object and takes
+        /// the flag off, which tells the step that the completion is the value itself.
+        const YIELDS_BARE = 0b0010_0000;
     }
 }
 
@@ -214,6 +219,16 @@ impl CallFrame {
     /// ordo's patch: does this have the [`CallFrameFlags::KEEPS_STACK`] flag.
     pub(crate) fn keeps_stack(&self) -> bool {
         self.flags.contains(CallFrameFlags::KEEPS_STACK)
+    }
+
+    /// ordo's patch: does this have the [`CallFrameFlags::YIELDS_BARE`] flag.
+    pub(crate) fn yields_bare(&self) -> bool {
+        self.flags.contains(CallFrameFlags::YIELDS_BARE)
+    }
+
+    /// ordo's patch: sets or clears the [`CallFrameFlags::YIELDS_BARE`] flag.
+    pub(crate) fn set_yields_bare(&mut self, bare: bool) {
+        self.flags.set(CallFrameFlags::YIELDS_BARE, bare);
     }
 
     /// ordo's patch: where this frame's registers end on the stack.

@@ -3,8 +3,8 @@ use crate::{
     builtins::{
         Array,
         array::ArrayIterator,
-        object::for_in_iterator::ForInIterator,
         iterable::{IteratorRecord, create_iter_result_object},
+        object::for_in_iterator::ForInIterator,
     },
     js_string,
     vm::{
@@ -458,6 +458,13 @@ impl CreateIteratorResult {
     #[inline(always)]
     pub(crate) fn operation((value, done): (RegisterOperand, IndexOperand), context: &mut Context) {
         let done = u32::from(done) != 0;
+        // ordo's patch: a generator stepped by `Generator::step` yields its value alone; the
+        // flag's going tells the step so (a `yield*` passes its inner result object on with
+        // the flag still set).
+        if !done && context.vm.frame().yields_bare() {
+            context.vm.frame_mut().set_yields_bare(false);
+            return;
+        }
         let val = context.vm.take_register(value.into());
         let result = create_iter_result_object(val, done, context);
         context.vm.set_register(value.into(), result);

@@ -1,0 +1,101 @@
+//! ordo's patch 60 to Boa (vendor/README.md): a generator stepped by a built-in consumer
+//! (for-of, a spread, a destructuring, `Array.from`, `new Map`, `Object.fromEntries`, `yield*`'s
+//! outer loop) whose `next` is the built-in one is resumed directly, and its `yield` makes no
+//! `{ value, done }` object. What a script sees must not change: the values, the return value
+//! that loops ignore, closing on `break`, a partial destructuring and a throw (the generator's
+//! `finally` once), `next(v)` called by hand inside a for-of over the same generator (result
+//! objects between bare steps), `yield*` over a generator, an array, a string and an iterator
+//! whose results have getters (each read in Node's order), an exception from the body, a
+//! generator stepped again from its own body, a replaced or borrowed `next`, and pipelines and
+//! a recursive `yield*` walk at sizes where the collector runs. The expected lines are what
+//! Node 20 prints for the same script.
+
+#[path = "support/node_lines.rs"]
+mod node_lines;
+
+/// Pushes its lines to `out`.
+const BODY: &str = r#"
+    const out = [];
+    const show = (v) => JSON.stringify(v);
+    function* count(n, log) { try { for (let i = 0; i < n; i++) { const sent = yield i; if (sent !== undefined) log.push("sent " + sent); } return "ret" + n; } finally { log.push("finally " + n); } }
+    // Every built-in consumer of an iterator, over a generator: for-of, a spread, a
+    // destructuring with a rest, Array.from with a mapper, a Map, Object.fromEntries, a Set.
+    const log = [];
+    const seen = []; for (const x of count(4, log)) seen.push(x);
+    const spread = [...count(3, log)];
+    const [a, b, ...rest] = count(5, log);
+    const mapped = Array.from(count(3, log), (x, i) => x * 10 + i);
+    function* pairs() { yield ["k1", 1]; yield ["k2", 2]; return ["k3", 3]; }
+    out.push(show([seen, spread, a, b, rest, mapped, [...new Map(pairs())], Object.fromEntries(pairs()), [...new Set(count(3, log))].length, log]));
+    // Leaving early: break, a partial destructuring, an exception in the loop body; each closes
+    // the generator (its finally runs once) and the generator is then done.
+    const early = [];
+    const g1 = count(10, early); for (const x of g1) { if (x === 2) break; }
+    const [first] = count(10, early);
+    const g3 = count(10, early); try { for (const x of g3) { if (x === 1) throw new Error("stop"); } } catch (e) { early.push(e.message); }
+    out.push(show([first, early, g1.next(), g3.next()]));
+    // The value a `yield` receives is undefined when a loop steps it; next(v) sent by hand
+    // in the middle of a for-of over the same generator; results read by hand between steps.
+    const mixed = [], mixedLog = [];
+    const g4 = count(8, mixedLog);
+    mixed.push(g4.next());
+    for (const x of g4) { mixed.push(x); if (x % 2 === 1) mixed.push(g4.next("v" + x)); }
+    mixed.push(g4.next());
+    out.push(show([mixed, mixedLog]));
+    // yield* over a generator, an array, a string and an iterator whose results have getters
+    // (each read counted): what the outer loop sees and the getters' reads are Node's.
+    const reads = [];
+    const custom = { [Symbol.iterator]() { let i = 0; return { next() { i++; const r = { get done() { reads.push("done" + i); return i > 2; }, get value() { reads.push("value" + i); return "c" + i; } }; return r; } }; } };
+    function* inner() { const got = yield "in1"; yield "in2:" + got; return "inner-ret"; }
+    function* outer() { const r = yield* inner(); yield r; yield* [7, 8]; yield* "hi"; yield* custom; return "outer-ret"; }
+    out.push(show([[...outer()], reads]));
+    // An exception thrown in the generator's body reaches the loop; the generator is done.
+    function* failing() { yield 1; throw new TypeError("bad step"); }
+    const g5 = failing(); const got = [];
+    try { for (const x of g5) got.push(x); } catch (e) { got.push(e.name + ": " + e.message); }
+    got.push(g5.next());
+    // A generator stepped again from its own body is still running: a TypeError.
+    let self; function* reenter() { yield 1; self.next(); yield 2; }
+    self = reenter(); try { for (const x of self) got.push(x); } catch (e) { got.push(e.name); }
+    out.push(show(got));
+    // A replaced `next` on one generator object and `next` borrowed by another object: the
+    // loop calls what the record holds.
+    const g6 = count(3, []); g6.next = function () { return { value: "own", done: this.calls++ > 1 }; }; g6.calls = 0;
+    const own = []; for (const x of g6) own.push(x);
+    const GenProto = Object.getPrototypeOf(count(0, []));
+    const borrowed = { [Symbol.iterator]() { return { next: GenProto.next }; } };
+    try { for (const x of borrowed) own.push(x); } catch (e) { own.push(e.name); }
+    const saved = GenProto.next; GenProto.next = function () { const r = saved.call(this); if (!r.done) r.value = "patched " + r.value; return r; };
+    own.push(...count(2, [])); GenProto.next = saved; own.push(...count(2, []));
+    out.push(show(own));
+    // Pipelines of generators at the sizes scripts use (the collector runs between steps),
+    // a recursive tree walk through yield*, and a generator method of a class.
+    function* range(n) { for (let i = 0; i < n; i++) yield i; }
+    function* mapG(it, f) { for (const x of it) yield f(x); }
+    function* filterG(it, p) { for (const x of it) if (p(x)) yield x; }
+    let sum = 0, n = 0; for (const x of filterG(mapG(range(60000), (x) => x * 3), (x) => x % 2 === 0)) { sum += x; n++; }
+    const tree = (d) => (d === 0 ? { v: 1 } : { v: d, kids: [tree(d - 1), tree(d - 1)] });
+    function* walk(t, depth) { yield t.v * depth; for (const k of t.kids || []) yield* walk(k, depth + 1); }
+    let walked = 0, nodes = 0; for (const v of walk(tree(12), 1)) { walked += v; nodes++; }
+    class Bag { constructor(items) { this.items = items; } *[Symbol.iterator]() { for (const x of this.items) yield x.toUpperCase(); } }
+    out.push(show([sum, n, walked, nodes, [...new Bag(["a", "b"])], Math.max(...range(100))]));"#;
+
+const EXPECTED: [&str; 7] = [
+    r#"[[0,1,2,3],[0,1,2],0,1,[2,3,4],[0,11,22],[["k1",1],["k2",2]],{"k1":1,"k2":2},3,["finally 4","finally 3","finally 5","finally 3","finally 3"]]"#,
+    r#"[0,["finally 10","finally 10","finally 10","stop"],{"done":true},{"done":true}]"#,
+    r#"[[{"value":0,"done":false},1,{"value":2,"done":false},3,{"value":4,"done":false},5,{"value":6,"done":false},7,{"value":"ret8","done":true},{"done":true}],["sent v1","sent v3","sent v5","sent v7","finally 8"]]"#,
+    r#"[["in1","in2:undefined","inner-ret",7,8,"h","i","c1","c2"],["done1","done1","value1","done2","done2","value2","done3","value3"]]"#,
+    r#"[1,"TypeError: bad step",{"done":true},1,"TypeError"]"#,
+    r#"["own","own","TypeError","patched 0","patched 1",0,1]"#,
+    r#"[2699910000,30000,135184,8191,["A","B"],99]"#,
+];
+
+#[test]
+fn generators_step_as_in_node_in_plain_boa() {
+    node_lines::assert_in_plain_boa(BODY, &EXPECTED);
+}
+
+#[tokio::test]
+async fn generators_step_as_in_node_in_the_worker() {
+    node_lines::assert_in_worker(BODY, &EXPECTED).await;
+}
