@@ -11,10 +11,16 @@ mod run_script;
 use boa_engine::Context;
 use serde_json::Value;
 
-/// Runs `body` in plain Boa and asserts the lines it pushed are `expected`.
+/// Runs `body` in plain Boa, then the promise jobs it left, and asserts the lines it pushed
+/// are `expected`.
 #[track_caller]
 pub(crate) fn assert_in_plain_boa(body: &str, expected: &[&str]) {
-    let seen = plain_boa::eval(&mut Context::default(), &format!("{body}\nout.join(\"\\n\")"));
+    let mut context = Context::default();
+    assert_eq!(plain_boa::eval(&mut context, &format!("{body}\n'ran'")), "ran");
+    if let Err(error) = context.run_jobs() {
+        panic!("a promise job failed: {error}");
+    }
+    let seen = plain_boa::eval(&mut context, "out.join(\"\\n\")");
     assert_eq!(seen, expected.join("\n"));
 }
 

@@ -3,6 +3,9 @@
 #[cfg(test)]
 mod tests;
 
+mod awaiting;
+pub(crate) use awaiting::Awaiting;
+
 use super::{
     BuiltInBuilder, BuiltInConstructor, IntrinsicObject,
     iterable::{IteratorHint, IteratorRecord},
@@ -20,7 +23,7 @@ use crate::{
     js_string,
     native_function::NativeFunction,
     object::{
-        CONSTRUCTOR, FunctionObjectBuilder, JsFunction, JsObject,
+        CONSTRUCTOR, FunctionObjectBuilder, JsFunction, JsObject, builtins::JsPromise,
         internal_methods::get_prototype_from_constructor,
     },
     property::Attribute,
@@ -28,6 +31,7 @@ use crate::{
     string::StaticJsStrings,
     symbol::JsSymbol,
     value::JsValue,
+    vm::GeneratorResumeKind,
 };
 use boa_gc::{Finalize, Gc, GcRefCell, Trace, custom_trace};
 use boa_macros::JsData;
@@ -206,6 +210,10 @@ pub(crate) struct ReactionRecord {
 
     /// The `[[Handler]]` field.
     handler: Option<JobCallback>,
+
+    /// ordo's patch: the function suspended at an `await` that this reaction resumes, in place
+    /// of the built-in function the specification's `Await` makes for `[[Handler]]`.
+    awaiting: Option<Awaiting>,
 }
 
 /// The `[[Type]]` field values of a `PromiseReaction` record.
@@ -239,6 +247,22 @@ impl PromiseCapability {
             return Err(JsNativeError::typ()
                 .with_message("PromiseCapability: expected constructor")
                 .into());
+        }
+
+        // ordo's patch: for %Promise% itself (an async function's promise, `then` and
+        // `Promise.all` on plain promises) the steps below end in a pending promise of
+        // %Promise.prototype% (which `prototype`, neither writable nor configurable, always
+        // names) and its resolving functions, with only the executor between them, which no
+        // script can reach: made directly, without the executor's function object, its
+        // record and the constructor's call of it (an `await` of an async function's call
+        // made all three).
+        let intrinsic = context.intrinsics().constructors().promise().constructor();
+        if JsObject::equals(c, &intrinsic) {
+            let (promise, functions) = JsPromise::new_pending(context);
+            return Ok(Self {
+                promise: promise.into(),
+                functions,
+            });
         }
 
         // 2. NOTE: C is assumed to be a constructor function that supports the parameter conventions of the Promise constructor (see 27.2.3.1).
@@ -2208,6 +2232,7 @@ impl Promise {
             promise_capability: result_capability.clone(),
             reaction_type: ReactionType::Fulfill,
             handler: on_fulfilled_job_callback,
+            awaiting: None,
         };
 
         // 8. Let rejectReaction be the PromiseReaction { [[Capability]]: resultCapability, [[Type]]: Reject, [[Handler]]: onRejectedJobCallback }.
@@ -2215,8 +2240,49 @@ impl Promise {
             promise_capability: result_capability,
             reaction_type: ReactionType::Reject,
             handler: on_rejected_job_callback,
+            awaiting: None,
         };
 
+        Self::add_reactions(promise, fulfill_reaction, reject_reaction, context);
+
+        // 13. If resultCapability is undefined, then
+        //   a. Return undefined.
+        // 14. Else,
+        //   a. Return resultCapability.[[Promise]].
+        // skipped because we can already access the promise from `result_capability`
+    }
+
+    /// ordo's patch: `PerformPromiseThen(promise, onFulfilled, onRejected)` for `Await`
+    /// (its steps 3-7), with the function suspended there in the reactions in place of the two
+    /// built-in functions that would resume it (`awaiting.rs`).
+    pub(crate) fn perform_await_then(
+        promise: &JsObject<Promise>,
+        awaiting: Awaiting,
+        context: &mut Context,
+    ) {
+        let fulfill_reaction = ReactionRecord {
+            promise_capability: None,
+            reaction_type: ReactionType::Fulfill,
+            handler: None,
+            awaiting: Some(awaiting.clone()),
+        };
+        let reject_reaction = ReactionRecord {
+            promise_capability: None,
+            reaction_type: ReactionType::Reject,
+            handler: None,
+            awaiting: Some(awaiting),
+        };
+        Self::add_reactions(promise, fulfill_reaction, reject_reaction, context);
+    }
+
+    /// `PerformPromiseThen`'s steps 9-12: the reactions kept while the promise is pending, or
+    /// the one for its state enqueued as a job.
+    fn add_reactions(
+        promise: &JsObject<Promise>,
+        fulfill_reaction: ReactionRecord,
+        reject_reaction: ReactionRecord,
+        context: &mut Context,
+    ) {
         let (state, handled) = {
             let promise = promise.borrow_mut();
             let promise = promise.data();
@@ -2273,12 +2339,6 @@ impl Promise {
 
         // 12. Set promise.[[PromiseIsHandled]] to true.
         promise.borrow_mut().data_mut().handled = true;
-
-        // 13. If resultCapability is undefined, then
-        //   a. Return undefined.
-        // 14. Else,
-        //   a. Return resultCapability.[[Promise]].
-        // skipped because we can already access the promise from `result_capability`
     }
 
     /// `GetPromiseResolve ( promiseConstructor )`
@@ -2600,11 +2660,15 @@ fn new_promise_reaction_job(
     //   c. Else, set handlerRealm to the current Realm Record.
     //   d. NOTE: handlerRealm is never null unless the handler is undefined. When the handler is a
     // revoked Proxy and no ECMAScript code runs, handlerRealm is used to create error objects.
-    let realm = reaction
-        .handler
-        .as_ref()
-        .and_then(|handler| handler.callback().get_function_realm(context).ok())
-        .unwrap_or_else(|| context.realm().clone());
+    let realm = match &reaction.awaiting {
+        // ordo's patch: the realm of the function that `Await` would have made.
+        Some(awaiting) => awaiting.realm().clone(),
+        None => reaction
+            .handler
+            .as_ref()
+            .and_then(|handler| handler.callback().get_function_realm(context).ok())
+            .unwrap_or_else(|| context.realm().clone()),
+    };
 
     // 1. Let job be a new Job Abstract Closure with no parameters that captures reaction and argument and performs the following steps when called:
     let job = move |context: &mut Context| {
@@ -2612,6 +2676,16 @@ fn new_promise_reaction_job(
         let promise_capability = reaction.promise_capability.take();
         //   b. Let type be reaction.[[Type]].
         let reaction_type = reaction.reaction_type;
+        // ordo's patch: an `await`'s reaction (no capability) resumes its function, as the
+        // handler `Await` would have made does.
+        if let Some(awaiting) = reaction.awaiting.take() {
+            let resume_kind = match reaction_type {
+                ReactionType::Fulfill => GeneratorResumeKind::Normal,
+                ReactionType::Reject => GeneratorResumeKind::Throw,
+            };
+            return awaiting.resume(argument.clone(), resume_kind, context);
+        }
+
         //   c. Let handler be reaction.[[Handler]].
         let handler = reaction.handler.take();
 
