@@ -7,7 +7,11 @@
 //! objects between bare steps), `yield*` over a generator, an array, a string and an iterator
 //! whose results have getters (each read in Node's order), an exception from the body, a
 //! generator stepped again from its own body, a replaced or borrowed `next`, and pipelines and
-//! a recursive `yield*` walk at sizes where the collector runs. The expected lines are what
+//! a recursive `yield*` walk at sizes where the collector runs. Patch 62: a `yield*` over a
+//! generator, in a generator stepped so, resumes the inner one the same way, through levels of
+//! delegation: the inner return value, `finally` order on a `break` and a throw, `next(v)` by
+//! hand reaching the innermost, an inner generator with its own `next`, a finished one, the
+//! outer one itself. The expected lines are what
 //! Node 20 prints for the same script.
 
 #[path = "support/node_lines.rs"]
@@ -78,9 +82,33 @@ const BODY: &str = r#"
     function* walk(t, depth) { yield t.v * depth; for (const k of t.kids || []) yield* walk(k, depth + 1); }
     let walked = 0, nodes = 0; for (const v of walk(tree(12), 1)) { walked += v; nodes++; }
     class Bag { constructor(items) { this.items = items; } *[Symbol.iterator]() { for (const x of this.items) yield x.toUpperCase(); } }
-    out.push(show([sum, n, walked, nodes, [...new Bag(["a", "b"])], Math.max(...range(100))]));"#;
+    out.push(show([sum, n, walked, nodes, [...new Bag(["a", "b"])], Math.max(...range(100))]));
+    // yield* through levels of generators, each stepped for its value alone: the inner
+    // return value the outer receives, `finally` blocks run innermost first on a `break` and
+    // on a throw from the innermost, `next(v)` by hand in the middle reaching the innermost,
+    // an inner generator with its own `next`, a finished one, the outer one itself, and a
+    // spread and a destructuring of a delegating generator.
+    const levels = [];
+    function* leaf(tag) { try { const got = yield tag + "1"; if (got !== undefined) levels.push("leaf got " + got); yield tag + "2"; return tag + "-done"; } finally { levels.push("leaf finally " + tag); } }
+    function* middle(tag) { try { const r = yield* leaf(tag); yield "middle saw " + r; } finally { levels.push("middle finally " + tag); } }
+    function* top(tag) { yield* middle(tag); yield* middle(tag + tag); }
+    const through = [...top("a")];
+    for (const x of top("b")) { if (x === "b2") break; }
+    function* thrower() { yield 1; throw new RangeError("deep"); }
+    function* wrapsThrower() { try { yield* thrower(); } finally { levels.push("wrapper finally"); } }
+    try { for (const x of wrapsThrower()) levels.push(x); } catch (e) { levels.push(e.name); }
+    const manual = top("c"); const byHand = [];
+    for (const x of manual) { byHand.push(x); if (x === "c1") byHand.push(manual.next("sent")); }
+    const ownNext = leaf("d"); ownNext.next = function () { return { value: "own next", done: this.n++ > 0 }; }; ownNext.n = 0;
+    function* overCustom() { yield* ownNext; yield* (function* () {})(); }
+    const finished = leaf("e"); [...finished];
+    function* overFinished() { const r = yield* finished; yield "after " + r; }
+    let me; function* selfish() { yield 1; yield* me; }
+    me = selfish(); const selfSeen = []; try { for (const x of me) selfSeen.push(x); } catch (e) { selfSeen.push(e.name); }
+    const [d1, d2, ...dRest] = top("f");
+    out.push(show([through, levels, byHand, [...overCustom()], [...overFinished()], selfSeen, d1, d2, dRest]));"#;
 
-const EXPECTED: [&str; 7] = [
+const EXPECTED: [&str; 8] = [
     r#"[[0,1,2,3],[0,1,2],0,1,[2,3,4],[0,11,22],[["k1",1],["k2",2]],{"k1":1,"k2":2},3,["finally 4","finally 3","finally 5","finally 3","finally 3"]]"#,
     r#"[0,["finally 10","finally 10","finally 10","stop"],{"done":true},{"done":true}]"#,
     r#"[[{"value":0,"done":false},1,{"value":2,"done":false},3,{"value":4,"done":false},5,{"value":6,"done":false},7,{"value":"ret8","done":true},{"done":true}],["sent v1","sent v3","sent v5","sent v7","finally 8"]]"#,
@@ -88,6 +116,7 @@ const EXPECTED: [&str; 7] = [
     r#"[1,"TypeError: bad step",{"done":true},1,"TypeError"]"#,
     r#"["own","own","TypeError","patched 0","patched 1",0,1]"#,
     r#"[2699910000,30000,135184,8191,["A","B"],99]"#,
+    r#"[["a1","a2","middle saw a-done","aa1","aa2","middle saw aa-done"],["leaf finally a","middle finally a","leaf finally aa","middle finally aa","leaf finally b","middle finally b",1,"wrapper finally","RangeError","leaf got sent","leaf finally c","middle finally c","leaf finally cc","middle finally cc","leaf finally e","leaf finally f","middle finally f","leaf finally ff","middle finally ff"],["c1",{"value":"c2","done":false},"middle saw c-done","cc1","cc2","middle saw cc-done"],["own next"],["after undefined"],[1,"TypeError"],"f1","f2",["middle saw f-done","ff1","ff2","middle saw ff-done"]]"#,
 ];
 
 #[test]

@@ -80,12 +80,27 @@ impl ByteCompiler<'_> {
 
         // GeneratorResumeKind::Normal
         let normal = self.next_opcode_location();
+        // ordo's patch: an inner generator resumed for its value alone, when this one was
+        // (`vm/opcode/generator/delegate_bare.rs`), past the general call.
+        let called_bare = (!self.is_async()).then(|| {
+            let index = self.next_opcode_location();
+            self.bytecode.emit_generator_delegate_next_bare(
+                Self::DUMMY_ADDRESS,
+                value.variable(),
+                iterator.variable(),
+                next.variable(),
+            );
+            Label { index }
+        });
         self.push_from_register(&iterator);
         self.push_from_register(&next);
         self.push_from_register(value);
         self.bytecode.emit_call(1u8.into());
-        self.bytecode.emit_store_false(is_return.variable());
         self.pop_into_register(value);
+        if let Some(called_bare) = called_bare {
+            self.patch_jump(called_bare);
+        }
+        self.bytecode.emit_store_false(is_return.variable());
         let normal_jump = self.jump();
 
         // GeneratorResumeKind::Throw

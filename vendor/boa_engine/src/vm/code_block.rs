@@ -492,6 +492,12 @@ impl CodeBlock {
                 format!("pattern:{pattern_index}, flags:{flags_index}, dst:{dst}")
             }
             Instruction::Jump { address } => format!("address:{address}"),
+            Instruction::GeneratorDelegateNextBare {
+                address,
+                value,
+                iterator,
+                next,
+            } => format!("address:{address}, value:{value}, iterator:{iterator}, next:{next}"),
             Instruction::JumpIfTrue { address, value }
             | Instruction::JumpIfFalse { address, value }
             | Instruction::JumpIfNotUndefined { address, value }
@@ -957,8 +963,7 @@ impl CodeBlock {
             | Instruction::Reserved55
             | Instruction::Reserved56
             | Instruction::Reserved57
-            | Instruction::Reserved58
-            | Instruction::Reserved59 => unreachable!("Reserved opcodes are unreachable"),
+            | Instruction::Reserved58 => unreachable!("Reserved opcodes are unreachable"),
         }
     }
 }

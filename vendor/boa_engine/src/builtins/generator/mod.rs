@@ -289,17 +289,22 @@ impl Generator {
         })
     }
 
-    /// ordo's patch: `GeneratorResume(generator, undefined, empty)` for a step of an iterator
+    /// ordo's patch: `GeneratorResume(generator, value, empty)` for a step of an iterator
     /// record whose `[[NextMethod]]` is the built-in `next` (`IteratorRecord`'s for-of, spread,
-    /// destructuring, `Array.from`…): what `next` would return, except that a value the body
+    /// destructuring, `Array.from`…, with `undefined`, and a `yield*` in a generator stepped
+    /// so, `GeneratorDelegateNextBare`): what `next` would return, except that a value the body
     /// yields with `yield` comes alone, without the `{ value, done: false }` object that the
     /// step would only read back, and a `return` comes as its value. That object is fresh
     /// and no script holds it, so leaving it unmade is not observable; a `yield*` passes its
     /// inner iterator's result object on as it is.
-    pub(crate) fn step(generator: &JsObject, context: &mut Context) -> JsResult<GeneratorStep> {
+    pub(crate) fn step(
+        generator: &JsObject,
+        value: JsValue,
+        context: &mut Context,
+    ) -> JsResult<GeneratorStep> {
         // The call of `next` that this stands for checks the limits before it runs.
         context.check_runtime_limits()?;
-        Self::resume(generator, JsValue::undefined(), true, context)
+        Self::resume(generator, value, true, context)
     }
 
     /// `GeneratorResume` from its step 1's object on: `bare` asks the body's `yield` for its
@@ -353,6 +358,7 @@ impl Generator {
                 .is_some_and(|frame| !frame.yields_bare());
         if let Some(frame) = generator_context.call_frame.as_mut() {
             frame.set_yields_bare(false);
+            frame.set_delegated_bare(false);
         }
 
         let mut r#gen = generator_obj

@@ -641,7 +641,7 @@ impl IteratorRecord {
             let result = if iter.builtin == BuiltinStep::Generator {
                 // ordo's patch: the built-in `next` of a generator, run directly; a value
                 // yielded by `yield`, or returned, comes without its result object.
-                match Generator::step(&iter.iterator, context)? {
+                match Generator::step(&iter.iterator, JsValue::undefined(), context)? {
                     GeneratorStep::YieldedBare(value) => return Ok(iter.stepped(value, false)),
                     GeneratorStep::Returned(value) => return Ok(iter.stepped(value, true)),
                     GeneratorStep::Yielded(result) => IteratorResult::from_value(result)?,
@@ -673,6 +673,17 @@ impl IteratorRecord {
         self.done = done;
         self.last_value = Some(value);
         done
+    }
+
+    /// ordo's patch: a `yield*`'s step whose value came alone from its inner generator
+    /// (`GeneratorDelegateNextBare`): not done.
+    pub(crate) fn update_bare(&mut self, value: JsValue) {
+        self.stepped(value, false);
+    }
+
+    /// ordo's patch: the value of the last step, if it was taken without a result object.
+    pub(crate) fn take_bare_value(&mut self) -> Option<JsValue> {
+        self.last_value.take()
     }
 
     /// ordo's patch: one step of an Array Iterator or a String Iterator whose [[NextMethod]] is

@@ -42,6 +42,11 @@ bitflags::bitflags! {
         /// alone (`Generator::step`): its `yield` makes no `{ value, done }` object and takes
         /// the flag off, which tells the step that the completion is the value itself.
         const YIELDS_BARE = 0b0010_0000;
+
+        /// ordo's patch: the value a `yield*` received from its inner generator came alone
+        /// (`GeneratorDelegateNextBare`); `IteratorUpdateResult` and `IteratorResult` take it
+        /// as such, and the latter takes this flag and `YIELDS_BARE` off.
+        const DELEGATED_BARE = 0b0100_0000;
     }
 }
 
@@ -229,6 +234,16 @@ impl CallFrame {
     /// ordo's patch: sets or clears the [`CallFrameFlags::YIELDS_BARE`] flag.
     pub(crate) fn set_yields_bare(&mut self, bare: bool) {
         self.flags.set(CallFrameFlags::YIELDS_BARE, bare);
+    }
+
+    /// ordo's patch: does this have the [`CallFrameFlags::DELEGATED_BARE`] flag.
+    pub(crate) fn delegated_bare(&self) -> bool {
+        self.flags.contains(CallFrameFlags::DELEGATED_BARE)
+    }
+
+    /// ordo's patch: sets or clears the [`CallFrameFlags::DELEGATED_BARE`] flag.
+    pub(crate) fn set_delegated_bare(&mut self, bare: bool) {
+        self.flags.set(CallFrameFlags::DELEGATED_BARE, bare);
     }
 
     /// ordo's patch: where this frame's registers end on the stack.

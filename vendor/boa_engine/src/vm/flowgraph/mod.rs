@@ -102,7 +102,8 @@ impl CodeBlock {
                 | Instruction::JumpIfNotLessThanOrEqual { address, .. }
                 | Instruction::JumpIfNotGreaterThan { address, .. }
                 | Instruction::JumpIfNotGreaterThanOrEqual { address, .. }
-                | Instruction::JumpIfNotEqual { address, .. } => {
+                | Instruction::JumpIfNotEqual { address, .. }
+                | Instruction::GeneratorDelegateNextBare { address, .. } => {
                     graph.add_node(previous_pc, NodeShape::Diamond, label.into(), Color::None);
                     graph.add_edge(
                         previous_pc,
@@ -432,8 +433,7 @@ impl CodeBlock {
                 | Instruction::Reserved55
                 | Instruction::Reserved56
                 | Instruction::Reserved57
-                | Instruction::Reserved58
-                | Instruction::Reserved59 => unreachable!("Reserved opcodes are unreachable"),
+                | Instruction::Reserved58 => unreachable!("Reserved opcodes are unreachable"),
             }
         }
 

@@ -2201,6 +2201,19 @@ generate_opcodes! {
     ///   - Output: dst
     CreateUnmappedArgumentsObject { dst: RegisterOperand },
 
+    /// ordo's patch: a `yield*`'s call of its inner iterator's `next` with `value`, taken
+    /// directly when the inner iterator is a generator with the built-in `next` and this
+    /// generator was resumed for its value alone (`Generator::step`): the inner one then
+    /// yields its value alone as well (the frame's `DELEGATED_BARE` flag says so), and the
+    /// instructions that call `next` are skipped to `address`. Otherwise nothing happens.
+    ///
+    /// - Operands:
+    ///   - address: `u32`
+    /// - Registers:
+    ///   - Input: iterator, next
+    ///   - Input and output: value
+    GeneratorDelegateNextBare { address: Address, value: RegisterOperand, iterator: RegisterOperand, next: RegisterOperand },
+
     /// Reserved [`Opcode`].
     Reserved1 => Reserved,
     /// Reserved [`Opcode`].
@@ -2317,8 +2330,6 @@ generate_opcodes! {
     Reserved57 => Reserved,
     /// Reserved [`Opcode`].
     Reserved58 => Reserved,
-    /// Reserved [`Opcode`].
-    Reserved59 => Reserved,
     /// Declare `var` type variable during eval declaration instantiation.
     ///
     /// - Operands:

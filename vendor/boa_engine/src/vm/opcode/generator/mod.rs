@@ -1,3 +1,4 @@
+pub(crate) mod delegate_bare;
 pub(crate) mod yield_stm;
 
 use crate::{
@@ -12,6 +13,7 @@ use crate::{
 };
 use std::{collections::VecDeque, ops::ControlFlow};
 
+pub(crate) use delegate_bare::*;
 pub(crate) use yield_stm::*;
 
 /// `Generator` implements the Opcode Operation for `Opcode::Generator`

@@ -117,7 +117,12 @@ impl IteratorUpdateResult {
             .js_expect("iterator stack should have at least an iterator")?
             .into_record(context);
         let result_v = context.vm.take_register(result.into());
-        iterator.update_result(result_v, context)?;
+        // ordo's patch: a value that came alone (`GeneratorDelegateNextBare`) is a step not done.
+        if context.vm.frame().delegated_bare() {
+            iterator.update_bare(result_v);
+        } else {
+            iterator.update_result(result_v, context)?;
+        }
         context
             .vm
             .set_register(result.into(), iterator.done().into());
@@ -238,6 +243,18 @@ impl IteratorResult {
             .pop()
             .expect("iterator on the call frame must exist")
             .into_record(context);
+        // ordo's patch: a `yield*` whose inner generator gave its value alone yields it alone
+        // to a consumer that asked for that (`YIELDS_BARE` taken off says so).
+        let frame = context.vm.frame_mut();
+        if frame.delegated_bare() {
+            frame.set_delegated_bare(false);
+            if let Some(value_alone) = iterator.take_bare_value() {
+                frame.set_yields_bare(false);
+                frame.iterators.push(iterator.into());
+                context.vm.set_register(value.into(), value_alone);
+                return;
+            }
+        }
         let last_result = iterator.result_object(context);
         context.vm.frame_mut().iterators.push(iterator.into());
         context.vm.set_register(value.into(), last_result.into());
