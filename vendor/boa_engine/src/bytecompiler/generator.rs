@@ -3,7 +3,7 @@ use thin_vec::thin_vec;
 use crate::{
     bytecompiler::{ByteCompiler, Label, Register},
     js_string,
-    vm::GeneratorResumeKind,
+    vm::{GeneratorResumeKind, opcode::AddressTable},
 };
 
 impl ByteCompiler<'_> {
@@ -12,11 +12,11 @@ impl ByteCompiler<'_> {
         let jump_table_index = self.next_opcode_location() + size_of::<u32>() as u32;
         self.bytecode.emit_jump_table(
             resume_kind.index(),
-            thin_vec![
+            AddressTable::Listed(thin_vec![
                 Self::DUMMY_ADDRESS, // GeneratorResumeKind::Normal
                 Self::DUMMY_ADDRESS, // GeneratorResumeKind::Throw
                                      // GeneratorResumeKind::Return is the default case
-            ],
+            ]),
         );
         // Return branch
         self.bytecode.emit_set_accumulator(value.variable());
@@ -50,11 +50,11 @@ impl ByteCompiler<'_> {
         let jump_table_index = self.next_opcode_location() + size_of::<u32>() as u32;
         self.bytecode.emit_jump_table(
             resume_kind.index(),
-            thin_vec![
+            AddressTable::Listed(thin_vec![
                 Self::DUMMY_ADDRESS, // GeneratorResumeKind::Normal
                 Self::DUMMY_ADDRESS, // GeneratorResumeKind::Throw
                                      // GeneratorResumeKind::Return is the default case
-            ],
+            ]),
         );
 
         // GeneratorResumeKind::Return

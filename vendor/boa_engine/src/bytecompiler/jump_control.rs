@@ -13,7 +13,10 @@ use super::Register;
 use crate::{
     builtins::function::ThisMode,
     bytecompiler::{ByteCompiler, Label},
-    vm::{CallFrame, Handler, opcode::Address},
+    vm::{
+        CallFrame, Handler,
+        opcode::{Address, AddressTable},
+    },
 };
 use bitflags::bitflags;
 use boa_interner::Sym;
@@ -622,7 +625,7 @@ impl ByteCompiler<'_> {
         let jump_table_index = self.next_opcode_location() + size_of::<u32>() as u32;
         self.bytecode.emit_jump_table(
             finally_throw_index,
-            thin_vec![Self::DUMMY_ADDRESS; info.jumps.len() + 1],
+            AddressTable::Listed(thin_vec![Self::DUMMY_ADDRESS; info.jumps.len() + 1]),
         );
 
         // Skip the jump-record handlers when falling through.

@@ -870,7 +870,10 @@ impl CodeBlock {
             Instruction::JumpTable { index, addresses } => {
                 format!(
                     "index:{index}, jump_table:({})",
-                    addresses.iter().format(", ")
+                    addresses
+                        .to_vec(self.bytecode.instructions())
+                        .iter()
+                        .format(", ")
                 )
             }
             Instruction::ConcatToString { dst, values } => {

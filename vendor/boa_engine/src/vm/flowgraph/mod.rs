@@ -277,7 +277,11 @@ impl CodeBlock {
                         EdgeStyle::Line,
                     );
 
-                    for (i, address) in addresses.iter().enumerate() {
+                    for (i, address) in addresses
+                        .to_vec(self.bytecode.instructions())
+                        .iter()
+                        .enumerate()
+                    {
                         graph.add_edge(
                             previous_pc,
                             address.as_u32() as usize,

@@ -18,6 +18,7 @@ use crate::{
     vm::{completion_record::CompletionRecord, completion_record::IntoCompletionRecord},
 };
 use args::{Argument, read};
+pub(crate) use args::AddressTable;
 use std::ops::ControlFlow;
 use thin_vec::ThinVec;
 
@@ -1754,7 +1755,7 @@ generate_opcodes! {
     /// that has finally block.
     ///
     /// Operands: index: Register, count: `u32`, address: `Address` * count
-    JumpTable { index: u32, addresses: ThinVec<Address> },
+    JumpTable { index: u32, addresses: AddressTable },
 
     /// Throw exception.
     ///

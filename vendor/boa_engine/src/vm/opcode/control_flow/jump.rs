@@ -1,8 +1,7 @@
 use crate::{
     Context, JsResult,
-    vm::opcode::{Address, Operation, RegisterOperand},
+    vm::opcode::{Address, AddressTable, Operation, RegisterOperand},
 };
-use thin_vec::ThinVec;
 
 /// `Jump` implements the Opcode Operation for `Opcode::Jump`
 ///
@@ -296,13 +295,13 @@ pub(crate) struct JumpTable;
 
 impl JumpTable {
     #[inline(always)]
-    pub(crate) fn operation((index, addresses): (u32, ThinVec<Address>), context: &mut Context) {
+    pub(crate) fn operation((index, addresses): (u32, AddressTable), context: &mut Context) {
         let value = context.vm.get_register(index as usize);
         let Some(offset) = value.as_i32().map(|i| i as usize) else {
             return;
         };
 
-        let Some(pc) = addresses.get(offset).copied() else {
+        let Some(pc) = addresses.get(offset, &context.vm.frame().code_block.bytecode.bytes) else {
             return;
         };
 
