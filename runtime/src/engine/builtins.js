@@ -63,16 +63,39 @@
     }
 
     // ---- structuredClone ---------------------------------------------------------------------
+    const { getPrototypeOf, keys } = Object;
+    const { isArray } = Array;
+    const ObjectPrototype = Object.prototype;
+    const ArrayPrototype = Array.prototype;
     function structuredClone(value) {
         const seen = new Map();
         const refuse = (what) => {
             throw domError("DataCloneError", `structuredClone: ${what} cannot be cloned`);
         };
+        // A plain object or an array: its own enumerable properties, cloned (a primitive, most
+        // of them, is its own clone: no call).
+        const cloneProperties = (value) => {
+            const out = isArray(value) ? new Array(value.length) : {};
+            seen.set(value, out);
+            for (const key of keys(value)) {
+                const item = value[key];
+                const type = typeof item;
+                out[key] = (type === "object" && item !== null) || type === "function" || type === "symbol" ? clone(item) : item;
+            }
+            return out;
+        };
         const clone = (value) => {
             if (typeof value === "function") refuse("a function");
             if (typeof value === "symbol") refuse("a symbol");
             if (value === null || typeof value !== "object") return value;
-            if (seen.has(value)) return seen.get(value);
+            const known = seen.get(value);
+            if (known !== undefined) return known;
+            // Records and lists, most of what a script clones, are none of the kinds below:
+            // ten `instanceof` walks each made a clone of 20,000 records 14 times Node's time.
+            const proto = getPrototypeOf(value);
+            if (proto === ObjectPrototype || proto === null || (proto === ArrayPrototype && isArray(value))) {
+                return cloneProperties(value);
+            }
             let out;
             if (value instanceof Date) out = new Date(value.getTime());
             else if (value instanceof RegExp) out = new RegExp(value.source, value.flags);
@@ -95,10 +118,7 @@
             } else if (value instanceof Promise || value instanceof WeakMap || value instanceof WeakSet) {
                 refuse(`a ${value.constructor.name}`);
             } else {
-                out = Array.isArray(value) ? new Array(value.length) : {};
-                seen.set(value, out);
-                for (const key of Object.keys(value)) out[key] = clone(value[key]);
-                return out;
+                return cloneProperties(value);
             }
             seen.set(value, out);
             return out;
