@@ -88,13 +88,23 @@ impl NativeFunctionObject {
     /// ordo's patch: whether `value` is a function object of the Rust function `function`
     /// itself, as `IteratorRecord` asks of an iterator's `next` before stepping it directly.
     pub(crate) fn is_native(value: &JsValue, function: NativeFunctionPointer) -> bool {
+        Self::which_native(value, &[function]).is_some()
+    }
+
+    /// ordo's patch: which of `functions` `value` is the function object of, looked up with one
+    /// downcast (`IteratorRecord` asks it of every `next` it holds, among three built-ins).
+    pub(crate) fn which_native(
+        value: &JsValue,
+        functions: &[NativeFunctionPointer],
+    ) -> Option<usize> {
         value
             .with_object(|object| {
-                object
-                    .downcast_ref::<Self>()
-                    .is_some_and(|native| native.f.is_pointer(function))
+                let native = object.downcast_ref::<Self>()?;
+                functions
+                    .iter()
+                    .position(|function| native.f.is_pointer(*function))
             })
-            .unwrap_or(false)
+            .flatten()
     }
 }
 

@@ -456,16 +456,16 @@ enum BuiltinStep {
 
 impl BuiltinStep {
     fn of(iterator: &JsObject, next_method: &JsValue) -> Self {
-        if NativeFunctionObject::is_native(next_method, ArrayIterator::next) {
-            Self::Array
-        } else if NativeFunctionObject::is_native(next_method, StringIterator::next) {
-            Self::String
-        } else if iterator.is::<ForInIterator>() {
-            Self::ForIn
-        } else if NativeFunctionObject::is_native(next_method, Generator::next) {
-            Self::Generator
-        } else {
-            Self::Other
+        if iterator.is::<ForInIterator>() {
+            return Self::ForIn;
+        }
+        // One look at `next` for the three built-ins (a `yield*` makes a record at every step).
+        let natives = [ArrayIterator::next, StringIterator::next, Generator::next];
+        match NativeFunctionObject::which_native(next_method, &natives) {
+            Some(0) => Self::Array,
+            Some(1) => Self::String,
+            Some(_) => Self::Generator,
+            None => Self::Other,
         }
     }
 }
