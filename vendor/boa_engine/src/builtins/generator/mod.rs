@@ -350,16 +350,13 @@ impl Generator {
             GeneratorResumeKind::Normal,
             context,
         );
-        // The flag is gone if the body's `yield` left its value alone.
-        let yielded_bare = bare
-            && generator_context
-                .call_frame
-                .as_ref()
-                .is_some_and(|frame| !frame.yields_bare());
-        if let Some(frame) = generator_context.call_frame.as_mut() {
+        let yielded_bare = generator_context.call_frame.as_mut().is_some_and(|frame| {
+            // The flag is gone if the body's `yield` left its value alone.
+            let yielded_bare = bare && !frame.yields_bare();
             frame.set_yields_bare(false);
             frame.set_delegated_bare(false);
-        }
+            yielded_bare
+        });
 
         let mut r#gen = generator_obj
             .downcast_mut::<Self>()

@@ -55,6 +55,8 @@ impl Awaiting {
         context: &mut Context,
     ) -> JsResult<JsValue> {
         let mut suspended = self.suspended.take().js_expect("should only run once")?;
+        // The async generator's object is read before resuming, which can clear the stack it
+        // is read from.
         let async_generator = suspended.async_generator_object()?;
         suspended.resume(Some(value), resume_kind, context);
         if let Some(async_generator) = async_generator {
