@@ -17,6 +17,7 @@ use crate::{
     vm::{Start, opcode::Operation},
 };
 use boa_macros::js_str;
+use boa_string::StaticJsStrings;
 
 fn set_by_name(
     value: RegisterOperand,
@@ -116,7 +117,7 @@ fn set_by_name(
 
     // Cache the property.
     let slot = *context.slot();
-    if succeeded && slot.is_cacheable() {
+    if succeeded && slot.is_cacheable() && stored_as_it_is(&object, &name) {
         let ic = &context.vm.frame().code_block.ic[usize::from(index)];
         let object_borrowed = object.borrow();
         let shape = object_borrowed.shape();
@@ -146,6 +147,21 @@ fn only_adds(object: &JsObject, key: &PropertyKey) -> bool {
         current = shape.prototype();
     }
     true
+}
+
+/// ordo's fix: whether writing `key` on `object` is storing the value in the property's slot,
+/// which is what the cache repeats on a hit: so where `object`'s [[DefineOwnProperty]] is the
+/// ordinary one, and for an Array's keys but `length`, whose write converts the value, throws a
+/// `RangeError` for an invalid length and deletes the elements past a smaller one (a loop that
+/// empties a buffer with `buffer.length = 0` did so only on its first pass).
+fn stored_as_it_is(object: &JsObject, key: &PropertyKey) -> bool {
+    if object.is_array() {
+        return !matches!(key, PropertyKey::String(name) if *name == StaticJsStrings::LENGTH);
+    }
+    std::ptr::fn_addr_eq(
+        object.vtable().__define_own_property__,
+        ORDINARY_INTERNAL_METHODS.__define_own_property__,
+    )
 }
 
 /// ordo's patch: whether `object`'s [[GetOwnProperty]] and [[Set]] are the ordinary ones.
