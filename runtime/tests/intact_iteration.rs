@@ -12,6 +12,10 @@
 //! Node 20 prints for the same script; it runs in plain Boa and in the worker.
 
 #[path = "support/node_lines.rs"]
+#[allow(
+    dead_code,
+    reason = "the body freezes %ArrayIteratorPrototype%: it is run once, not repeated"
+)]
 mod node_lines;
 
 /// Pushes its lines to `out`.
@@ -122,10 +126,10 @@ const EXPECTED: [&str; 22] = [
 
 #[test]
 fn array_iteration_follows_every_change_as_in_node_in_plain_boa() {
-    node_lines::assert_in_plain_boa(BODY, &EXPECTED);
+    node_lines::assert_in_plain_boa_once(BODY, &EXPECTED);
 }
 
 #[tokio::test]
 async fn array_iteration_follows_every_change_as_in_node_in_the_worker() {
-    node_lines::assert_in_worker(BODY, &EXPECTED).await;
+    node_lines::assert_in_worker_once(BODY, &EXPECTED).await;
 }

@@ -53,6 +53,7 @@ const BODY: &str = r#"
     for (let i = 0; i < 3000; i++) big["k" + i] = i;
     for (let i = 0; i < 4; i++) { if (i === 2) big.hasOwnProperty = () => "own"; shadowed.push(String(big.hasOwnProperty("k1"))); }
     delete Object.prototype.where;
+    delete String.prototype.where;
     out.push(show(shadowed));
     // A prototype swapped under an instance, and a method added to Array.prototype mid-loop.
     const swapped = [];
