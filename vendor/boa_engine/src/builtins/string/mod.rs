@@ -1497,13 +1497,7 @@ impl String {
                     .downcast_ref::<Collator>()
                     .js_expect("constructor must return a `Collator` object")?;
 
-                let s = s.iter().collect::<Vec<_>>();
-                let that_value = that_value.iter().collect::<Vec<_>>();
-
-                collator
-                    .collator()
-                    .as_borrowed()
-                    .compare_utf16(&s, &that_value) as i8
+                collator.compare_strings(&s, &that_value) as i8
             }
 
             // Default to common comparison if the user doesn't have `Intl` enabled.
