@@ -6,8 +6,12 @@
 //! overriding, an own `__proto__` key, excluded keys of a rest pattern, arrays, strings, `null`
 //! and numbers as sources; getters called in order, once, one deleting a later property and one
 //! throwing; proxies' traps; class instances; and 30,000 records, an accumulator spread in a
-//! reduce, an object of 1,100 keys. The expected lines are what Node 20 prints for the same
-//! script; it runs in plain Boa and in the worker.
+//! reduce, an object of 1,100 keys. Patch 68: an empty target takes a source's properties
+//! whole (its layout and a copy of its values) where the steps would give it the same; what
+//! must hold then: symbols among strings, read-only, non-enumerable and accessor properties,
+//! elements and another prototype in the source, and the copy and the source changed apart
+//! afterwards. The expected lines are what Node 20 prints for the same script; it runs in
+//! plain Boa and in the worker.
 
 #[path = "support/node_lines.rs"]
 mod node_lines;
@@ -63,15 +67,33 @@ const BODY: &str = r#"
     const wide = {};
     for (let i = 0; i < 1100; i++) wide[`k${i}`] = i;
     const { k0, ...wideRest } = wide;
-    out.push(show([enriched[29999], stripped[7], Object.keys(summary).length, summary.s7, Object.keys({ ...wide }).length, Object.keys(wideRest).length, wideRest.k1099]));"#;
+    out.push(show([enriched[29999], stripped[7], Object.keys(summary).length, summary.s7, Object.keys({ ...wide }).length, Object.keys(wideRest).length, wideRest.k1099]));
+    // A copy into an empty object that takes its source's properties whole: symbols among the
+    // strings, a read-only or non-enumerable property and an accessor in the source (then it
+    // cannot), another prototype, elements; then the copy and the source changed apart (an
+    // added, deleted, overwritten, frozen property), by spread and by `Object.assign`.
+    const mixedOrder = { s: 1, [sym]: "first symbol", t: 2 };
+    const readOnlySource = Object.defineProperty({ r: 1, w: 2 }, "r", { writable: false });
+    const withElements = { e: 1, 5: "five" };
+    const nullProto = Object.assign(Object.create(null), { n: 1 });
+    const takers = [{ ...mixedOrder }, Object.assign({}, mixedOrder), { ...readOnlySource }, Object.assign({}, readOnlySource), { ...withElements }, Object.assign({}, withElements), { ...nullProto }, Object.assign({}, nullProto), { ...listed }];
+    out.push(show(takers.map((o) => [Reflect.ownKeys(o).map(String), Object.getOwnPropertyDescriptors(o).r?.writable ?? "-", Object.getPrototypeOf(o) === Object.prototype])));
+    const original = { p: 1, q: 2, r: 3 };
+    const copies = [{ ...original }, Object.assign({}, original), { ...original }];
+    copies[0].p = "changed"; copies[0].added = true; delete copies[1].q; Object.freeze(copies[2]);
+    original.r = "source changed"; original.extra = 1;
+    const refusal = (() => { "use strict"; try { copies[2].p = 9; return "written"; } catch (e) { return e.constructor.name; } })();
+    out.push(show([original, copies, Object.isFrozen(original), Object.isFrozen(copies[2]), refusal, Object.keys({ ...copies[0] })]));"#;
 
-const EXPECTED: [&str; 6] = [
+const EXPECTED: [&str; 8] = [
     r#"[["0","2","a","b","z"],"symbol","undef",true,["__proto__","y"],{"x":1}]"#,
     r#"[2,"two",["0","b"],"symbol","p",{"1":"q","2":"r"},{"0":"h","1":"e","2":"y"},{"n":1},{},{},{}]"#,
     r#"[{"first":1,"second":2,"fourth":4},["second","fourth 1"],"getter threw"]"#,
     r#"[{"p":1,"q":2},["ownKeys","gopd p","get p","gopd q","get q"],{"x":1,"y":2},{"0":1,"2":3}]"#,
     r#"[["3","x","y"],["three",1,[2]],[["3","three"],["x",1],["y",[2]]],[["1","one"],["b",1],["g","got"]],["1","b","g"],[["0","p"],["2","r"]],["a","b"]]"#,
     r#"[{"id":29999,"qty":2,"sku":"s39","total":4},{"qty":7,"sku":"s7","total":14},40,606,1100,1099,1099]"#,
+    r#"[[["s","t","Symbol(s)"],"-",true],[["s","t","Symbol(s)"],"-",true],[["r","w"],true,true],[["r","w"],true,true],[["5","e"],"-",true],[["5","e"],"-",true],[["n"],"-",true],[["n"],"-",true],[["1","b","g","Symbol(s)"],"-",true]]"#,
+    r#"[{"p":1,"q":2,"r":"source changed","extra":1},[{"p":"changed","q":2,"r":3,"added":true},{"p":1,"r":3},{"p":1,"q":2,"r":3}],false,true,"TypeError",["p","q","r","added"]]"#,
 ];
 
 #[test]

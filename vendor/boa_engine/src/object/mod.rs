@@ -36,7 +36,7 @@ mod datatypes;
 mod jsobject;
 mod operations;
 // ordo's patch: `Array.prototype.push` writes through it too.
-pub(crate) use operations::plain_array_element;
+pub(crate) use operations::{assign_data_properties, only_adds, plain_array_element};
 mod property_map;
 
 pub mod shape;

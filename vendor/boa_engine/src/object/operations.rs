@@ -11,7 +11,8 @@ use crate::{
     error::JsNativeError,
     native_function::NativeFunctionObject,
     object::{
-        CONSTRUCTOR, JsObject, PROTOTYPE, PrivateElement, PrivateName, shape::slot::SlotAttributes,
+        CONSTRUCTOR, JsObject, PROTOTYPE, PrivateElement, PrivateName,
+        internal_methods::ORDINARY_INTERNAL_METHODS, shape::slot::SlotAttributes,
     },
     property::{PropertyDescriptor, PropertyDescriptorBuilder, PropertyKey, PropertyNameKind},
     realm::Realm,
@@ -945,6 +946,11 @@ impl JsObject {
         // 5. Let keys be ? from.[[OwnPropertyKeys]]().
         // 6. For each element nextKey of keys, do
         let excluded_keys: Vec<PropertyKey> = excluded_keys.into_iter().map(Into::into).collect();
+        // ordo's patch: an empty target takes the source's properties whole where it can
+        // (`take_created_data`).
+        if excluded_keys.is_empty() && take_created_data(self, &from) {
+            return Ok(());
+        }
         // ordo's patch: where no step can run a script, the enumerable properties are read in
         // one pass over the source's map (see `own_enumerable_data`).
         if self.is_ordinary()
@@ -1664,6 +1670,130 @@ fn own_enumerable_data(from: &JsObject) -> Option<Vec<(PropertyKey, JsValue)>> {
         }
     }
     Some(entries)
+}
+
+/// ordo's patch: `CopyDataProperties(target, from, « »)` where `target` is an ordinary,
+/// extensible object with no properties and `from` an ordinary object of the same prototype,
+/// with no elements, whose shape is shared and holds only data properties that are writable,
+/// enumerable and configurable: the steps would define each of them on `target` as it is on
+/// `from`, in that order (strings, then symbols, as `[[OwnPropertyKeys]]` lists them), which
+/// leaves `target` with `from`'s shape and a copy of its values. So `target` takes both (the
+/// spread `{ ...acc, [key]: value }` in a reduce went through the general steps for every
+/// property of `acc` at every step). `false`, with nothing done, otherwise.
+fn take_created_data(target: &JsObject, from: &JsObject) -> bool {
+    if !target.is_ordinary() || !from.is_ordinary() || JsObject::equals(target, from) {
+        return false;
+    }
+    let from = from.borrow();
+    let source = from.properties();
+    if !source.shape.is_shared_with_created_data_only()
+        || source.index_property_keys().next().is_some()
+    {
+        return false;
+    }
+    let mut target = target.borrow_mut();
+    if !target.extensible
+        || !target.properties().storage.is_empty()
+        || target.properties().index_property_keys().next().is_some()
+    {
+        return false;
+    }
+    let same_prototype = match (target.properties().shape.prototype(), source.shape.prototype()) {
+        (Some(a), Some(b)) => JsObject::equals(&a, &b),
+        (None, None) => true,
+        _ => false,
+    };
+    if !same_prototype {
+        return false;
+    }
+    let properties = target.properties_mut();
+    properties.shape = source.shape.clone();
+    properties.storage = source.storage.clone();
+    true
+}
+
+/// ordo's patch: `Object.assign`'s steps 3.a.ii-iii for the source `from`, when none of them
+/// can run a script or fail: `from` as for `own_enumerable_data`, `to` an ordinary object, and
+/// every key a name or a symbol that `to` has as a writable own data property (`Set` overwrites
+/// its value) or that neither `to` nor its prototypes have, `to` being extensible (`Set` adds
+/// it as `CreateDataProperty` would). Every key is checked before any is written; adding one
+/// changes no other's case. An empty `to` may take `from`'s properties whole. `false`, with nothing written, otherwise. A copy into `{}` went
+/// through `OrdinarySet`, `[[GetOwnProperty]]` and `ValidateAndApplyPropertyDescriptor` for each
+/// property, about 2,000 instructions each.
+pub(crate) fn assign_data_properties(to: &JsObject, from: &JsObject) -> bool {
+    if !to.is_ordinary() {
+        return false;
+    }
+    let Some(entries) = own_enumerable_data(from) else {
+        return false;
+    };
+    let mut slots = Vec::with_capacity(entries.len());
+    for (key, _) in &entries {
+        if matches!(key, PropertyKey::Index(_)) {
+            return false;
+        }
+        let own = to.borrow().properties().shape.lookup(key);
+        match own {
+            Some(slot)
+                if slot.attributes.contains(SlotAttributes::WRITABLE)
+                    && !slot.attributes.is_accessor_descriptor() =>
+            {
+                slots.push(Some(slot.index as usize));
+            }
+            Some(_) => return false,
+            None if to.borrow().extensible && only_adds(to, key) => slots.push(None),
+            None => return false,
+        }
+    }
+    // Into an empty object, only additions: as a spread's (`take_created_data`).
+    if take_created_data(to, from) {
+        return true;
+    }
+    // The overwrites first, by the slots read before any addition moved the map; the order of
+    // `to`'s keys is its additions'.
+    let mut added = Vec::new();
+    for ((key, value), slot) in entries.into_iter().zip(slots) {
+        match slot {
+            Some(index) => to.borrow_mut().properties_mut().storage[index] = value,
+            None => added.push((key, value)),
+        }
+    }
+    for (key, value) in added {
+        let done = add_absent_data_property(to, &key, &value);
+        debug_assert!(done, "checked: `to` is extensible and lacks the key");
+    }
+    true
+}
+
+/// ordo's patch: whether `object.key = value` can only add `key` to `object` itself, with no
+/// code run: `object`'s [[Set]] and [[GetOwnProperty]] are the ordinary ones and it has no
+/// `key`, and every object of its prototype chain has the ordinary [[GetOwnProperty]] and [[Set]]
+/// and no property `key` (no setter to call, no read-only property to refuse the write, no
+/// Proxy). Whether `object` can take the key (extensible, the ordinary [[DefineOwnProperty]]) is
+/// the transition cache's to check.
+pub(crate) fn only_adds(object: &JsObject, key: &PropertyKey) -> bool {
+    let mut current = Some(object.clone());
+    while let Some(object) = current {
+        if !ordinary_set(&object) {
+            return false;
+        }
+        let borrowed = object.borrow();
+        let shape = &borrowed.properties().shape;
+        if shape.lookup(key).is_some() {
+            return false;
+        }
+        current = shape.prototype();
+    }
+    true
+}
+
+/// ordo's patch: whether `object`'s [[GetOwnProperty]] and [[Set]] are the ordinary ones.
+pub(crate) fn ordinary_set(object: &JsObject) -> bool {
+    let methods = object.vtable();
+    std::ptr::fn_addr_eq(
+        methods.__get_own_property__,
+        ORDINARY_INTERNAL_METHODS.__get_own_property__,
+    ) && std::ptr::fn_addr_eq(methods.__set__, ORDINARY_INTERNAL_METHODS.__set__)
 }
 
 /// ordo's patch: `CreateDataProperty(target, key, value)` where `target` is an ordinary,

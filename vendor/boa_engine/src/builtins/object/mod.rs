@@ -24,7 +24,7 @@ use crate::{
     context::intrinsics::{Intrinsics, StandardConstructor, StandardConstructors},
     js_error, js_string,
     object::{
-        IntegrityLevel, JsObject,
+        IntegrityLevel, JsObject, assign_data_properties,
         internal_methods::{InternalMethodPropertyContext, get_prototype_from_constructor},
     },
     property::{Attribute, PropertyDescriptor, PropertyKey, PropertyNameKind},
@@ -977,6 +977,11 @@ impl OrdinaryObject {
                 let from = source
                     .to_object(context)
                     .js_expect("this ToObject call must not fail")?;
+                // ordo's patch: where no step can run a script or fail, the properties are read
+                // in one pass and written into `to`'s map (`assign_data_properties`).
+                if assign_data_properties(&to, &from) {
+                    continue;
+                }
                 // 3.a.ii. Let keys be ? from.[[OwnPropertyKeys]]().
                 let keys =
                     from.__own_property_keys__(&mut InternalMethodPropertyContext::new(context))?;

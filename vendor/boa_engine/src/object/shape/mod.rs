@@ -96,6 +96,12 @@ impl Shape {
         matches!(self.inner, Inner::Unique(_))
     }
 
+    /// ordo's patch: whether this is a shared shape all of whose properties are data
+    /// properties that are writable, enumerable and configurable (`CreateDataProperty`'s).
+    pub(crate) fn is_shared_with_created_data_only(&self) -> bool {
+        matches!(&self.inner, Inner::Shared(shape) if shape.has_created_data_only())
+    }
+
     pub(crate) const fn as_unique(&self) -> Option<&UniqueShape> {
         if let Inner::Unique(shape) = &self.inner {
             return Some(shape);

@@ -460,6 +460,20 @@ impl SharedShape {
         property_table.keys_cloned_n(self.property_count())
     }
 
+    /// ordo's patch: whether every property of this shape is a data property that is
+    /// writable, enumerable and configurable, as `CreateDataProperty` defines them.
+    pub(crate) fn has_created_data_only(&self) -> bool {
+        let created = SlotAttributes::WRITABLE
+            | SlotAttributes::ENUMERABLE
+            | SlotAttributes::CONFIGURABLE;
+        let property_table = self.property_table().inner().borrow();
+        property_table
+            .keys
+            .iter()
+            .take(self.property_count() as usize)
+            .all(|(_, slot)| slot.attributes == created)
+    }
+
     /// ordo's patch: the keys with their slots, strings then symbols, each as inserted.
     pub(crate) fn keys_with_slots(&self) -> Vec<(PropertyKey, Slot)> {
         let property_table = self.property_table().inner().borrow();

@@ -11,6 +11,7 @@ use crate::{
         internal_methods::{
             InternalMethodPropertyContext, ORDINARY_INTERNAL_METHODS, has_ordinary_elements,
         },
+        only_adds,
         shape::slot::SlotAttributes,
     },
     property::{PropertyDescriptor, PropertyKey},
@@ -127,28 +128,6 @@ fn set_by_name(
     Ok(())
 }
 
-/// ordo's patch: whether `object.key = value` can only add `key` to `object` itself, with no
-/// code run: `object`'s [[Set]] and [[GetOwnProperty]] are the ordinary ones and it has no
-/// `key`, and every object of its prototype chain has the ordinary [[GetOwnProperty]] and [[Set]]
-/// and no property `key` (no setter to call, no read-only property to refuse the write, no
-/// Proxy). Whether `object` can take the key (extensible, the ordinary [[DefineOwnProperty]]) is
-/// the transition cache's to check.
-fn only_adds(object: &JsObject, key: &PropertyKey) -> bool {
-    let mut current = Some(object.clone());
-    while let Some(object) = current {
-        if !ordinary_set(&object) {
-            return false;
-        }
-        let borrowed = object.borrow();
-        let shape = &borrowed.properties().shape;
-        if shape.lookup(key).is_some() {
-            return false;
-        }
-        current = shape.prototype();
-    }
-    true
-}
-
 /// ordo's fix: whether writing `key` on `object` is storing the value in the property's slot,
 /// which is what the cache repeats on a hit: so where `object`'s [[DefineOwnProperty]] is the
 /// ordinary one, and for an Array's keys but `length`, whose write converts the value, throws a
@@ -164,14 +143,6 @@ fn stored_as_it_is(object: &JsObject, key: &PropertyKey) -> bool {
     )
 }
 
-/// ordo's patch: whether `object`'s [[GetOwnProperty]] and [[Set]] are the ordinary ones.
-fn ordinary_set(object: &JsObject) -> bool {
-    let methods = object.vtable();
-    std::ptr::fn_addr_eq(
-        methods.__get_own_property__,
-        ORDINARY_INTERNAL_METHODS.__get_own_property__,
-    ) && std::ptr::fn_addr_eq(methods.__set__, ORDINARY_INTERNAL_METHODS.__set__)
-}
 
 /// `SetPropertyByName` implements the Opcode Operation for `Opcode::SetPropertyByName`
 ///
