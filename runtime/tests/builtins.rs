@@ -148,6 +148,48 @@ async fn r_rt_2_structured_clone_copies_records_and_lists_as_node_does() {
     );
 }
 
+/// Records and lists alone, which `structuredClone` copies in Rust (`engine/clone.rs`); what
+/// Node 20 gives for the same script. Then a value with a getter, a `Map` or a symbol somewhere,
+/// which takes the general path from the start.
+#[tokio::test]
+async fn r_rt_2_structured_clone_copies_plain_data_in_rust_as_node_does() {
+    let value = result(
+        r#"const shared = { s: 1 };
+           const nullProto = Object.assign(Object.create(null), { a: 1, nested: { b: [1, 2] } });
+           const list = [1, { x: 2 }, [3, [4]], shared, shared]; list.extra = "kept";
+           const holes = [1, , 3]; holes.length = 5;
+           const cyclic = { name: "c" }; cyclic.self = cyclic; cyclic.list = [cyclic];
+           const keyed = { b: 1, 2: "two", a: 2, 0: "zero", [Symbol("k")]: "skipped" };
+           Object.defineProperty(keyed, "hidden", { value: 1, enumerable: false });
+           const parsed = JSON.parse('{"__proto__": {"x": 1}, "y": 2}');
+           const frozen = Object.freeze({ f: [1] });
+           const records = Array.from({ length: 20000 }, (_, i) => ({ id: i, tags: ["t" + (i % 7)], meta: { a: i, b: [i, i + 1], ok: i % 2 === 0, none: null, nothing: undefined, big: 10n ** 20n, neg: -0 } }));
+           const copy = structuredClone({ nullProto, list, holes, cyclic, keyed, parsed, frozen, records });
+           copy.records[0].meta.b.push(9);
+           copy.frozen.f.push(2);
+           const refusals = [];
+           for (const bad of [{ s: Symbol("v") }, [1, () => 1], { get g() { return 1; }, m: new Map() }]) { try { structuredClone(bad); refusals.push("copied"); } catch (e) { refusals.push(e.name); } }
+           const getter = structuredClone({ get g() { return "read"; } });
+           return {
+             nullProto: [Object.getPrototypeOf(copy.nullProto) === Object.prototype, copy.nullProto.nested.b],
+             list: [copy.list.length, copy.list.extra, copy.list[3] === copy.list[4], copy.list[3] !== shared, JSON.stringify(copy.list)],
+             holes: [copy.holes.length, 1 in copy.holes, 4 in copy.holes, JSON.stringify(copy.holes)],
+             cyclic: [copy.cyclic.self === copy.cyclic, copy.cyclic.list[0] === copy.cyclic, copy.cyclic !== cyclic],
+             keyed: [Reflect.ownKeys(copy.keyed), "hidden" in copy.keyed],
+             parsed: [Object.getPrototypeOf(copy.parsed) === Object.prototype, Object.keys(copy.parsed), copy.parsed.x === undefined],
+             frozen: [Object.isFrozen(copy.frozen), copy.frozen.f, frozen.f],
+             records: [copy.records.length, copy.records[19999].meta.b, records[0].meta.b.length, copy.records[0].meta.b.length, String(copy.records[5].meta.big), Object.is(copy.records[5].meta.neg, -0), "nothing" in copy.records[5].meta, Object.keys(copy.records[5].meta)],
+             refusals, getter: Object.getOwnPropertyDescriptor(getter, "g"),
+           };"#,
+    )
+    .await;
+    let expected: Value = serde_json::from_str(
+        r#"{"nullProto":[true,[1,2]],"list":[5,"kept",true,true,"[1,{\"x\":2},[3,[4]],{\"s\":1},{\"s\":1}]"],"holes":[5,false,false,"[1,null,3,null,null]"],"cyclic":[true,true,true],"keyed":[["0","2","b","a"],false],"parsed":[true,["__proto__","y"],true],"frozen":[false,[1,2],[1]],"records":[20000,[19999,20000],2,3,"100000000000000000000",true,true,["a","b","ok","none","nothing","big","neg"]],"refusals":["DataCloneError","DataCloneError","copied"],"getter":{"value":"read","writable":true,"enumerable":true,"configurable":true}}"#,
+    )
+    .unwrap();
+    assert_eq!(value, expected);
+}
+
 #[tokio::test]
 async fn r_rt_2_structured_clone_copies_deeply_keeps_cycles_and_refuses_functions() {
     let value = result(

@@ -124,6 +124,12 @@
             return out;
         };
         if (arguments.length === 0) throw new TypeError("structuredClone needs a value");
+        // Records and lists of them are copied in Rust (`clone.rs`), which answers `undefined`
+        // for anything else: the general path below.
+        if (value !== null && typeof value === "object") {
+            const copy = native.clonePlainData(value);
+            if (copy !== undefined) return copy;
+        }
         return clone(value);
     }
 

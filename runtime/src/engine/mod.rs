@@ -12,6 +12,7 @@
 
 mod blocking;
 mod clock;
+mod clone;
 pub(crate) use self::clock::MAX_RUNS as MAX_CLOCK_RUNS;
 mod console;
 mod convert;

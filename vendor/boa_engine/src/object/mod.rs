@@ -35,6 +35,7 @@ pub mod builtins;
 mod datatypes;
 mod jsobject;
 mod operations;
+mod plain_clone;
 // ordo's patch: `Array.prototype.push` writes through it too.
 pub(crate) use operations::{assign_data_properties, only_adds, plain_array_element};
 mod property_map;

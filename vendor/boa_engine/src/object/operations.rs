@@ -1642,7 +1642,7 @@ pub(crate) fn plain_array_element(
 /// them all first is what reading them one by one gives (`CopyDataProperties`: object spread,
 /// rest properties; `EnumerableOwnProperties`: `Object.keys`, `values`, `entries`). `None`
 /// otherwise.
-fn own_enumerable_data(from: &JsObject) -> Option<Vec<(PropertyKey, JsValue)>> {
+pub(crate) fn own_enumerable_data(from: &JsObject) -> Option<Vec<(PropertyKey, JsValue)>> {
     if !(from.is_ordinary() || from.is_array()) {
         return None;
     }
@@ -1801,7 +1801,7 @@ pub(crate) fn ordinary_set(object: &JsObject) -> bool {
 /// data property as given, so it is added to the map directly (a spread into a fresh object
 /// literal spent about 1,100 instructions per property in the general steps). `false`, with
 /// nothing done, for any other case.
-fn add_absent_data_property(target: &JsObject, key: &PropertyKey, value: &JsValue) -> bool {
+pub(crate) fn add_absent_data_property(target: &JsObject, key: &PropertyKey, value: &JsValue) -> bool {
     let mut object = target.borrow_mut();
     if !object.extensible || object.properties().own_enumerable(key).is_some() {
         return false;
