@@ -1613,7 +1613,12 @@ pub(crate) fn plain_array_element(
         return false;
     }
     let mut borrowed = array.borrow_mut();
-    let array_shape = context.intrinsics().templates().array().shape().to_addr_usize();
+    let array_shape = context
+        .intrinsics()
+        .templates()
+        .array()
+        .shape()
+        .to_addr_usize();
     if borrowed.properties().shape.to_addr_usize() != array_shape {
         return false;
     }
@@ -1698,7 +1703,10 @@ fn take_created_data(target: &JsObject, from: &JsObject) -> bool {
     {
         return false;
     }
-    let same_prototype = match (target.properties().shape.prototype(), source.shape.prototype()) {
+    let same_prototype = match (
+        target.properties().shape.prototype(),
+        source.shape.prototype(),
+    ) {
         (Some(a), Some(b)) => JsObject::equals(&a, &b),
         (None, None) => true,
         _ => false,
@@ -1717,9 +1725,9 @@ fn take_created_data(target: &JsObject, from: &JsObject) -> bool {
 /// every key a name or a symbol that `to` has as a writable own data property (`Set` overwrites
 /// its value) or that neither `to` nor its prototypes have, `to` being extensible (`Set` adds
 /// it as `CreateDataProperty` would). Every key is checked before any is written; adding one
-/// changes no other's case. An empty `to` may take `from`'s properties whole. `false`, with nothing written, otherwise. A copy into `{}` went
-/// through `OrdinarySet`, `[[GetOwnProperty]]` and `ValidateAndApplyPropertyDescriptor` for each
-/// property, about 2,000 instructions each.
+/// changes no other's case. An empty `to` may take `from`'s properties whole. `false`, with
+/// nothing written, otherwise. A copy into `{}` went through `OrdinarySet`, `[[GetOwnProperty]]`
+/// and `ValidateAndApplyPropertyDescriptor` for each property, about 2,000 instructions each.
 pub(crate) fn assign_data_properties(to: &JsObject, from: &JsObject) -> bool {
     if !to.is_ordinary() {
         return false;
@@ -1801,7 +1809,11 @@ pub(crate) fn ordinary_set(object: &JsObject) -> bool {
 /// data property as given, so it is added to the map directly (a spread into a fresh object
 /// literal spent about 1,100 instructions per property in the general steps). `false`, with
 /// nothing done, for any other case.
-pub(crate) fn add_absent_data_property(target: &JsObject, key: &PropertyKey, value: &JsValue) -> bool {
+pub(crate) fn add_absent_data_property(
+    target: &JsObject,
+    key: &PropertyKey,
+    value: &JsValue,
+) -> bool {
     let mut object = target.borrow_mut();
     if !object.extensible || object.properties().own_enumerable(key).is_some() {
         return false;

@@ -50,7 +50,8 @@ impl JsObject {
                     None => value,
                 };
                 if copy.is_array() {
-                    copy.create_data_property_or_throw(key, value, context).ok()?;
+                    copy.create_data_property_or_throw(key, value, context)
+                        .ok()?;
                 } else if !add_absent_data_property(&copy, &key, &value) {
                     return None;
                 }

@@ -463,9 +463,8 @@ impl SharedShape {
     /// ordo's patch: whether every property of this shape is a data property that is
     /// writable, enumerable and configurable, as `CreateDataProperty` defines them.
     pub(crate) fn has_created_data_only(&self) -> bool {
-        let created = SlotAttributes::WRITABLE
-            | SlotAttributes::ENUMERABLE
-            | SlotAttributes::CONFIGURABLE;
+        let created =
+            SlotAttributes::WRITABLE | SlotAttributes::ENUMERABLE | SlotAttributes::CONFIGURABLE;
         let property_table = self.property_table().inner().borrow();
         property_table
             .keys

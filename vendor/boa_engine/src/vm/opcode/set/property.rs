@@ -143,7 +143,6 @@ fn stored_as_it_is(object: &JsObject, key: &PropertyKey) -> bool {
     )
 }
 
-
 /// `SetPropertyByName` implements the Opcode Operation for `Opcode::SetPropertyByName`
 ///
 /// Operation:
