@@ -1782,7 +1782,7 @@ pub(crate) fn assign_data_properties(to: &JsObject, from: &JsObject) -> bool {
 pub(crate) fn only_adds(object: &JsObject, key: &PropertyKey) -> bool {
     let mut current = Some(object.clone());
     while let Some(object) = current {
-        if !ordinary_set(&object) {
+        if !has_ordinary_set(&object) {
             return false;
         }
         let borrowed = object.borrow();
@@ -1795,8 +1795,9 @@ pub(crate) fn only_adds(object: &JsObject, key: &PropertyKey) -> bool {
     true
 }
 
-/// ordo's patch: whether `object`'s [[GetOwnProperty]] and [[Set]] are the ordinary ones.
-pub(crate) fn ordinary_set(object: &JsObject) -> bool {
+/// ordo's patch: whether `object`'s [[GetOwnProperty]] and [[Set]] are the ordinary ones (not
+/// to be confused with `internal_methods::ordinary_set`, the ordinary [[Set]] itself).
+fn has_ordinary_set(object: &JsObject) -> bool {
     let methods = object.vtable();
     std::ptr::fn_addr_eq(
         methods.__get_own_property__,
