@@ -11,8 +11,10 @@
 //! generator, in a generator stepped so, resumes the inner one the same way, through levels of
 //! delegation: the inner return value, `finally` order on a `break` and a throw, `next(v)` by
 //! hand reaching the innermost, an inner generator with its own `next`, a finished one, the
-//! outer one itself. The expected lines are what
-//! Node 20 prints for the same script.
+//! outer one itself. Patch 70: a loop's step of a generator leaves the iterator on the frame:
+//! a step that comes with a result object whose `done` getter throws at the loop's read, and
+//! loops over generators around and inside it. The expected lines are what Node 20 prints for
+//! the same script.
 
 #[path = "support/node_lines.rs"]
 mod node_lines;
@@ -106,9 +108,24 @@ const BODY: &str = r#"
     let me; function* selfish() { yield 1; yield* me; }
     me = selfish(); const selfSeen = []; try { for (const x of me) selfSeen.push(x); } catch (e) { selfSeen.push(e.name); }
     const [d1, d2, ...dRest] = top("f");
-    out.push(show([through, levels, byHand, [...overCustom()], [...overFinished()], selfSeen, d1, d2, dRest]));"#;
+    out.push(show([through, levels, byHand, [...overCustom()], [...overFinished()], selfSeen, d1, d2, dRest]));
+    // A loop's step whose value comes with a result object (a `yield*` over an iterator of a
+    // script's own passes its results on): `done` read by the loop, a getter that throws at
+    // its second read (the `yield*` read it first), the throw ending the loop with the
+    // generator left suspended; then loops over generators around and inside the one that
+    // threw, and a generator that throws at its third step, each twice from the same code.
+    const steps = [];
+    const twice = (reads) => ({ [Symbol.iterator]() { let i = 0; return { next() { i++; let seen = 0; return { get done() { if (++seen === 2 && i === reads) throw new Error("done read twice at " + i); return i > 3; }, value: "r" + i }; }, return() { steps.push("return called"); return {}; } }; } });
+    function* passes(reads) { try { yield "p0"; yield* twice(reads); yield "p-end"; } finally { steps.push("passes finally " + reads); } }
+    function* breaks(n) { for (let i = 0; i < n; i++) { if (i === 2) throw new EvalError("third " + n); yield i; } }
+    for (const reads of [2, 9, 2]) {
+      const g = passes(reads);
+      try { for (const x of g) { steps.push(x); for (const y of breaks(reads)) steps.push(y); } } catch (e) { steps.push(e.name + ": " + e.message); }
+      steps.push(show(g.next()));
+    }
+    out.push(show(steps));"#;
 
-const EXPECTED: [&str; 8] = [
+const EXPECTED: [&str; 9] = [
     r#"[[0,1,2,3],[0,1,2],0,1,[2,3,4],[0,11,22],[["k1",1],["k2",2]],{"k1":1,"k2":2},3,["finally 4","finally 3","finally 5","finally 3","finally 3"]]"#,
     r#"[0,["finally 10","finally 10","finally 10","stop"],{"done":true},{"done":true}]"#,
     r#"[[{"value":0,"done":false},1,{"value":2,"done":false},3,{"value":4,"done":false},5,{"value":6,"done":false},7,{"value":"ret8","done":true},{"done":true}],["sent v1","sent v3","sent v5","sent v7","finally 8"]]"#,
@@ -117,6 +134,7 @@ const EXPECTED: [&str; 8] = [
     r#"["own","own","TypeError","patched 0","patched 1",0,1]"#,
     r#"[2699910000,30000,135184,8191,["A","B"],99]"#,
     r#"[["a1","a2","middle saw a-done","aa1","aa2","middle saw aa-done"],["leaf finally a","middle finally a","leaf finally aa","middle finally aa","leaf finally b","middle finally b",1,"wrapper finally","RangeError","leaf got sent","leaf finally c","middle finally c","leaf finally cc","middle finally cc","leaf finally e","leaf finally f","middle finally f","leaf finally ff","middle finally ff"],["c1",{"value":"c2","done":false},"middle saw c-done","cc1","cc2","middle saw cc-done"],["own next"],["after undefined"],[1,"TypeError"],"f1","f2",["middle saw f-done","ff1","ff2","middle saw ff-done"]]"#,
+    r#"["p0",0,1,"r1",0,1,"Error: done read twice at 2","{\"done\":false,\"value\":\"r3\"}","p0",0,1,"passes finally 9","EvalError: third 9","{\"done\":true}","p0",0,1,"r1",0,1,"Error: done read twice at 2","{\"done\":false,\"value\":\"r3\"}"]"#,
 ];
 
 #[test]

@@ -667,9 +667,15 @@ impl IteratorRecord {
         })
     }
 
+    /// ordo's patch: the generator this record steps through its built-in `next`
+    /// ([`Generator::step`]), for `IteratorNext` to resume with the record left where it is.
+    pub(crate) fn stepped_generator(&self) -> Option<&JsObject> {
+        (self.builtin == BuiltinStep::Generator).then_some(&self.iterator)
+    }
+
     /// ordo's patch: records a step taken without a result object: its value (or, once done,
     /// the value a result object would have held) and whether it is done.
-    fn stepped(&mut self, value: JsValue, done: bool) -> bool {
+    pub(crate) fn stepped(&mut self, value: JsValue, done: bool) -> bool {
         self.done = done;
         self.last_value = Some(value);
         done
@@ -679,6 +685,11 @@ impl IteratorRecord {
     /// (`GeneratorDelegateNextBare`): not done.
     pub(crate) fn update_bare(&mut self, value: JsValue) {
         self.stepped(value, false);
+    }
+
+    /// ordo's patch: the value of the last step, if it was taken without a result object.
+    pub(crate) fn bare_value(&self) -> Option<&JsValue> {
+        self.last_value.as_ref()
     }
 
     /// ordo's patch: the value of the last step, if it was taken without a result object.

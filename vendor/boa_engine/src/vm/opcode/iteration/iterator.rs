@@ -157,6 +157,10 @@ impl IteratorNext {
         {
             return Ok(());
         }
+        // ordo's patch: so is a generator's step through its built-in `next`.
+        if let Some(stepped) = ActiveIterator::step_generator(context) {
+            return stepped;
+        }
         let mut iterator = context
             .vm
             .frame_mut()
@@ -277,13 +281,14 @@ pub(crate) struct IteratorValue;
 impl IteratorValue {
     #[inline(always)]
     pub(crate) fn operation(value: RegisterOperand, context: &mut Context) -> JsResult<()> {
-        // ordo's patch: an Array's values give theirs where the iterator is.
+        // ordo's patch: an Array's values, a `for-in`'s keys and a step that came without a
+        // result object give theirs where the iterator is.
         if let Some(iter_value) = context
             .vm
             .frame()
             .iterators
             .last()
-            .and_then(ActiveIterator::array_value)
+            .and_then(ActiveIterator::known_value)
         {
             context.vm.set_register(value.into(), iter_value);
             return Ok(());
