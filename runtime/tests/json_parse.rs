@@ -123,6 +123,8 @@ async fn r_rt_2_json_parse_does_what_only_json_parse_does() {
           negativeZero: Object.is(JSON.parse("-0"), -0), huge: JSON.parse("1e400") === Infinity,
           lone: JSON.parse('"\\ud800"').charCodeAt(0), pair: JSON.parse('"\\ud83d\\ude00"'),
           integerKeys: Object.keys(JSON.parse('{"b": 1, "2": 1, "1": 1}')),
+          repeatedIndex: JSON.parse('{"1": "a", "x": 0, "1": "b"}'),
+          descriptors: [0, 1, 2].map(() => Object.getOwnPropertyDescriptors(JSON.parse('{"a": 1, "7": [], "a": 2}'))),
           revived: JSON.parse('{"a": [1, 2]}', (key, value) => typeof value === "number" ? value * 10 : value),
           depth, errors,
         };
@@ -137,6 +139,11 @@ async fn r_rt_2_json_parse_does_what_only_json_parse_does() {
     assert_eq!(out["lone"], 0xD800);
     assert_eq!(out["pair"], "😀");
     assert_eq!(out["integerKeys"], json!(["1", "2", "b"]));
+    assert_eq!(out["repeatedIndex"], json!({"1": "b", "x": 0}));
+    let data =
+        |value| json!({"value": value, "writable": true, "enumerable": true, "configurable": true});
+    let descriptors = json!({"7": data(json!([])), "a": data(json!(2))});
+    assert_eq!(out["descriptors"], json!([descriptors, descriptors, descriptors]));
     assert_eq!(out["revived"], json!({"a": [10, 20]}));
     assert_eq!(out["depth"], 99_999);
     let at = "SyntaxError: JSON.parse: expected";

@@ -10,7 +10,7 @@
 use hashbrown::HashMap;
 
 use boa_engine::object::builtins::JsArray;
-use boa_engine::property::PropertyKey;
+use boa_engine::property::{PropertyDescriptor, PropertyKey};
 use boa_engine::string::JsStr;
 use boa_engine::{Context, JsNativeError, JsObject, JsResult, JsString, JsValue};
 
@@ -66,6 +66,16 @@ struct Parser<'t, U: Unit> {
     scratch: Vec<u16>,
     /// Where a number's text is put for Rust to read.
     number_text: String,
+}
+
+/// The descriptor CreateDataProperty defines: `value`, writable, enumerable and configurable.
+fn created_data(value: JsValue) -> PropertyDescriptor {
+    PropertyDescriptor::builder()
+        .value(value)
+        .writable(true)
+        .enumerable(true)
+        .configurable(true)
+        .build()
 }
 
 /// The value of `text`, or a `SyntaxError` that says what was found where.
@@ -157,7 +167,13 @@ impl<'t, U: Unit> Parser<'t, U> {
                     }
                     Frame::Object(object, key) => {
                         if let Some(key) = key.take() {
-                            object.create_data_property_or_throw(key, value, context)?;
+                            // The parser made this object and no script has seen it: its
+                            // [[DefineOwnProperty]] is the ordinary one, it is extensible, and
+                            // a property under the same key (a repeated key) is one the parser
+                            // wrote, writable and configurable. CreateDataProperty would
+                            // replace its value where it is, which `insert_property` does
+                            // without the descriptor's checks (a seventh of the parse).
+                            object.insert_property(key, created_data(value));
                         }
                         match separator {
                             Some(0x2C /* , */) => {
