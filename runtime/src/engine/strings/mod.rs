@@ -1,10 +1,12 @@
 //! String built-ins of ordo's own, in Rust, installed over Boa's on `String.prototype` when an
 //! engine is built (before any script): those Boa 0.22 makes quadratic by searching from a
 //! position one window at a time (`split`, `indexOf`, `lastIndexOf`, `includes`, `replaceAll`),
-//! and `repeat`, which made a reference per repetition.
+//! and `repeat`, which made a reference per repetition. Beside them, Annex B's `substr`,
+//! `trimLeft` and `trimRight`, which Boa leaves out (`legacy`).
 //! Each follows the specification's steps; `runtime/tests/string_scaling.rs` holds their cost
 //! linear, and the test262 subset `strings` their behaviour.
 
+mod legacy;
 mod methods;
 mod repeat;
 mod search;
@@ -14,14 +16,18 @@ use boa_engine::{Context, JsResult, JsString};
 use super::native::{self, Native};
 
 /// Each method: its name, its `length`, and the function.
-const METHODS: [(&str, usize, Native); 6] = [
+const METHODS: [(&str, usize, Native); 7] = [
     ("indexOf", 1, methods::index_of),
     ("lastIndexOf", 1, methods::last_index_of),
     ("includes", 1, methods::includes),
     ("split", 2, methods::split),
     ("replaceAll", 2, methods::replace_all),
     ("repeat", 1, repeat::repeat),
+    ("substr", 2, legacy::substr),
 ];
+
+/// Annex B's other names of two methods: each the same function object as the one it names.
+const ALIASES: [(&str, &str); 2] = [("trimLeft", "trimStart"), ("trimRight", "trimEnd")];
 
 /// Puts the methods on `String.prototype`, as the built-ins they replace are: writable,
 /// configurable, not enumerable.
@@ -31,6 +37,10 @@ pub(crate) fn install(context: &mut Context) -> JsResult<()> {
         let name = JsString::from(name);
         let function = native::function(context, name.clone(), length, method);
         native::define_method(&prototype, name, function, context)?;
+    }
+    for (alias, name) in ALIASES {
+        let function = native::builtin(&prototype, JsString::from(name), context)?;
+        native::define_method(&prototype, JsString::from(alias), function, context)?;
     }
     Ok(())
 }

@@ -1009,6 +1009,10 @@ impl Array {
         Ok(JsValue::undefined())
     }
 
+    /// ordo's patch: how many parts (elements and separators) `join` reserves room for at
+    /// first; more are added as they come.
+    const JOIN_RESERVED_PARTS: usize = 1 << 12;
+
     /// `Array.prototype.join( separator )`
     ///
     /// The elements of the array are converted to Strings, and these Strings are
@@ -1040,12 +1044,19 @@ impl Array {
         };
 
         // 5. Let R be the empty String.
-        let mut r = Vec::with_capacity(len as usize + len.saturating_sub(1) as usize);
+        // ordo's patch: the parts are reserved for as far as a string can reach, not for `len`
+        // (an array-like's `length` of 2^31 - 1 asked for 34 GB at once, and the allocation's
+        // failure aborted the process), and the string's length is counted as it grows: past
+        // the longest string an engine makes, a `RangeError`, as V8 throws.
+        let parts = usize::try_from(len).unwrap_or(usize::MAX).saturating_mul(2);
+        let mut r = Vec::with_capacity(parts.min(Self::JOIN_RESERVED_PARTS));
+        let mut length = 0usize;
         // 6. Let k be 0.
         // 7. Repeat, while k < len,
         for k in 0..len {
             // a. If k > 0, set R to the string-concatenation of R and sep.
             if k > 0 {
+                length = length.saturating_add(separator.len());
                 r.push(separator.clone());
             }
             // b. Let element be ? Get(O, ! ToString(𝔽(k))).
@@ -1057,6 +1068,12 @@ impl Array {
                 element.to_string(context)?
             };
             // d. Set R to the string-concatenation of R and next.
+            length = length.saturating_add(next.len());
+            if length > super::string::String::MAX_STRING_LENGTH {
+                return Err(JsNativeError::range()
+                    .with_message("Invalid string length")
+                    .into());
+            }
             r.push(next.clone());
             // e. Set k to k + 1.
         }

@@ -254,8 +254,10 @@ impl String {
     /// The range of allowed values can be described like this: `[0, +∞)`.
     ///
     /// The resulting string can also not be larger than the maximum string size,
-    /// which can differ in JavaScript engines. In Boa it is `2^32 - 1`
-    pub(crate) const MAX_STRING_LENGTH: usize = u32::MAX as usize;
+    /// which can differ in JavaScript engines. ordo's patch: V8's on 64-bit hosts, `2^29 - 24`
+    /// (Boa's was `2^32 - 1`): a longer string met the worker's memory limit, a crash, where
+    /// Node answers `RangeError: Invalid string length`.
+    pub(crate) const MAX_STRING_LENGTH: usize = (1 << 29) - 24;
 
     /// Abstract function `StringCreate( value, prototype )`.
     ///
@@ -1599,11 +1601,9 @@ impl String {
 
         // Check if the resulting string would exceed the maximum string length
         if int_max_length > (Self::MAX_STRING_LENGTH as u64) {
+            // ordo's patch: V8's words.
             return Err(JsNativeError::range()
-                .with_message(format!(
-                    "cannot create a string longer than the maximum allowed length ({})",
-                    Self::MAX_STRING_LENGTH
-                ))
+                .with_message("Invalid string length")
                 .into());
         }
 
