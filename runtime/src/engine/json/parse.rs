@@ -172,7 +172,8 @@ impl<'t, U: Unit> Parser<'t, U> {
                             // a property under the same key (a repeated key) is one the parser
                             // wrote, writable and configurable. CreateDataProperty would
                             // replace its value where it is, which `insert_property` does
-                            // without the descriptor's checks (a seventh of the parse).
+                            // without the descriptor's checks (a seventh of the parse's
+                            // instructions).
                             object.insert_property(key, created_data(value));
                         }
                         match separator {
