@@ -5,6 +5,7 @@
 //! prints for the same script. In the worker only: plain Boa has none of the three.
 
 #[path = "support/node_lines.rs"]
+#[allow(dead_code, reason = "plain Boa has none of the three: the body runs in the worker only")]
 mod node_lines;
 
 /// Pushes its lines to `out`.
