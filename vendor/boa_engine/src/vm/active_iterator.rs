@@ -166,8 +166,9 @@ impl ActiveIterator {
 
     /// `IteratorStep` of the frame's innermost iterator where it is a generator stepped
     /// through its built-in `next` ([`Generator::step`]): the generator is resumed with the
-    /// iterator left on the frame, where taking it off and putting it back cost a tenth of
-    /// the step. `None` where the iterator is anything else.
+    /// iterator left on the frame, where taking it off and putting it back (and again for the
+    /// value's read) cost about a sixteenth of the step. `None` where the iterator is anything
+    /// else.
     pub(crate) fn step_generator(context: &mut Context) -> Option<JsResult<()>> {
         let Some(Self::Record(record)) = context.vm.frame().iterators.last() else {
             return None;
