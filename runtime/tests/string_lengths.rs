@@ -2,7 +2,7 @@
 //! Invalid string length`, as Node throws, not a crash: `join` of an array-like whose `length`
 //! asks for `2^31 - 1` parts (Boa reserved room for every part at once, 34 GB, and the failed
 //! allocation aborted the worker; vendor/README.md patch 72), `join` of long strings,
-//! `padStart` and `padEnd`. The expected lines are what Node 20 prints for the same script.
+//! `repeat` (ordo's, under the same limit), `padStart` and `padEnd`. The expected lines are what Node 20 prints for the same script.
 
 #[path = "support/node_lines.rs"]
 mod node_lines;
@@ -21,13 +21,13 @@ const BODY: &str = r#"
     for (let round = 0; round < 2; round++) {
       results.push(error(() => Array.prototype.join.call(endless, "")));
       results.push(error(() => new Array(600).fill(mb).join()));
-      results.push(error(() => "abc".padStart(2 ** 31 - 1)), error(() => "abc".padEnd(2 ** 29, "xy")), error(() => "abc".padEnd(2 ** 29 - 24, "")));
+      results.push(error(() => "ab".repeat(2 ** 28)), error(() => "abc".padStart(2 ** 31 - 1)), error(() => "abc".padEnd(2 ** 29, "xy")), error(() => "abc".padEnd(2 ** 29 - 24, "")));
       results.push(error(() => Array.prototype.join.call({ length: 3, 0: "a", 2: "c" }, "+")));
     }
     out.push(show(results));"#;
 
 const EXPECTED: [&str; 1] = [
-    r#"["RangeError: Invalid string length","RangeError: Invalid string length","RangeError: Invalid string length","RangeError: Invalid string length","length 3","length 4","RangeError: Invalid string length","RangeError: Invalid string length","RangeError: Invalid string length","RangeError: Invalid string length","length 3","length 4"]"#,
+    r#"["RangeError: Invalid string length","RangeError: Invalid string length","RangeError: Invalid string length","RangeError: Invalid string length","RangeError: Invalid string length","length 3","length 4","RangeError: Invalid string length","RangeError: Invalid string length","RangeError: Invalid string length","RangeError: Invalid string length","RangeError: Invalid string length","length 3","length 4"]"#,
 ];
 
 #[test]

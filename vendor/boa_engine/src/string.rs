@@ -7,6 +7,11 @@
 #[doc(inline)]
 pub use boa_string::*;
 
+/// ordo's patch: the longest string the engine makes, in code units (V8's on 64-bit hosts,
+/// `2^29 - 24`): past it, a built-in that would make a longer one throws `RangeError: Invalid
+/// string length`. A host's own built-ins hold to it too.
+pub const MAX_STRING_LENGTH: usize = crate::builtins::string::String::MAX_STRING_LENGTH;
+
 /// Utility macro to create a [`JsString`].
 ///
 /// # Examples

@@ -5,16 +5,12 @@
 //! faulted it all in again and the step from 1.4 to 2.9 million repetitions cost three times
 //! the one before. The errors are V8's (`Invalid count value: -1`, `Invalid string length`).
 
-use boa_engine::string::{JsStr, JsStrVariant};
+use boa_engine::string::{JsStr, JsStrVariant, MAX_STRING_LENGTH};
 use boa_engine::value::IntegerOrInfinity;
 use boa_engine::{Context, JsNativeError, JsResult, JsString, JsValue, js_string};
 
 use super::super::native::arg;
 use super::methods::this_string;
-
-/// The longest string an engine makes (V8's limit on 64-bit hosts; Boa's own is larger, and a
-/// string past this would only meet the worker's memory limit instead of an error).
-const MAX_LENGTH: usize = (1 << 29) - 24;
 
 /// `String.prototype.repeat(count)`.
 pub(super) fn repeat(this: &JsValue, args: &[JsValue], context: &mut Context) -> JsResult<JsValue> {
@@ -29,7 +25,7 @@ pub(super) fn repeat(this: &JsValue, args: &[JsValue], context: &mut Context) ->
         return Ok(js_string!().into());
     }
     let count = usize::try_from(count).unwrap_or(usize::MAX);
-    if string.len().checked_mul(count).is_none_or(|length| length > MAX_LENGTH) {
+    if string.len().checked_mul(count).is_none_or(|length| length > MAX_STRING_LENGTH) {
         return Err(JsNativeError::range().with_message("Invalid string length").into());
     }
     let repeated = match string.as_str().variant() {
