@@ -3,7 +3,9 @@
 // `toLocaleDateString` or `toLocaleTimeString` (see `globals.rs`):
 //
 // - numeric dates: Boa writes the year with two digits (`1/15/24`); V8 writes `1/15/2024`, and
-//   `15.1.2024`, `15/01/2024`, `2024/1/15`… by locale (CLDR's `yMd` for common languages);
+//   `15.1.2024`, `15/01/2024`, `2024/1/15`… by locale (CLDR's `yMd` for common languages), and
+//   `1/2024`, `1/15`, `05` for fewer fields (`yM`, `Md`, one field; Boa wrote `1/24` and `5`);
+// - `NaN` and `∞` (Boa throws), `notation: "scientific"` and `"engineering"` (Boa ignores them);
 // - `style: "percent"` (Boa drops the `%` and the ×100) and `style: "currency"` (Boa throws
 //   "unimplemented"): written on the decimal format, with CLDR's patterns and symbols for common
 //   languages and currencies, the currency's own fraction digits, and the code where no symbol
@@ -63,6 +65,17 @@
         if (new.target === undefined) return new NumberFormat(locales, options);
         const style = own(options, "style");
         if (style !== "percent" && style !== "currency") {
+            const notation = own(options, "notation");
+            if (notation === "scientific" || notation === "engineering") {
+                // Boa ignores these two notations (`0.00012` came out as `0`): the mantissa is
+                // written by the decimal format, and read back from an `en-US` twin to see
+                // whether its rounding reached the next power.
+                const decimal = { ...options, notation: "standard" };
+                const native = new NativeNumberFormat(locales, decimal);
+                const twin = new NativeNumberFormat("en-US", { ...decimal, useGrouping: false });
+                state.set(this, { native, notation, twin });
+                return;
+            }
             state.set(this, { native: new NativeNumberFormat(locales, options) });
             return;
         }
@@ -91,18 +104,48 @@
         state.set(this, { native, style, code, locale, display, decimal });
     }
 
+    // Boa's format has no NaN or infinity (it throws a RangeError, and a SyntaxError for a string
+    // that is no number); V8 writes `NaN` and `∞`, signed as the format signs 1 and -1.
+    const nativeFormat = (native, value) => {
+        const number = typeof value === "number" ? value : typeof value === "string" ? Number(value) : undefined;
+        if (number === undefined) return native.format(value);
+        if (Number.isFinite(number)) {
+            if (typeof value === "number") return native.format(value);
+            try {
+                return native.format(value);
+            } catch {
+                return native.format(number);
+            }
+        }
+        const [sign] = splitSign(native.format(number < 0 ? -1 : 1));
+        return `${sign}${Number.isNaN(number) ? "NaN" : "\u221e"}`;
+    };
+
+    // `notation: "scientific"` (`1.235E3`) and `"engineering"` (an exponent that is a multiple
+    // of three: `120E-6`), as V8 writes them.
+    const formatExponent = (s, value) => {
+        const x = Number(value);
+        if (!Number.isFinite(x)) return nativeFormat(s.native, x);
+        const step = s.notation === "engineering" ? 3 : 1;
+        const exponentFrom = (magnitude) => magnitude - (((magnitude % step) + step) % step);
+        let exponent = x === 0 ? 0 : exponentFrom(Math.floor(Math.log10(Math.abs(x))));
+        const mantissa = (power) => (power >= 0 ? x / 10 ** power : x * 10 ** -power);
+        if (Math.abs(Number(s.twin.format(mantissa(exponent)))) >= 10 ** step) exponent += step;
+        return `${s.native.format(mantissa(exponent))}E${exponent}`;
+    };
+
     const formatNumber = (self, value) => {
         const s = state.get(self);
         if (s === undefined) throw new TypeError("Intl.NumberFormat.prototype.format called on an incompatible receiver");
-        if (s.style === undefined) return s.native.format(value);
+        if (s.style === undefined) return s.notation === undefined ? nativeFormat(s.native, value) : formatExponent(s, value);
         const language = languageOf(s.locale);
         if (s.style === "percent") {
-            const [sign, digits] = splitSign(s.native.format(Number(value) * 100));
+            const [sign, digits] = splitSign(nativeFormat(s.native, Number(value) * 100));
             if (language === "tr") return `${sign}%${digits}`;
             if (language === "fr") return `${sign}${digits}\u202f%`;
             return `${sign}${digits}${PERCENT_AFTER_SPACE.has(language) ? NBSP : ""}%`;
         }
-        const [sign, digits] = splitSign(s.native.format(value));
+        const [sign, digits] = splitSign(nativeFormat(s.native, value));
         if (s.display === "name") {
             const names = NAMES[s.code];
             // English's plural rule: "1 US dollar", but "1.00 US dollars".
@@ -125,6 +168,7 @@
         const s = state.get(this);
         if (s === undefined) throw new TypeError("Intl.NumberFormat.prototype.resolvedOptions called on an incompatible receiver");
         const resolved = s.native.resolvedOptions();
+        if (s.notation !== undefined) resolved.notation = s.notation;
         if (s.style === undefined) return resolved;
         resolved.style = s.style;
         if (s.code !== undefined) {
@@ -146,24 +190,45 @@
         es: "d/M/y", it: "d/M/y", pt: "dd/MM/y", nl: "d-M-y", ja: "y/M/d", zh: "y/M/d", ko: "y. M. d.", ru: "dd.MM.y",
         sv: "y-MM-dd", pl: "d.MM.y", tr: "dd.MM.y", da: "d.M.y", nb: "d.M.y", fi: "d.M.y", cs: "d. M. y", uk: "dd.MM.y",
     };
-    const DATE_TIME_JOINER = { fr: " ", ja: " ", zh: " ", ko: " ", pt: " " };
+    // The same with fewer fields (CLDR's `yM` and `Md`), for `{ year, month }` and `{ month, day }`.
+    const NUMERIC_YEAR_MONTHS = {
+        en: "M/y", "en-GB": "MM/y", "en-AU": "MM/y", "en-NZ": "MM/y", "en-IN": "MM/y", "en-CA": "y-MM", "en-IE": "MM/y", "en-ZA": "MM/y",
+        de: "M/y", fr: "MM/y", "fr-CA": "y-MM", "fr-CH": "MM.y", es: "M/y", it: "MM/y", pt: "MM/y", nl: "M-y", ja: "y/M", zh: "y/M",
+        ko: "y. M.", ru: "MM.y", sv: "y-MM", pl: "MM.y", tr: "MM/y", da: "M.y", nb: "M.y", fi: "M.y", cs: "M/y", uk: "MM.y",
+    };
+    const NUMERIC_MONTH_DAYS = {
+        en: "M/d", "en-GB": "dd/MM", "en-AU": "d/M", "en-NZ": "d/M", "en-IN": "dd/MM", "en-CA": "MM-dd", "en-IE": "d/M", "en-ZA": "MM/dd",
+        de: "d.M.", fr: "dd/MM", "fr-CA": "MM-dd", "fr-CH": "dd.MM.", es: "d/M", it: "dd/MM", pt: "dd/MM", nl: "d-M", ja: "M/d", zh: "M/d",
+        ko: "M. d.", ru: "dd.MM", sv: "d/M", pl: "d.MM", tr: "d/M", da: "d.M", nb: "d.M.", fi: "d.M.", cs: "d. M.", uk: "dd.MM",
+    };
+    // A single numeric field is its number, except where a language writes a unit after it.
+    const UNIT_AFTER_NUMBER = new Set(["ja", "zh", "ko"]);
+    const DATE_TIME_JOINER = { fr: " ", ja: " ", zh: " ", ko: " ", sv: " ", tr: " ", cs: " " };
     const DATE_FIELDS = ["weekday", "era", "year", "month", "day"];
     const TIME_FIELDS = ["dayPeriod", "hour", "minute", "second", "fractionalSecondDigits"];
     // ICU writes a narrow no-break space before AM/PM; V8 writes a space, as browsers did
     // before (web pages split on it).
     const spaced = (text) => text.replace(/\u202f/g, " ");
-    const patternOf = (locale) => NUMERIC_DATES[locale] ?? NUMERIC_DATES[languageOf(locale)];
+    const FORMS = { yMd: NUMERIC_DATES, yM: NUMERIC_YEAR_MONTHS, Md: NUMERIC_MONTH_DAYS };
+    const patternOf = (locale, form) => {
+        const table = FORMS[form];
+        if (table !== undefined) return table[locale] ?? table[languageOf(locale)];
+        return UNIT_AFTER_NUMBER.has(languageOf(locale)) ? undefined : form;
+    };
 
-    // Whether `options` ask for the numeric date (all of year, month and day numeric, or no
-    // date or time field at all, which means the same) and which time fields they ask for.
+    // Whether `options` ask for a numeric date (each of year, month and day they name numeric,
+    // or no date or time field at all, which means all three), which of the three (`form`:
+    // `yMd`, `yM`, `Md`, `y`, `M` or `d`), and whether they ask for time fields too.
     const numericDate = (options, defaults) => {
         if (own(options, "dateStyle") !== undefined || own(options, "timeStyle") !== undefined) return null;
         const asked = DATE_FIELDS.filter((field) => own(options, field) !== undefined);
         const time = TIME_FIELDS.filter((field) => own(options, field) !== undefined);
         if (asked.length === 0 && time.length === 0) return defaults;
-        const numeric = asked.length === 3 && ["year", "month", "day"].every((field) => options[field] === "numeric" || options[field] === "2-digit");
+        const numeric = asked.length > 0 && asked.every((field) => (field === "year" || field === "month" || field === "day") && (options[field] === "numeric" || options[field] === "2-digit"));
         if (!numeric) return null;
-        return { date: true, time: time.length > 0, digits: { y: options.year, M: options.month, d: options.day } };
+        const form = `${asked.includes("year") ? "y" : ""}${asked.includes("month") ? "M" : ""}${asked.includes("day") ? "d" : ""}`;
+        if (form === "yd") return null;
+        return { date: true, time: time.length > 0, form, digits: { y: options.year, M: options.month, d: options.day } };
     };
 
     const parts = (timeZone) => {
@@ -205,8 +270,8 @@
         if (new.target === undefined) return new DateTimeFormat(locales, options);
         const native = new NativeDateTimeFormat(locales, options);
         const locale = native.resolvedOptions().locale;
-        const shape = numericDate(options, { date: true, time: false });
-        const pattern = patternOf(locale);
+        const shape = numericDate(options, { date: true, time: false, form: "yMd" });
+        const pattern = shape === null ? undefined : patternOf(locale, shape.form);
         const zone = own(options, "timeZone");
         const hour = own(options, "hour");
         if (shape === null || pattern === undefined) {
@@ -254,10 +319,10 @@
     const nativeToLocaleTimeString = Date.prototype.toLocaleTimeString;
     const localeDate = (date, locales, options, time) => {
         if (Number.isNaN(+date)) return "Invalid Date";
-        const shape = numericDate(options, { date: true, time });
+        const shape = numericDate(options, { date: true, time, form: "yMd" });
         if (shape === null) return null;
         const dateOptions = options === undefined ? {} : { ...options };
-        if (own(options, "year") === undefined) Object.assign(dateOptions, { year: "numeric", month: "numeric", day: "numeric" });
+        if (DATE_FIELDS.every((field) => own(options, field) === undefined)) Object.assign(dateOptions, { year: "numeric", month: "numeric", day: "numeric" });
         if (time && TIME_FIELDS.every((field) => own(options, field) === undefined)) {
             Object.assign(dateOptions, { hour: "numeric", minute: "2-digit", second: "2-digit" });
         }

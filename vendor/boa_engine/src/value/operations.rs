@@ -109,10 +109,7 @@ impl JsValue {
     pub fn div(&self, other: &Self, context: &mut Context) -> JsResult<Self> {
         Ok(match (self.variant(), other.variant()) {
             // Fast path:
-            (JsVariant::Integer32(x), JsVariant::Integer32(y)) => x
-                .checked_div(y)
-                .filter(|div| y * div == x)
-                .map_or_else(|| Self::new(f64::from(x) / f64::from(y)), Self::new),
+            (JsVariant::Integer32(x), JsVariant::Integer32(y)) => integer_quotient(x, y),
             (JsVariant::Float64(x), JsVariant::Float64(y)) => Self::new(x / y),
             (JsVariant::Integer32(x), JsVariant::Float64(y)) => Self::new(f64::from(x) / y),
             (JsVariant::Float64(x), JsVariant::Integer32(y)) => Self::new(x / f64::from(y)),
@@ -731,11 +728,7 @@ impl JsValue {
     #[allow(clippy::float_cmp)]
     pub(crate) fn div_fast(&self, other: &Self) -> Option<Self> {
         if let (Some(x), Some(y)) = (self.0.as_integer32(), other.0.as_integer32()) {
-            return Some(
-                x.checked_div(y)
-                    .filter(|div| y * div == x)
-                    .map_or_else(|| Self::new(f64::from(x) / f64::from(y)), Self::new),
-            );
+            return Some(integer_quotient(x, y));
         }
         let x = self.as_number_cheap()?;
         let y = other.as_number_cheap()?;
@@ -926,6 +919,14 @@ impl From<bool> for AbstractRelation {
     fn from(value: bool) -> Self {
         if value { Self::True } else { Self::False }
     }
+}
+
+/// ordo's patch: `Number::divide` of two int32 values, an int32 where `y` divides `x`. Boa gave
+/// `+0` for `0 / y` with a negative `y`, which is `-0` (`1 / (0 / -3)` is `-Infinity`).
+fn integer_quotient(x: i32, y: i32) -> JsValue {
+    x.checked_div(y)
+        .filter(|quotient| y * quotient == x && !(x == 0 && y < 0))
+        .map_or_else(|| JsValue::new(f64::from(x) / f64::from(y)), JsValue::new)
 }
 
 /// ordo's patch: `Number::remainder` of two int32 values. Boa took `x % y` of the `i32`s, which

@@ -39,6 +39,8 @@ use crate::builtins::intl::date_time_format::{
 
 pub(crate) mod utils;
 
+mod legacy_parse;
+
 #[cfg(test)]
 mod tests;
 

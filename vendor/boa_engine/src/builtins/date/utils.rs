@@ -797,7 +797,9 @@ pub(super) fn parse_date(date: &JsString, hooks: &dyn HostHooks) -> Option<i64> 
         return Some(t.unix_timestamp() * 1000 + i64::from(t.millisecond()));
     }
 
-    None
+    // ordo's patch: the other formats Node reads (`2024-03-10 12:00`, `03/10/2024`, `Mar 10,
+    // 2024`, `toDateString`'s).
+    super::legacy_parse::parse_legacy(&date, hooks)
 }
 
 /// Parses a date string according to the [`Date Time String Format`][spec].

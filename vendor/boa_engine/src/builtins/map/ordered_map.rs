@@ -152,9 +152,19 @@ impl<V> OrderedMap<V> {
     /// Removes all elements from the map and resets the counter of
     /// empty entries.
     pub fn clear(&mut self) {
+        let len = self.map.len();
         self.map.clear();
         self.map.shrink_to_fit();
         self.empty_count = 0;
+        // ordo's patch: while an iteration holds the lock, every entry becomes an empty one, as
+        // `remove` leaves them: the iteration's position stays where it was, and an entry added
+        // after the clear comes after it (a loop that cleared and added missed the new entry).
+        if self.lock > 0 {
+            for _ in 0..len {
+                self.map.insert(MapKey::Empty(self.empty_count), None);
+                self.empty_count += 1;
+            }
+        }
     }
 
     /// Return a reference to the value stored for `key`, if it is present,

@@ -247,7 +247,17 @@ pub(crate) fn parse_int(_: &JsValue, args: &[JsValue], context: &mut Context) ->
     //     0 digit, at the option of the implementation; and if R is not 2, 4, 8, 10, 16, or 32, then
     //     mathInt may be an implementation-approximated value representing the integer value that is
     //     represented by Z in radix-R notation.)
-    let math_int = from_js_str_radix(z.as_str(), r).expect("Already checked");
+    // ordo's patch: decimal digits are read as `Number` reads them, rounded once to the nearest
+    // Number, as V8 reads them: adding digit after digit rounded at every step past 2^53
+    // (`parseInt("123456789012345678")` was 123456789012345700, not 123456789012345680).
+    let math_int = if r == 10 && z.len() > 15 {
+        let digits: String = z.iter().map(|unit| char::from(unit as u8)).collect();
+        digits
+            .parse::<f64>()
+            .expect("a run of decimal digits is a float")
+    } else {
+        from_js_str_radix(z.as_str(), r).expect("Already checked")
+    };
 
     // 15. If mathInt = 0, then
     //     a. If sign = -1, return -0𝔽.

@@ -842,15 +842,43 @@ impl RegExp {
         if src.is_empty() {
             js_string!("(?:)").into()
         } else {
+            // ordo's patch: a `/` already escaped (`/a\/b/`'s) or in a class (`/[/]/`'s) is
+            // left as it is, as V8 leaves it: escaping it again gave `a\\/b`, a different
+            // pattern when `source` makes a new RegExp. A line terminator after a backslash
+            // becomes its escape's letter.
             let mut s = Vec::with_capacity(src.len());
             let mut buf = [0; 2];
+            let mut escaped = false;
+            let mut in_class = false;
             for c in src.code_points() {
+                let after_backslash = std::mem::take(&mut escaped);
                 match c {
-                    CodePoint::Unicode('/') => s.extend_from_slice(utf16!(r"\/")),
-                    CodePoint::Unicode('\n') => s.extend_from_slice(utf16!(r"\n")),
-                    CodePoint::Unicode('\r') => s.extend_from_slice(utf16!(r"\r")),
-                    CodePoint::Unicode('\u{2028}') => s.extend_from_slice(utf16!(r"\u2028")),
-                    CodePoint::Unicode('\u{2029}') => s.extend_from_slice(utf16!(r"\u2029")),
+                    CodePoint::Unicode('\\') if !after_backslash => {
+                        escaped = true;
+                        s.push(u16::from(b'\\'));
+                    }
+                    CodePoint::Unicode('/') if !after_backslash && !in_class => {
+                        s.extend_from_slice(utf16!(r"\/"));
+                    }
+                    CodePoint::Unicode('[') if !after_backslash => {
+                        in_class = true;
+                        s.push(u16::from(b'['));
+                    }
+                    CodePoint::Unicode(']') if !after_backslash => {
+                        in_class = false;
+                        s.push(u16::from(b']'));
+                    }
+                    CodePoint::Unicode(terminator @ ('\n' | '\r' | '\u{2028}' | '\u{2029}')) => {
+                        if !after_backslash {
+                            s.push(u16::from(b'\\'));
+                        }
+                        s.extend_from_slice(match terminator {
+                            '\n' => utf16!("n"),
+                            '\r' => utf16!("r"),
+                            '\u{2028}' => utf16!("u2028"),
+                            _ => utf16!("u2029"),
+                        });
+                    }
                     CodePoint::Unicode(c) => s.extend_from_slice(c.encode_utf16(&mut buf)),
                     CodePoint::UnpairedSurrogate(surr) => s.push(surr),
                 }

@@ -105,9 +105,19 @@ impl OrderedSet {
     /// Removes all elements in the set, while preserving its capacity.
     #[inline]
     pub fn clear(&mut self) {
+        let len = self.inner.len();
         self.inner.clear();
         self.inner.shrink_to_fit();
         self.empty_count = 0;
+        // ordo's patch: while an iteration holds the lock, every entry becomes an empty one, as
+        // `delete` leaves them: the iteration's position stays where it was, and a value added
+        // after the clear comes after it (a loop that cleared and added missed the new value).
+        if self.lock > 0 {
+            for _ in 0..len {
+                self.inner.insert(MapKey::Empty(self.empty_count));
+                self.empty_count += 1;
+            }
+        }
     }
 
     /// Checks if a given value is present in the set

@@ -647,6 +647,17 @@ pub(crate) fn create_date_time_format(
         .ok();
     }
 
+    // ordo's patch: steps 12 to 14, for the formatter: `hour12` picks the 12-hour or the 24-hour
+    // clock, else `hourCycle` (or the locale's `-u-hc`) its cycle, else the locale its own.
+    // Boa read both options and gave neither to ICU (`{ hour12: false }` wrote `3:04 PM`).
+    let requested_hour_cycle = match hour_12 {
+        // Japanese counts the 12-hour clock from 0 (`午前0:04`), as V8 writes it.
+        Some(true) if resolved_locale.id.language.as_str() == "ja" => Some(IcuHourCycle::H11),
+        Some(true) => Some(IcuHourCycle::H12),
+        Some(false) => Some(IcuHourCycle::H23),
+        None => intl_options.preferences.hour_cycle,
+    };
+
     if intl_options.preferences.hour_cycle.is_none() {
         intl_options.preferences.hour_cycle = IcuHourCycle::try_from(
             &Value::try_from_str("h12").expect("'h12' is a valid BCP 47 value"),
@@ -816,9 +827,13 @@ pub(crate) fn create_date_time_format(
     // 33. If bestFormat has a field [[hour]], then
     // a. Set dateTimeFormat.[[HourCycle]] to hc.
     // 34. Return dateTimeFormat.
+    let mut formatter_preferences = DateTimeFormatterPreferences::from(&resolved_locale);
+    if let Some(hour_cycle) = requested_hour_cycle {
+        formatter_preferences.hour_cycle = Some(hour_cycle);
+    }
     let formatter = DateTimeFormatter::try_new_with_buffer_provider(
         context.intl_provider().erased_provider(),
-        resolved_locale.clone().into(),
+        formatter_preferences,
         fieldset,
     )
     .map_err(|e| JsNativeError::range().with_message(format!("failed to load formatter: {e}")))?;
@@ -827,7 +842,7 @@ pub(crate) fn create_date_time_format(
         locale: resolved_locale,
         calendar_algorithm: intl_options.preferences.calendar_algorithm,
         numbering_system: intl_options.preferences.numbering_system,
-        hour_cycle: intl_options.preferences.hour_cycle,
+        hour_cycle: requested_hour_cycle.or(intl_options.preferences.hour_cycle),
         date_style,
         time_style,
         fractional_second_digits: format_options.fractional_second_digits(),
@@ -903,7 +918,15 @@ pub(crate) fn format_timestamp_with_dtf(
     let tz = x + f64::from(time_zone_offset_seconds * 1_000);
     let fields = ToLocalTime::from_local_epoch_milliseconds(tz)?;
     let dt = fields.to_formattable_datetime()?;
-    let tz_info = time_zone.to_time_zone_info();
+    // ordo's patch: a named zone goes to ICU with its offset at this instant, which the specific
+    // and offset names need (`EDT`, `GMT-4`, `Eastern Daylight Time`): without it ICU wrote
+    // `GMT+?` for every `timeZoneName` but the generic ones.
+    let tz_info = match time_zone {
+        FormatTimeZone::Identifier((tz, _)) => {
+            tz.with_offset(UtcOffset::try_from_seconds(time_zone_offset_seconds).ok())
+        }
+        FormatTimeZone::UtcOffset(_) => time_zone.to_time_zone_info(),
+    };
     let tz_info_at_time = tz_info.at_date_time(dt);
     let zdt = ZonedDateTime {
         date: dt.date,

@@ -68,6 +68,7 @@ pub(crate) fn locale_from_value(tag: &JsValue, context: &mut Context) -> JsResul
 
     let mut tag = tag
         .parse()
+        .or_else(|error| long_language_tag(&tag).ok_or(error))
         // v. If IsStructurallyValidLanguageTag(tag) is false, throw a RangeError exception.
         .map_err(|_| {
             JsNativeError::range().with_message("locale is not a structurally valid language tag")
@@ -104,6 +105,26 @@ pub(crate) fn locale_from_value(tag: &JsValue, context: &mut Context) -> JsResul
         }
     }
     Ok(tag)
+}
+
+/// ordo's patch: a tag whose language subtag has five to eight letters, which BCP 47 allows
+/// and ICU4X's `Locale` cannot hold (it holds two or three): scripts pass `"default"` for "the
+/// user's locale", which V8 takes. No data exists for such a language, so it stands for one
+/// without data, `zxx`, with the rest of the tag: the locale resolves to the default one, as
+/// V8's does.
+fn long_language_tag(tag: &str) -> Option<Locale> {
+    let (language, rest) = tag.split_once('-').unwrap_or((tag, ""));
+    let long =
+        (5..=8).contains(&language.len()) && language.bytes().all(|b| b.is_ascii_alphabetic());
+    if !long {
+        return None;
+    }
+    let tag = if rest.is_empty() {
+        "zxx".to_owned()
+    } else {
+        format!("zxx-{rest}")
+    };
+    tag.parse().ok()
 }
 
 /// Abstract operation `CanonicalizeLocaleList ( locales )`
