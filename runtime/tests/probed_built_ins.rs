@@ -1,15 +1,16 @@
 //! What a differential probe of the built-ins against Node found wrong, as model-written data
-//! scripts meet it: an object rest after a key a nested pattern takes kept that key; `0 / -1`
-//! was `+0`; `parseInt` of long decimal strings rounded at every digit; a RegExp's `source`
-//! escaped an escaped slash again (a different pattern when remade from it); `Date.parse` read
-//! only the ISO, `toString` and `toUTCString` formats (`2024-03-10 12:00`, `03/10/2024`,
-//! `Mar 10, 2024` were NaN); a Set or Map cleared while iterated lost what was added after;
-//! number formats threw on NaN and the infinities; `"default"` was no locale; `hour12` and
-//! `hourCycle` never reached the date formatter. And the element reads of the Array methods
-//! that call a callback, which read an element kept as a value where it is (holes the
-//! prototype fills, array-likes with getters, typed arrays, arrays changed by the callback).
-//! The expected lines are what Node 20 prints for the same bodies; each body runs twice from
-//! the same code.
+//! scripts meet it: an object rest after a key a nested pattern takes kept that key; `0 / -1` was
+//! `+0`; `parseInt` of long decimal strings rounded at every digit; a RegExp's `source` escaped an
+//! escaped slash again (a different pattern when remade from it); `Date.parse` read only the ISO,
+//! `toString` and `toUTCString` formats (`2024-03-10 12:00`, `03/10/2024`, `Mar 10, 2024` were
+//! NaN); a Set or Map cleared while iterated lost what was added after; number formats threw on NaN
+//! and the infinities and ignored scientific notation; `"default"` was no locale; `hour12` and
+//! `hourCycle` never reached the date formatter, nor a zone's offset (`GMT+?`); numeric dates of
+//! fewer fields were written as Boa pleased; there was no `formatToParts`, `encodeInto` or streamed
+//! `TextDecoder`. And the element reads of the Array methods that call a callback, which read an
+//! element kept as a value where it is (holes the prototype fills, array-likes with getters, typed
+//! arrays, arrays changed by the callback). The expected lines are what Node 20 prints for the same
+//! bodies; each body runs twice from the same code.
 
 #[path = "support/node_lines.rs"]
 mod node_lines;
@@ -159,15 +160,72 @@ const INTL_BODY: &str = r#"
       zones.push(when.toLocaleString("en-US", { timeZone, timeZoneName }));
     }
     zones.push(summer.toLocaleString("de-DE", { timeZone: "Europe/Berlin", timeZoneName: "short" }), new Intl.DateTimeFormat("en-US", { timeZone: "America/Chicago", hour: "numeric", timeZoneName: "short" }).format(summer));
-    out.push(show(zones));"#;
+    out.push(show(zones));
+    // formatToParts: the parts of the text as V8 cuts it, for converting between zones.
+    const cut = [];
+    const instants = [Date.UTC(2024, 0, 5, 9, 7, 3, 456), Date.UTC(2024, 6, 1, 1, 1, 1), Date.UTC(2023, 11, 31, 23, 59, 59)];
+    for (const [locale, options] of [
+      ["en-US", {}], ["en-US", { timeZone: "America/New_York", year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", second: "2-digit", hourCycle: "h23" }],
+      ["en-US", { timeZone: "UTC", hour: "numeric", minute: "2-digit" }], ["en-US", { timeZone: "Asia/Tokyo", weekday: "long", year: "numeric", month: "long", day: "numeric" }],
+      ["en-GB", { timeZone: "Europe/London", dateStyle: "medium", timeStyle: "short" }], ["de-DE", { timeZone: "Europe/Berlin", year: "numeric", month: "2-digit", day: "2-digit" }],
+      ["en-US", { timeZone: "America/Los_Angeles", hour: "numeric", timeZoneName: "short" }], ["en-US", { timeZone: "UTC", month: "short", day: "numeric" }],
+      ["fr-FR", { timeZone: "UTC", weekday: "long", day: "numeric", month: "long", year: "numeric" }], ["en-US", { timeZone: "UTC", year: "numeric", month: "numeric" }],
+    ]) {
+      const format = new Intl.DateTimeFormat(locale, options);
+      for (const instant of instants) cut.push(format.formatToParts(instant).map((part) => `${part.type}=${part.value}`).join("|"));
+    }
+    const zoned = new Intl.DateTimeFormat("en-US", { timeZone: "Asia/Kolkata", year: "numeric", month: "numeric", day: "numeric", hour: "numeric", minute: "numeric", hourCycle: "h23" });
+    const local = Object.fromEntries(zoned.formatToParts(new Date(Date.UTC(2024, 2, 10, 20, 45))).filter((part) => part.type !== "literal").map((part) => [part.type, part.value]));
+    out.push(show([cut, local]));"#;
 
-const INTL_EXPECTED: [&str; 6] = [
+const INTL_EXPECTED: [&str; 7] = [
     r#"["NaN","NaN","NaN","∞","∞","∞","-∞","-∞","-∞","NaN","NaN","NaN","∞","∞","∞","$NaN","-$∞","∞ €","NaN%","-∞%","+∞","+NaN","∞","NaN","∞","12","1,NaN,3","1,234.5,6,789","NaN","NaN","NaN","∞","∞","∞","-∞","-∞","-∞","NaN","NaN","NaN","∞","∞","∞","$NaN","-$∞","∞ €","NaN%","-∞%","+∞","+NaN","∞","NaN","∞","12","1,NaN,3","1,234.5,6,789"]"#,
     r#"["January","1/5/2024","1,234.5","en-US","en-US",-1]"#,
     r#"["15:04:05","15:04:05","3:04:05 pm","3:04:05 PM","15:04:05","00:04:05","12:04:05 AM","午前0:04:05","3:04:05 PM","15:04","15","1/5/2024, 15:04:05",false]"#,
     r#"[["1.235E3","1.2E-4","0E0","-9.877E4","1E1","1.5E-10","-∞","1E3","1E1","1.235E5"],["1.235E3","120E-6","0E0","-98.765E3","10E0","150E-12","-∞","1E3","10E0","123.456E3"],"1,235E3","1.2E3","engineering","0.5"]"#,
     r#"["1/2024","01/2024","1/5","01/05","05","1","24","1/5/2024, 9:07:03 AM","01/2024","01/2024","05/01","05/01","05","1","24","05/01/2024, 09:07:03","1/2024","01/2024","5.1.","05.01.","05","1","24","5.1.2024, 09:07:03","01/2024","01/2024","05/01","05/01","05","1","24","05/01/2024 09:07:03","2024-01","2024-01","5/1","05/01","05","1","24","2024-01-05 09:07:03","2024-01","2024-01","01-05","01-05","05","1","24","2024-01-05, 9:07:03 a.m.","1-2024","01-2024","5-1","05-01","05","1","24","5-1-2024, 09:07:03"]"#,
     r#"["1/5/2024, 4:07:03 AM EST","1/5/2024, 4:07:03 AM Eastern Standard Time","1/5/2024, 4:07:03 AM GMT-5","1/5/2024, 4:07:03 AM GMT-05:00","1/5/2024, 1:07:03 AM PST","1/5/2024, 1:07:03 AM Pacific Standard Time","1/5/2024, 1:07:03 AM GMT-8","1/5/2024, 1:07:03 AM GMT-08:00","1/5/2024, 10:07:03 AM GMT+1","1/5/2024, 10:07:03 AM Central European Standard Time","1/5/2024, 10:07:03 AM GMT+1","1/5/2024, 10:07:03 AM GMT+01:00","1/5/2024, 2:37:03 PM GMT+5:30","1/5/2024, 2:37:03 PM India Standard Time","1/5/2024, 2:37:03 PM GMT+5:30","1/5/2024, 2:37:03 PM GMT+05:30","1/5/2024, 9:07:03 AM UTC","1/5/2024, 9:07:03 AM Coordinated Universal Time","1/5/2024, 9:07:03 AM GMT+0","1/5/2024, 9:07:03 AM GMT+00:00","7/5/2024, 5:07:03 AM EDT","7/5/2024, 5:07:03 AM Eastern Daylight Time","7/5/2024, 5:07:03 AM GMT-4","7/5/2024, 5:07:03 AM GMT-04:00","7/5/2024, 2:07:03 AM PDT","7/5/2024, 2:07:03 AM Pacific Daylight Time","7/5/2024, 2:07:03 AM GMT-7","7/5/2024, 2:07:03 AM GMT-07:00","7/5/2024, 11:07:03 AM GMT+2","7/5/2024, 11:07:03 AM Central European Summer Time","7/5/2024, 11:07:03 AM GMT+2","7/5/2024, 11:07:03 AM GMT+02:00","7/5/2024, 2:37:03 PM GMT+5:30","7/5/2024, 2:37:03 PM India Standard Time","7/5/2024, 2:37:03 PM GMT+5:30","7/5/2024, 2:37:03 PM GMT+05:30","7/5/2024, 9:07:03 AM UTC","7/5/2024, 9:07:03 AM Coordinated Universal Time","7/5/2024, 9:07:03 AM GMT+0","7/5/2024, 9:07:03 AM GMT+00:00","5.7.2024, 11:07:03 MESZ","4 AM CDT"]"#,
+    r#"[["month=1|literal=/|day=5|literal=/|year=2024","month=7|literal=/|day=1|literal=/|year=2024","month=12|literal=/|day=31|literal=/|year=2023","month=01|literal=/|day=05|literal=/|year=2024|literal=, |hour=04|literal=:|minute=07|literal=:|second=03","month=06|literal=/|day=30|literal=/|year=2024|literal=, |hour=21|literal=:|minute=01|literal=:|second=01","month=12|literal=/|day=31|literal=/|year=2023|literal=, |hour=18|literal=:|minute=59|literal=:|second=59","hour=9|literal=:|minute=07|literal= |dayPeriod=AM","hour=1|literal=:|minute=01|literal= |dayPeriod=AM","hour=11|literal=:|minute=59|literal= |dayPeriod=PM","weekday=Friday|literal=, |month=January|literal= |day=5|literal=, |year=2024","weekday=Monday|literal=, |month=July|literal= |day=1|literal=, |year=2024","weekday=Monday|literal=, |month=January|literal= |day=1|literal=, |year=2024","day=5|literal= |month=Jan|literal= |year=2024|literal=, |hour=09|literal=:|minute=07","day=1|literal= |month=Jul|literal= |year=2024|literal=, |hour=02|literal=:|minute=01","day=31|literal= |month=Dec|literal= |year=2023|literal=, |hour=23|literal=:|minute=59","day=05|literal=.|month=01|literal=.|year=2024","day=01|literal=.|month=07|literal=.|year=2024","day=01|literal=.|month=01|literal=.|year=2024","hour=1|literal= |dayPeriod=AM|literal= |timeZoneName=PST","hour=6|literal= |dayPeriod=PM|literal= |timeZoneName=PDT","hour=3|literal= |dayPeriod=PM|literal= |timeZoneName=PST","month=Jan|literal= |day=5","month=Jul|literal= |day=1","month=Dec|literal= |day=31","weekday=vendredi|literal= |day=5|literal= |month=janvier|literal= |year=2024","weekday=lundi|literal= |day=1|literal= |month=juillet|literal= |year=2024","weekday=dimanche|literal= |day=31|literal= |month=décembre|literal= |year=2023","month=1|literal=/|year=2024","month=7|literal=/|year=2024","month=12|literal=/|year=2023"],{"month":"3","day":"11","year":"2024","hour":"02","minute":"15"}]"#,
+];
+
+/// Pushes its lines to `out`: `TextEncoder#encodeInto` and `TextDecoder` streams, in the worker
+/// only (ordo's `engine/builtins.js`).
+const WEB_BODY: &str = r#"
+    const out = [];
+    const show = (v) => JSON.stringify(v);
+    // TextEncoder.encodeInto: whole characters only, what was read and written.
+    const into = [];
+    for (let round = 0; round < 2; round++) {
+      for (const [text, size] of [["hello", 10], ["hello", 3], ["héllo", 2], ["héllo", 3], ["a😀b", 4], ["a😀b", 5], ["a😀b", 6], ["\ud800x", 4], ["", 0], ["abc", 0]]) {
+        const target = new Uint8Array(size);
+        const { read, written } = new TextEncoder().encodeInto(text, target);
+        into.push(`${read}/${written}/${Array.from(target).join(",")}`);
+      }
+    }
+    let refused; try { new TextEncoder().encodeInto("x", new Uint16Array(2)); } catch (e) { refused = e.name; }
+    out.push(show([into, refused]));
+    // TextDecoder with { stream: true }: a character cut between chunks, a byte order mark only
+    // at the stream's start, a stream ended by a call without it, then a new stream.
+    const bytes = new TextEncoder().encode("\ufeffpré😀€ done");
+    const decoded = [];
+    for (const cuts of [[1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18], [2, 5], [3, 9, 10, 11], [4]]) {
+      const decoder = new TextDecoder();
+      let text = "", from = 0;
+      for (const cut of cuts) { text += decoder.decode(bytes.subarray(from, cut), { stream: true }); from = cut; }
+      text += decoder.decode(bytes.subarray(from));
+      decoded.push(text, text.length);
+      decoded.push(decoder.decode(new Uint8Array([0xef, 0xbb, 0xbf, 0x61])), decoder.decode(new Uint8Array([0xe2, 0x82]), { stream: true }) + "|" + decoder.decode(new Uint8Array([0xac])) + "|" + decoder.decode(new Uint8Array([0xe2])));
+    }
+    const kept = new TextDecoder("utf-8", { ignoreBOM: true });
+    decoded.push(kept.decode(new Uint8Array([0xef, 0xbb]), { stream: true }) + kept.decode(new Uint8Array([0xbf, 0x62])));
+    let fatal; try { new TextDecoder("utf-8", { fatal: true }).decode(new Uint8Array([0xc3]), { stream: false }); } catch (e) { fatal = e.name; }
+    const streamed = new TextDecoder("utf-8", { fatal: true });
+    decoded.push(streamed.decode(new Uint8Array([0xc3]), { stream: true }), streamed.decode(new Uint8Array([0xa9])), fatal, new TextDecoder().decode(), new TextDecoder().decode(undefined, { stream: true }));
+    out.push(show(decoded));"#;
+
+const WEB_EXPECTED: [&str; 2] = [
+    r#"[["5/5/104,101,108,108,111,0,0,0,0,0","3/3/104,101,108","1/1/104,0","2/3/104,195,169","1/1/97,0,0,0","3/5/97,240,159,152,128","4/6/97,240,159,152,128,98","2/4/239,191,189,120","0/0/","0/0/","5/5/104,101,108,108,111,0,0,0,0,0","3/3/104,101,108","1/1/104,0","2/3/104,195,169","1/1/97,0,0,0","3/5/97,240,159,152,128","4/6/97,240,159,152,128,98","2/4/239,191,189,120","0/0/","0/0/"],"TypeError"]"#,
+    r#"["pré😀€ done",11,"a","|€|�","pré😀€ done",11,"a","|€|�","pré😀€ done",11,"a","|€|�","pré😀€ done",11,"a","|€|�","﻿b","","é","TypeError","",""]"#,
 ];
 
 #[test]
@@ -183,4 +241,9 @@ async fn engine_built_ins_are_as_in_node_in_the_worker() {
 #[tokio::test]
 async fn locale_formats_are_as_in_node_in_the_worker() {
     node_lines::assert_in_worker(INTL_BODY, &INTL_EXPECTED).await;
+}
+
+#[tokio::test]
+async fn text_encoding_is_as_in_node_in_the_worker() {
+    node_lines::assert_in_worker(WEB_BODY, &WEB_EXPECTED).await;
 }

@@ -1,8 +1,9 @@
 // Built-ins of the web platform that models reach for and Boa 0.22 lacks, written on the
-// ECMAScript built-ins: `atob`/`btoa`, `TextEncoder`/`TextDecoder` (UTF-8), `structuredClone`,
-// `queueMicrotask`, `Array.fromAsync` and Annex B's `escape`/`unescape`. Installed as ordinary globals (writable,
-// configurable, not enumerable), compiled before a run that names one of them or at the first
-// touch of one (`lazy.rs`); they reach nothing outside the engine.
+// ECMAScript built-ins: `atob`/`btoa`, `TextEncoder`/`TextDecoder` (UTF-8, streamed too),
+// `structuredClone`, `queueMicrotask`, `Array.fromAsync` and Annex B's `escape`/`unescape`.
+// Installed as ordinary globals (writable, configurable, not enumerable), compiled before a run
+// that names one of them or at the first touch of one (`lazy.rs`); they reach nothing outside
+// the engine.
 // The file is a function, called once with `native`: functions of ordo's in Rust
 // (`encoding.rs`) that no script can reach.
 ((native) => {
@@ -29,11 +30,59 @@
         encode(input = "") {
             return native.encodeUtf8(input);
         }
+
+        // As many whole characters of `source` as `destination` holds.
+        encodeInto(source, destination) {
+            if (!(destination instanceof Uint8Array)) {
+                throw new TypeError("TextEncoder.encodeInto: the destination must be a Uint8Array");
+            }
+            const text = String(source);
+            const bytes = native.encodeUtf8(text);
+            if (bytes.length <= destination.length) {
+                destination.set(bytes);
+                return { read: text.length, written: bytes.length };
+            }
+            let read = 0;
+            let written = 0;
+            for (const character of text) {
+                const point = character.codePointAt(0);
+                const size = point < 0x80 ? 1 : point < 0x800 ? 2 : point < 0x10000 ? 3 : 4;
+                if (written + size > destination.length) break;
+                written += size;
+                read += character.length;
+            }
+            destination.set(bytes.subarray(0, written));
+            return { read, written };
+        }
     }
+
+    // The bytes of a buffer or a view, as a Uint8Array over the same memory.
+    const bytesOf = (input) => {
+        if (ArrayBuffer.isView(input)) return new Uint8Array(input.buffer, input.byteOffset, input.byteLength);
+        if (input instanceof ArrayBuffer) return new Uint8Array(input);
+        throw new TypeError("TextDecoder.decode: the input must be an ArrayBuffer or a view of one");
+    };
+    // Where the bytes' last character is cut short: the start of its incomplete sequence, or
+    // the end.
+    const wholeUntil = (bytes) => {
+        for (let back = 1; back <= Math.min(3, bytes.length); back++) {
+            const byte = bytes[bytes.length - back];
+            if ((byte & 0xc0) === 0x80) continue;
+            const size = byte >= 0xf0 ? 4 : byte >= 0xe0 ? 3 : byte >= 0xc0 ? 2 : 1;
+            return size > back ? bytes.length - back : bytes.length;
+        }
+        return bytes.length;
+    };
 
     class TextDecoder {
         #fatal;
         #ignoreBOM;
+        // With `{ stream: true }`: the bytes of a character the last chunk cut short, whether a
+        // stream is open, and whether its first bytes are still to come (a byte order mark is
+        // dropped only there).
+        #pending = new Uint8Array(0);
+        #streaming = false;
+        #atStart = true;
 
         constructor(label = "utf-8", options = {}) {
             const name = String(label).trim().toLowerCase();
@@ -56,9 +105,25 @@
             return this.#ignoreBOM;
         }
 
-        decode(input) {
-            // `native.decodeUtf8` reads the bytes of a buffer or a view itself.
-            return native.decodeUtf8(input, this.#fatal, this.#ignoreBOM);
+        decode(input, options) {
+            const stream = Boolean(options?.stream);
+            if (!stream && !this.#streaming) {
+                // `native.decodeUtf8` reads the bytes of a buffer or a view itself.
+                return native.decodeUtf8(input === undefined ? new Uint8Array(0) : input, this.#fatal, this.#ignoreBOM);
+            }
+            const chunk = input === undefined ? new Uint8Array(0) : bytesOf(input);
+            let bytes = chunk;
+            if (this.#pending.length > 0) {
+                bytes = new Uint8Array(this.#pending.length + chunk.length);
+                bytes.set(this.#pending);
+                bytes.set(chunk, this.#pending.length);
+            }
+            const end = stream ? wholeUntil(bytes) : bytes.length;
+            this.#pending = bytes.slice(end);
+            const text = native.decodeUtf8(bytes.subarray(0, end), this.#fatal, this.#ignoreBOM || !this.#atStart);
+            this.#streaming = stream;
+            this.#atStart = !stream || (this.#atStart && end === 0);
+            return text;
         }
     }
 

@@ -11,6 +11,7 @@
 //   languages and currencies, the currency's own fraction digits, and the code where no symbol
 //   is known;
 // - times: ICU puts a narrow no-break space before AM/PM, V8 a space;
+// - `Intl.DateTimeFormat.prototype.formatToParts`, absent from Boa: the text cut into fields;
 // - `Intl.RelativeTimeFormat`, absent from Boa: English (`in 3 days`, `yesterday`, `5 min. ago`);
 //   other locales resolve to `en-US`, which the specification allows for locales without data.
 //
@@ -274,8 +275,13 @@
         const pattern = shape === null ? undefined : patternOf(locale, shape.form);
         const zone = own(options, "timeZone");
         const hour = own(options, "hour");
+        // The options as given, read once, for `formatToParts`.
+        const given = {};
+        for (const key of [...DATE_FIELDS, ...TIME_FIELDS, "timeZoneName", "dateStyle", "timeStyle", "hour12", "hourCycle"]) {
+            if (own(options, key) !== undefined) given[key] = options[key];
+        }
         if (shape === null || pattern === undefined) {
-            state.set(this, { native, zone, options: { hour } });
+            state.set(this, { native, zone, locale, given, options: { hour } });
             return;
         }
         const timeOptions = {};
@@ -284,25 +290,115 @@
         }
         const time = shape.time ? new NativeDateTimeFormat(locales, timeOptions) : undefined;
         const joiner = DATE_TIME_JOINER[languageOf(locale)] ?? ", ";
-        state.set(this, { native, zone, options: { hour }, pattern, digits: shape.digits, fields: parts(zone), time, joiner });
+        state.set(this, { native, zone, locale, given, options: { hour }, pattern, digits: shape.digits, fields: parts(zone), time, joiner });
     }
 
     // `hour: "2-digit"`: Boa writes `3:04 PM`, V8 `03:04 PM` (and `03:04` where the day has 24).
     const hourDigits = (text, options) =>
         own(options, "hour") === "2-digit" ? text.replace(/(^|\D)(\d)(:\d\d| [AP]M)/, (_, before, hour, rest) => `${before}0${hour}${rest}`) : text;
 
-    const formatDate = (self, value) => {
+    // `raw`: with ICU's narrow no-break space before AM/PM, which V8's `formatToParts` keeps.
+    const formatDate = (self, value, raw = false) => {
         const s = state.get(self);
         if (s === undefined) throw new TypeError("Intl.DateTimeFormat.prototype.format called on an incompatible receiver");
-        if (s.pattern === undefined) return hourDigits(spaced(s.native.format(value)), s.options);
+        const space = raw ? (text) => text : spaced;
+        if (s.pattern === undefined) return hourDigits(space(s.native.format(value)), s.options);
         const date = value === undefined ? Date.now() : value;
         if (Number.isNaN(+date)) throw new RangeError("Invalid time value");
         const written = writeDate(s.pattern, s.fields, date, s.digits);
-        return s.time === undefined ? written : `${written}${s.joiner}${hourDigits(spaced(s.time.format(date)), s.options)}`;
+        return s.time === undefined ? written : `${written}${s.joiner}${hourDigits(space(s.time.format(date)), s.options)}`;
     };
     defineGetter(DateTimeFormat.prototype, "format", function () {
         return (value) => formatDate(this, value);
     });
+    // `formatToParts`, absent from Boa: the formatted text cut where each field's text is. A
+    // text field is found as the locale writes it alone; a number is matched by its value
+    // against the fields the format has (the date's in the locale's order, then the time's),
+    // the local fields read in the format's zone.
+    const TEXT_STYLES = ["long", "short", "narrow"];
+    const NUMERIC_FIELDS = { y: "year", M: "month", d: "day" };
+    const dateParts = (s, time, text) => {
+        const given = s.given;
+        const zone = s.zone === undefined ? {} : { timeZone: s.zone };
+        const locale = s.locale;
+        const spans = [];
+        const free = (start, end) => spans.every((span) => end <= span.start || start >= span.end);
+        const mark = (type, value) => {
+            if (!value) return false;
+            let at = text.indexOf(value);
+            while (at >= 0 && !free(at, at + value.length)) at = text.indexOf(value, at + 1);
+            if (at >= 0) spans.push({ type, start: at, end: at + value.length });
+            return at >= 0;
+        };
+        const { dateStyle, timeStyle } = given;
+        const explicit = [...DATE_FIELDS, ...TIME_FIELDS, "timeZoneName"].some((field) => given[field] !== undefined);
+        const styled = dateStyle !== undefined || timeStyle !== undefined;
+        const weekday = given.weekday ?? (dateStyle === "full" ? "long" : undefined);
+        const month = given.month ?? ({ full: "long", long: "long", medium: "short" })[dateStyle];
+        const timeZoneName = given.timeZoneName ?? ({ full: "long", long: "short" })[timeStyle];
+        const alone = (options) => new NativeDateTimeFormat(locale, { ...zone, ...options }).format(time);
+        // Boa does not always write the style asked: the others are tried after it.
+        const markText = (type, style) => [style, ...TEXT_STYLES].some((each) => mark(type, alone({ [type]: each })));
+        if (weekday !== undefined) markText("weekday", weekday);
+        if (TEXT_STYLES.includes(month)) markText("month", month);
+        if (timeZoneName !== undefined) mark("timeZoneName", alone({ hour: "numeric", timeZoneName }).replace(alone({ hour: "numeric" }), "").trim());
+        const hasHour = given.hour !== undefined || timeStyle !== undefined;
+        if (hasHour) mark("dayPeriod", alone({ hour: "numeric", hourCycle: "h12" }).replace(/[\d\s\u202f]/g, ""));
+        const [M, d, , H, m, sec] = new NativeDateTimeFormat("en-US", { ...zone, year: "numeric", month: "numeric", day: "numeric", hour: "numeric", minute: "numeric", second: "numeric", hourCycle: "h23" })
+            .format(time).match(/\d+/g).map(Number);
+        // Boa writes a numeric date's year with two digits, the year alone with all of them.
+        const y = Number(new NativeDateTimeFormat("en-US", { ...zone, year: "numeric" }).format(time));
+        const numeric = (style) => style === "numeric" || style === "2-digit";
+        const present = new Set(["year", "month", "day", "hour", "minute", "second"].filter((field) => numeric(given[field])));
+        if (!explicit) {
+            if (dateStyle === "short" || !styled) ["year", "month", "day"].forEach((field) => present.add(field));
+            if (dateStyle !== undefined) ["year", "day"].forEach((field) => present.add(field));
+            if (timeStyle !== undefined) ["hour", "minute", ...(timeStyle === "short" ? [] : ["second"])].forEach((field) => present.add(field));
+        }
+        const tests = {
+            year: (n, digits) => n === y || (digits === 2 && n === y % 100),
+            month: (n) => n === M,
+            day: (n) => n === d,
+            hour: (n) => n === H || n === (H % 12 || 12) || n === H % 12,
+            minute: (n) => n === m,
+            second: (n) => n === sec,
+        };
+        const order = [...(patternOf(locale, "yMd") ?? "M/d/y")].map((c) => NUMERIC_FIELDS[c]).filter(Boolean);
+        const candidates = [...order, "hour", "minute", "second"].filter((field) => present.has(field)).map((field) => [field, tests[field]]);
+        const fraction = given.fractionalSecondDigits;
+        if (fraction !== undefined) {
+            const milliseconds = ((time % 1000) + 1000) % 1000;
+            candidates.push(["fractionalSecond", (n, digits) => digits === fraction && n === Math.floor(milliseconds / 10 ** (3 - fraction))]);
+        }
+        const used = new Set();
+        for (const match of text.matchAll(/\d+/g)) {
+            const start = match.index;
+            const end = start + match[0].length;
+            if (!free(start, end)) continue;
+            const found = candidates.find(([type, test]) => !used.has(type) && test(Number(match[0]), match[0].length));
+            if (found === undefined) continue;
+            used.add(found[0]);
+            spans.push({ type: found[0], start, end });
+        }
+        spans.sort((a, b) => a.start - b.start);
+        const result = [];
+        let at = 0;
+        for (const span of spans) {
+            if (span.start > at) result.push({ type: "literal", value: text.slice(at, span.start) });
+            result.push({ type: span.type, value: text.slice(span.start, span.end) });
+            at = span.end;
+        }
+        if (at < text.length) result.push({ type: "literal", value: text.slice(at) });
+        return result;
+    };
+    define(DateTimeFormat.prototype, "formatToParts", function formatToParts(value) {
+        const s = state.get(this);
+        if (s === undefined) throw new TypeError("Intl.DateTimeFormat.prototype.formatToParts called on an incompatible receiver");
+        const time = value === undefined ? Date.now() : Number(value);
+        if (!Number.isFinite(time)) throw new RangeError("Invalid time value");
+        return dateParts(s, time, formatDate(this, time, true));
+    });
+
     define(DateTimeFormat.prototype, "resolvedOptions", function () {
         const s = state.get(this);
         if (s === undefined) throw new TypeError("Intl.DateTimeFormat.prototype.resolvedOptions called on an incompatible receiver");
