@@ -1,6 +1,7 @@
 // Built-ins of the web platform that models reach for and Boa 0.22 lacks, written on the
 // ECMAScript built-ins: `atob`/`btoa`, `TextEncoder`/`TextDecoder` (UTF-8, streamed too),
-// `structuredClone`, `queueMicrotask`, `Array.fromAsync` and Annex B's `escape`/`unescape`.
+// `structuredClone`, `queueMicrotask`, `Array.fromAsync`, `Error.captureStackTrace` and Annex B's
+// `escape`/`unescape`.
 // Installed as ordinary globals (writable, configurable, not enumerable), compiled before a run
 // that names one of them or at the first touch of one (`lazy.rs`); they reach nothing outside
 // the engine.
@@ -271,6 +272,29 @@
     }
 
     // atob / btoa: Latin-1 text <-> base64, as browsers define them, in Rust.
+    // ---- Error.captureStackTrace (V8's) -------------------------------------------------------
+    // Custom error classes call it from their constructors (`Error.captureStackTrace(this,
+    // this.constructor)`); without it they threw a TypeError. It gives `target` an own `stack`:
+    // its `name: message` line and the frames of the call.
+    function captureStackTrace(target) {
+        if (target === null || (typeof target !== "object" && typeof target !== "function")) {
+            throw new TypeError("Error.captureStackTrace: the target must be an object");
+        }
+        let head;
+        try {
+            head = Error.prototype.toString.call(target);
+        } catch {
+            head = "Error";
+        }
+        const frames = String(new Error().stack ?? "").split("\n").slice(1).join("\n");
+        Object.defineProperty(target, "stack", {
+            value: frames ? `${head}\n${frames}` : head,
+            writable: true,
+            configurable: true,
+            enumerable: false,
+        });
+    }
+
     define(globalThis, "atob", native.atob);
     define(globalThis, "btoa", native.btoa);
     define(globalThis, "TextEncoder", TextEncoder);
@@ -280,4 +304,5 @@
     define(globalThis, "escape", escape);
     define(globalThis, "unescape", unescape);
     define(Array, "fromAsync", fromAsync);
+    define(Error, "captureStackTrace", captureStackTrace);
 })

@@ -50,6 +50,7 @@ const WEB_BUILTINS: Source = Source {
         ("", "escape"),
         ("", "unescape"),
         ("Array", "fromAsync"),
+        ("Error", "captureStackTrace"),
     ],
 };
 
