@@ -10,12 +10,22 @@
 // columns puts each member on its own line. Nothing of the script runs: getters show as
 // `[Getter]`, and no `toString` or `toJSON` of the script is called.
 //
+// The console's other methods reach the same code: `format` also substitutes `%s`, `%d` and the
+// rest in a first argument that is a string, as Node's `util.format` does; `inspect` shows one
+// value at a depth, with non-enumerable members (`%o`), at most so many items per collection and
+// a line width (`console.dir`, `console.table`). Substitution runs the script's code where Node
+// runs it (`String(value)` for `%s`, `Number(value)` for `%d`, `JSON.stringify` for `%j`): what it
+// throws is the script's, and `format` hands it back as `[undefined, error]` for the engine to
+// throw at the call; a failure of the formatter's own is thrown, and the engine then prints the
+// arguments plainly. Every entry point answers `[text]` otherwise.
+//
 // It is compiled after the script ran, so it reads no global: every built-in it uses comes from
-// `C`, captured by the engine before any script (`originals.rs`), no regular expression is used
+// `C`, captured by the engine before any script (`originals.rs`), or `X`, the few more the console
+// captured with it (`engine/console/text.rs`); no regular expression is used
 // (their methods look up `exec` on the prototype), iteration goes by index, and descriptors have
 // no prototype. A script that replaces `Map.prototype.entries`, the array iterator,
 // `RegExp.prototype` or `Object.prototype.get` changes nothing here.
-(C) => {
+(C, X) => {
     "use strict";
     const apply = C.apply;
     const ownKeys = C.ownKeys;
@@ -52,10 +62,22 @@
     const readableFrames = C.readableFrames;
     const promisePrototype = C.promisePrototype;
     const objectPrototype = C.objectPrototype;
-    const DEPTH = 2;
-    const MAX_ITEMS = 100;
+    const toNumber = X.toNumber;
+    const parseInteger = X.parseInteger;
+    const parseDecimal = X.parseDecimal;
+    const stringify = X.stringify;
+    const toPrimitive = X.toPrimitive;
     const MAX_STRING = 10000;
-    const BREAK = 80;
+    // Node's defaults; `inspect` sets others for one value and puts these back after.
+    let DEPTH = 2;
+    let MAX_ITEMS = 100;
+    let BREAK = 80;
+    let HIDDEN = false;
+    // Node puts an object's members on one line only if the objects formatted inside it go less
+    // than three levels deeper (`compact: 3`): the depth of the last object whose members were
+    // formatted, as Node's `ctx.currentDepth`.
+    const COMPACT = 3;
+    let current = 0;
 
     const has = (object, name) => apply(hasOwn, object, [name]);
     const brand = (getter, value) => {
@@ -145,12 +167,23 @@
         }
         return null;
     };
+    // An object's members are about to be formatted: the depth Node's compact rule reads (see
+    // `current`), and the one before, to put back when it turns out to have none.
+    const enter = (depth) => {
+        const before = current;
+        current = depth;
+        return before;
+    };
     const indentation = (indent) => apply(repeat, " ", [indent]);
-    // Members on one line if they fit, else one per line, indented two more than the value.
-    const wrap = (prefix, open, members, close, indent) => {
+    // Members on one line if they fit (Node's count: each member and its separator, the
+    // indentation, the opening and ten more within the width) and nothing inside went three
+    // levels deeper; else one per line, indented two more than the value.
+    const wrap = (prefix, open, members, close, indent, depth) => {
         if (members.length === 0) return `${prefix}${open}${close}`;
         const single = `${prefix}${open} ${apply(join, members, [", "])} ${close}`;
-        if (apply(indexOf, single, ["\n"]) < 0 && single.length + indent <= BREAK) return single;
+        let total = members.length * 2 + indent + prefix.length + open.length + 10;
+        for (let index = 0; index < members.length; index++) total += members[index].length;
+        if (current - depth < COMPACT && apply(indexOf, single, ["\n"]) < 0 && total <= BREAK) return single;
         const inner = "\n" + indentation(indent + 2);
         const body = apply(join, members, ["," + inner]);
         return `${prefix}${open}${inner}${body}\n${indentation(indent)}${close}`;
@@ -162,7 +195,7 @@
             const name = names[index];
             if (skip(name)) continue;
             const descriptor = getOwnPropertyDescriptor(object, name);
-            if (descriptor === undefined || !descriptor.enumerable) continue;
+            if (descriptor === undefined || (!descriptor.enumerable && !HIDDEN)) continue;
             if (members.length === MAX_ITEMS * 10) {
                 apply(push, members, [`... ${plural(names.length - index, "more property")}`]);
                 break;
@@ -171,7 +204,10 @@
             if (has(descriptor, "value")) shown = show(descriptor.value, seen, depth + 1, indent + 2);
             else if (descriptor.get && descriptor.set) shown = "[Getter/Setter]";
             else shown = descriptor.get ? "[Getter]" : "[Setter]";
-            apply(push, members, [`${property(name)}: ${shown}`]);
+            // Node shows a hidden member's name in brackets, as it is, without quotes.
+            let key = property(name);
+            if (!descriptor.enumerable) key = typeof name === "symbol" ? key : `[${name}]`;
+            apply(push, members, [`${key}: ${shown}`]);
         }
         return members;
     };
@@ -203,8 +239,10 @@
         for (let index = 0; index < stack.length; index++) text += `\n${indentation(indent + 4)}${stack[index]}`;
         if (depth > DEPTH) return `[${text}]`;
         const skip = (n) => n === "name" || n === "message" || n === "stack";
+        const before = enter(depth);
         const extra = properties(value, skip, with_(seen, value), depth, indent);
-        return extra.length === 0 ? text : wrap(`${text} `, "{", extra, "}", indent);
+        if (extra.length === 0) current = before;
+        return extra.length === 0 ? text : wrap(`${text} `, "{", extra, "}", indent, depth);
     };
     const showCollection = (value, seen, depth, indent) => {
         const inner = with_(seen, value);
@@ -215,6 +253,7 @@
             ? drain(value, mapEntries, mapNext, MAX_ITEMS)
             : drain(value, setValues, setNext, MAX_ITEMS);
         const members = [];
+        if (items.length > 0) enter(depth);
         for (let index = 0; index < items.length; index++) {
             const item = items[index];
             apply(push, members, [
@@ -224,13 +263,18 @@
             ]);
         }
         if (size > MAX_ITEMS) apply(push, members, [`... ${plural(size - MAX_ITEMS, "more item")}`]);
-        return wrap(`${isMap ? "Map" : "Set"}(${size}) `, "{", members, "}", indent);
+        // A class of the script's that extends Map is named with the built-in after it.
+        const kind = isMap ? "Map" : "Set";
+        const name = constructorName(value) || kind;
+        const title = name === kind ? `${kind}(${size})` : `${name}(${size}) [${kind}]`;
+        return wrap(`${title} `, "{", members, "}", indent, depth);
     };
     const showArray = (value, seen, depth, indent) => {
         if (depth > DEPTH) return "[Array]";
         const inner = with_(seen, value);
         const length = value.length;
         const members = [];
+        const before = enter(depth);
         let holes = 0;
         const flush = () => {
             if (holes > 0) apply(push, members, [`<${plural(holes, "empty item")}>`]);
@@ -251,9 +295,11 @@
         }
         flush();
         if (length > MAX_ITEMS) apply(push, members, [`... ${plural(length - MAX_ITEMS, "more item")}`]);
-        const extra = properties(value, (n) => isIndex(n) || n === "length", inner, depth, indent);
+        const skip = (n) => isIndex(n) || (n === "length" && !HIDDEN);
+        const extra = properties(value, skip, inner, depth, indent);
         for (let index = 0; index < extra.length; index++) apply(push, members, [extra[index]]);
-        return wrap("", "[", members, "]", indent);
+        if (members.length === 0) current = before;
+        return wrap("", "[", members, "]", indent, depth);
     };
 
     function show(value, seen, depth, indent) {
@@ -293,18 +339,219 @@
         if (prototype === null) name = "[Object: null prototype]";
         else if (prototype === objectPrototype) name = "";
         if (depth > DEPTH) return name === "" ? "[Object]" : `[${name}]`;
+        const before = enter(depth);
         const members = properties(value, () => false, with_(seen, value), depth, indent);
-        return wrap(name === "" ? "" : `${name} `, "{", members, "}", indent);
+        if (members.length === 0) current = before;
+        return wrap(name === "" ? "" : `${name} `, "{", members, "}", indent, depth);
     }
 
-    function format(args) {
-        const parts = [];
-        for (let index = 0; index < args.length; index++) {
-            const value = args[index];
-            apply(push, parts, [typeof value === "string" ? value : show(value, [], 0, 0)]);
+    // One value as `util.inspect` shows it with these options, Node's defaults put back after (a
+    // script's `toString` that `%s` runs may print, and come back here, in the middle of a line).
+    const inspect = (value, options) => {
+        const saved = [DEPTH, MAX_ITEMS, BREAK, HIDDEN, current];
+        if (options !== undefined) {
+            if (options.depth !== undefined) DEPTH = options.depth;
+            if (options.maxItems !== undefined) MAX_ITEMS = options.maxItems;
+            if (options.breakLength !== undefined) BREAK = options.breakLength;
+            if (options.hidden !== undefined) HIDDEN = options.hidden;
         }
-        return apply(join, parts, [" "]);
-    }
+        current = 0;
+        try {
+            return show(value, [], 0, 0);
+        } finally {
+            DEPTH = saved[0];
+            MAX_ITEMS = saved[1];
+            BREAK = saved[2];
+            HIDDEN = saved[3];
+            current = saved[4];
+        }
+    };
 
-    return format;
+    // What the script's own code threw, while the formatter called it (`script`), and the mark the
+    // formatter throws past its own frames to the entry point, which hands the error back.
+    const THROWN = { __proto__: null };
+    let thrown = THROWN;
+    const script = (run, self, args) => {
+        try {
+            return apply(run, self, args);
+        } catch (error) {
+            thrown = error;
+            throw THROWN;
+        }
+    };
+    // An entry point: `[text]`, or `[undefined, error]` when the script's code threw.
+    const entry = (run) => (...args) => {
+        const outer = thrown;
+        thrown = THROWN;
+        try {
+            return [apply(run, undefined, args)];
+        } catch (error) {
+            if (error !== THROWN) throw error;
+            return [undefined, thrown];
+        } finally {
+            thrown = outer;
+        }
+    };
+    const get = (object, key) => object[key];
+
+    // The names of the constructors the global object held before any script: Node's
+    // `builtInObjects`, whose `toString` `%s` does not call.
+    const builtinNames = { __proto__: null };
+    for (let index = 0; index < C.builtins.length; index++) {
+        const name = getOwnPropertyDescriptor(C.builtins[index], "name");
+        if (name === undefined || typeof name.value !== "string") continue;
+        const first = apply(charCodeAt, name.value, [0]);
+        if (first >= 65 && first <= 90) builtinNames[name.value] = true;
+    }
+    // Node's `hasBuiltInToString`: whether `%s` shows an object as `inspect` does rather than
+    // calling its `toString` or `Symbol.toPrimitive`, which it calls when the object or a class
+    // of the script's defines one. It reads both as Node does (a getter runs).
+    const builtInToString = (value) => {
+        let findToString = true;
+        let findPrimitive = true;
+        if (typeof get(value, "toString") !== "function") {
+            if (typeof get(value, toPrimitive) !== "function") return true;
+            if (has(value, toPrimitive)) return false;
+            findToString = false;
+        } else if (has(value, "toString")) {
+            return false;
+        } else if (typeof get(value, toPrimitive) !== "function") {
+            findPrimitive = false;
+        } else if (has(value, toPrimitive)) {
+            return false;
+        }
+        let pointer = value;
+        do {
+            pointer = getPrototypeOf(pointer);
+            if (pointer === null) return true;
+        } while (!(findToString && has(pointer, "toString")) && !(findPrimitive && has(pointer, toPrimitive)));
+        const constructor = getOwnPropertyDescriptor(pointer, "constructor");
+        if (constructor === undefined || typeof constructor.value !== "function") return false;
+        const name = getOwnPropertyDescriptor(constructor.value, "name");
+        return name !== undefined && typeof name.value === "string" && builtinNames[name.value] === true;
+    };
+
+    // `%j`: JSON, or `[Circular]` where JSON.stringify refuses a cycle (told apart by its
+    // message, as Node does); anything else it throws is the script's.
+    let circular;
+    const messageOf = (error) => {
+        if (typeof error !== "object" || error === null) return undefined;
+        const message = getOwnPropertyDescriptor(error, "message");
+        return message === undefined ? undefined : message.value;
+    };
+    const json = (value) => {
+        try {
+            return apply(stringify, undefined, [value]);
+        } catch (error) {
+            if (circular === undefined) {
+                const loop = {};
+                loop.loop = loop;
+                try {
+                    apply(stringify, undefined, [loop]);
+                } catch (refused) {
+                    circular = messageOf(refused);
+                }
+            }
+            if (circular !== undefined && messageOf(error) === circular) return "[Circular]";
+            thrown = error;
+            throw THROWN;
+        }
+    };
+
+    // The letters of Node's placeholders: s j d O o i f c.
+    const known = (letter) =>
+        letter === 115 || letter === 106 || letter === 100 || letter === 79 ||
+        letter === 111 || letter === 105 || letter === 102 || letter === 99;
+    // What one placeholder of Node's `util.format` makes of its argument (`%j` of a function or
+    // of undefined makes undefined, which the line shows as `undefined`, as Node's does).
+    const substitute = (letter, value) => {
+        switch (letter) {
+            case 115: // %s
+                if (typeof value === "number") return number(value);
+                if (typeof value === "bigint") return `${apply(bigintToString, value, [])}n`;
+                if (typeof value !== "object" || value === null || !script(builtInToString, undefined, [value])) {
+                    return script(toString, undefined, [value]);
+                }
+                return inspect(value, { depth: 0 });
+            case 106: // %j
+                return json(value);
+            case 100: // %d
+                if (typeof value === "bigint") return `${apply(bigintToString, value, [])}n`;
+                if (typeof value === "symbol") return "NaN";
+                return number(script(toNumber, undefined, [value]));
+            case 79: // %O
+                return inspect(value, undefined);
+            case 111: // %o
+                return inspect(value, { depth: 4, hidden: true });
+            case 105: // %i
+                if (typeof value === "bigint") return `${apply(bigintToString, value, [])}n`;
+                if (typeof value === "symbol") return "NaN";
+                return number(script(parseInteger, undefined, [value]));
+            case 102: // %f
+                if (typeof value === "symbol") return "NaN";
+                return number(script(parseDecimal, undefined, [value]));
+        }
+        // %c: CSS, which a terminal does not show.
+        return "";
+    };
+
+    // A console line: Node's `util.format`. A first argument that is a string has its
+    // placeholders replaced by the arguments after it, in order; `%%` is `%`; a placeholder with
+    // no argument left, or a letter Node does not know, stays as written. The arguments left are
+    // added after a space each, strings as themselves and anything else inspected.
+    const format = (args) => {
+        const first = args[0];
+        let used = 0;
+        let text = "";
+        let separator = "";
+        if (typeof first === "string") {
+            if (args.length === 1) return first;
+            let last = 0;
+            for (let index = 0; index < first.length - 1; index++) {
+                if (apply(charCodeAt, first, [index]) !== 37) continue;
+                const letter = apply(charCodeAt, first, [++index]);
+                if (used + 1 !== args.length) {
+                    if (letter === 37) {
+                        text += apply(slice, first, [last, index]);
+                        last = index + 1;
+                        continue;
+                    }
+                    if (!known(letter)) continue;
+                    const made = substitute(letter, args[used + 1]);
+                    used += 1;
+                    if (last !== index - 1) text += apply(slice, first, [last, index - 1]);
+                    text += made;
+                    last = index + 1;
+                } else if (letter === 37) {
+                    text += apply(slice, first, [last, index]);
+                    last = index + 1;
+                }
+            }
+            if (last !== 0) {
+                used += 1;
+                separator = " ";
+                if (last < first.length) text += apply(slice, first, [last]);
+            }
+        }
+        for (; used < args.length; used++) {
+            const value = args[used];
+            text += separator;
+            text += typeof value === "string" ? value : inspect(value, undefined);
+            separator = " ";
+        }
+        return text;
+    };
+
+    return {
+        __proto__: null,
+        format: entry(format),
+        inspect: entry(inspect),
+        // For `table.js`: its script calls and its values' text go the same ways.
+        script,
+        entry,
+        inspectValue: inspect,
+        quote,
+        brand,
+        drain,
+    };
 }

@@ -9,7 +9,6 @@ use std::rc::Rc;
 
 use boa_engine::builtins::promise::ResolvingFunctions;
 use boa_engine::context::HostHooks;
-use boa_engine::object::ObjectInitializer;
 use boa_engine::object::builtins::JsPromise;
 use boa_engine::property::Attribute;
 use boa_engine::realm::Realm;
@@ -19,7 +18,6 @@ use boa_engine::{
 };
 
 use super::clock::RunClock;
-use super::console::console_text;
 use super::convert;
 use super::originals::Originals;
 use super::{Bridge, Incoming};
@@ -242,13 +240,8 @@ pub(crate) fn prepare(context: &mut Context) -> Result<Originals, String> {
     global
         .delete_property_or_throw(js_string!("eval"), context)
         .map_err(|error| format!("cannot remove eval: {error}"))?;
-    let console = ObjectInitializer::new(context)
-        .function(NativeFunction::from_fn_ptr(console_log), js_string!("log"), 0)
-        .function(NativeFunction::from_fn_ptr(console_log), js_string!("info"), 0)
-        .function(NativeFunction::from_fn_ptr(console_debug), js_string!("debug"), 0)
-        .function(NativeFunction::from_fn_ptr(console_warn), js_string!("warn"), 0)
-        .function(NativeFunction::from_fn_ptr(console_error), js_string!("error"), 0)
-        .build();
+    let console =
+        super::console::build(context).map_err(|error| format!("cannot build console: {error}"))?;
     context
         .register_global_property(
             js_string!("console"),
@@ -382,33 +375,23 @@ pub(super) fn host_error_object(error: &HostError, context: &mut Context) -> JsV
     object.into()
 }
 
-fn console_log(_this: &JsValue, args: &[JsValue], context: &mut Context) -> JsResult<JsValue> {
-    console_line(LogLevel::Info, args, context)
+/// The bytes of console output the run may still send; `None` once the budget is spent and
+/// output is dropped (or there is no host to send it to), when a console method need not even
+/// format its line.
+pub(crate) fn log_room(context: &Context) -> Option<usize> {
+    let state = context.get_data::<HostState>()?;
+    (!state.log_closed.get()).then(|| state.log_budget.get())
 }
 
-fn console_debug(_this: &JsValue, args: &[JsValue], context: &mut Context) -> JsResult<JsValue> {
-    console_line(LogLevel::Debug, args, context)
-}
-
-fn console_warn(_this: &JsValue, args: &[JsValue], context: &mut Context) -> JsResult<JsValue> {
-    console_line(LogLevel::Warn, args, context)
-}
-
-fn console_error(_this: &JsValue, args: &[JsValue], context: &mut Context) -> JsResult<JsValue> {
-    console_line(LogLevel::Error, args, context)
-}
-
-/// Formats a console line and sends it, within the log budget; past it, one last line says
-/// output was dropped and the rest is.
-fn console_line(level: LogLevel, args: &[JsValue], context: &mut Context) -> JsResult<JsValue> {
-    let closed = context.get_data::<HostState>().is_none_or(|state| state.log_closed.get());
-    if closed {
-        return Ok(JsValue::undefined());
-    }
-    let mut text = console_text(args, context);
+/// Sends a console line within the log budget; past it, one last line says output was dropped
+/// and the rest is.
+pub(crate) fn send_line(level: LogLevel, mut text: String, context: &Context) -> JsResult<JsValue> {
     let Some(state) = context.get_data::<HostState>() else {
         return Ok(JsValue::undefined());
     };
+    if state.log_closed.get() {
+        return Ok(JsValue::undefined());
+    }
     let budget = state.log_budget.get();
     let cost = text.len() + LOG_ENTRY_OVERHEAD;
     let entry = if cost <= budget {
