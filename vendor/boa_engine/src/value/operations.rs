@@ -192,36 +192,19 @@ impl JsValue {
     pub fn pow(&self, other: &Self, context: &mut Context) -> JsResult<Self> {
         Ok(match (self.variant(), other.variant()) {
             // Fast path:
-            (JsVariant::Integer32(x), JsVariant::Integer32(y)) => u32::try_from(y)
-                .ok()
-                .and_then(|y| x.checked_pow(y))
-                .map_or_else(|| Self::new(f64::from(x).powi(y)), Self::new),
-            (JsVariant::Float64(x), JsVariant::Float64(y)) => {
-                if x.abs() == 1.0 && y.is_infinite() {
-                    Self::nan()
-                } else {
-                    Self::new(x.powf(y))
-                }
-            }
+            (JsVariant::Integer32(x), JsVariant::Integer32(y)) => integer_exponentiate(x, y),
+            (JsVariant::Float64(x), JsVariant::Float64(y)) => Self::new(number_exponentiate(x, y)),
             (JsVariant::Integer32(x), JsVariant::Float64(y)) => {
-                if x.wrapping_abs() == 1 && y.is_infinite() {
-                    Self::nan()
-                } else {
-                    Self::new(f64::from(x).powf(y))
-                }
+                Self::new(number_exponentiate(f64::from(x), y))
             }
-            (JsVariant::Float64(x), JsVariant::Integer32(y)) => Self::new(x.powi(y)),
+            (JsVariant::Float64(x), JsVariant::Integer32(y)) => {
+                Self::new(number_exponentiate(x, f64::from(y)))
+            }
             (JsVariant::BigInt(a), JsVariant::BigInt(b)) => Self::new(JsBigInt::pow(&a, &b)?),
 
             // Slow path:
             (_, _) => match (self.to_numeric(context)?, other.to_numeric(context)?) {
-                (Numeric::Number(a), Numeric::Number(b)) => {
-                    if a.abs() == 1.0 && b.is_infinite() {
-                        Self::nan()
-                    } else {
-                        Self::new(a.powf(b))
-                    }
-                }
+                (Numeric::Number(a), Numeric::Number(b)) => Self::new(number_exponentiate(a, b)),
                 (Numeric::BigInt(ref a), Numeric::BigInt(ref b)) => Self::new(JsBigInt::pow(a, b)?),
                 (_, _) => {
                     return Err(JsNativeError::typ()
@@ -751,20 +734,11 @@ impl JsValue {
     #[allow(clippy::float_cmp)]
     pub(crate) fn pow_fast(&self, other: &Self) -> Option<Self> {
         if let (Some(x), Some(y)) = (self.0.as_integer32(), other.0.as_integer32()) {
-            return Some(
-                u32::try_from(y)
-                    .ok()
-                    .and_then(|y| x.checked_pow(y))
-                    .map_or_else(|| Self::new(f64::from(x).powi(y)), Self::new),
-            );
+            return Some(integer_exponentiate(x, y));
         }
         let x = self.as_number_cheap()?;
         let y = other.as_number_cheap()?;
-        if x.abs() == 1.0 && y.is_infinite() {
-            Some(Self::nan())
-        } else {
-            Some(Self::new(x.powf(y)))
-        }
+        Some(Self::new(number_exponentiate(x, y)))
     }
 
     /// Fast path for the binary `&` operator (i32 only).
@@ -940,6 +914,34 @@ fn integer_remainder(x: i32, y: i32) -> JsValue {
         0 if x < 0 => JsValue::new(-0.0),
         remainder => JsValue::new(remainder),
     }
+}
+
+/// ordo's patch: `Number::exponentiate(base, exponent)`, the one computation behind `**` of
+/// numbers (the interpreter's, the constant folder's) and `Math.pow`. Boa raised a float to an
+/// int32 exponent with `powi`, repeated multiplication: a negative exponent became `1 / b^n`,
+/// which overflows to `0` (`2 ** -1074` was `0`, not `5e-324`), and its last digits differed
+/// from `powf`'s, so `1.05 ** 30` written as constants and through variables gave different
+/// numbers. The power is fdlibm's `pow` (the `libm` crate), the algorithm V8's is: the C
+/// library's disagreed with V8's in the last digit twice as often (`10 ** -5` is
+/// `0.000009999999999999999` in V8, and here). Where the specification and `pow` part: an
+/// exponent of NaN is NaN even for a base of 1, and a base of ±1 to an infinite exponent is NaN.
+#[allow(clippy::float_cmp)]
+pub(crate) fn number_exponentiate(base: f64, exponent: f64) -> f64 {
+    if exponent.is_nan() || (base.abs() == 1.0 && exponent.is_infinite()) {
+        return f64::NAN;
+    }
+    libm::pow(base, exponent)
+}
+
+/// ordo's patch: `**` of two int32 values, exact in integers while the power fits an int32.
+fn integer_exponentiate(base: i32, exponent: i32) -> JsValue {
+    u32::try_from(exponent)
+        .ok()
+        .and_then(|exponent| base.checked_pow(exponent))
+        .map_or_else(
+            || JsValue::new(number_exponentiate(f64::from(base), f64::from(exponent))),
+            JsValue::new,
+        )
 }
 
 /// ordo's patch: `Number::remainder(x, y)`. Where both are integers that an `f64` holds

@@ -22,8 +22,8 @@ use crate::{
         CONSTRUCTOR, IndexedProperties, JsData, JsObject,
         internal_methods::{
             InternalMethodPropertyContext, InternalObjectMethods, ORDINARY_INTERNAL_METHODS,
-            get_prototype_from_constructor, has_ordinary_elements, ordinary_define_own_property,
-            ordinary_get_own_property, ordinary_set, small_index_element,
+            OrdinaryElement, get_prototype_from_constructor, ordinary_define_own_property,
+            ordinary_element, ordinary_get_own_property, ordinary_set, small_index_element,
         },
         plain_array_element,
     },
@@ -2205,6 +2205,11 @@ impl Array {
         Ok(a.into())
     }
 
+    /// ordo's patch: the list separator of `toLocaleString` of an Array and of a typed array,
+    /// `,` in every locale as V8 writes it (`[1234.5, 6789].toLocaleString()` is
+    /// `1,234.5,6,789` in Node); Boa asked ICU for the locale's list pattern, `, `.
+    pub(crate) const LIST_SEPARATOR: JsString = js_string!(",");
+
     /// [`Array.prototype.toLocaleString ( [ locales [ , options ] ] )`][spec].
     ///
     /// Returns a string representing the elements of the array. The elements are converted to
@@ -2230,9 +2235,7 @@ impl Array {
         let options = args.get_or_undefined(1);
 
         // 3. Let separator be the implementation-defined list-separator String value appropriate for the host environment's current locale (such as ", ").
-        // ordo's patch: `,` in every locale, as V8 writes it (`[1234.5, 6789].toLocaleString()`
-        // is `1,234.5,6,789` in Node); Boa asked ICU for the locale's list pattern, `, `.
-        let separator = js_string!(",");
+        let separator = Self::LIST_SEPARATOR;
 
         // 4. Let R be the empty String.
         let mut r = Vec::with_capacity(len as usize + len.saturating_sub(1) as usize);
@@ -3406,8 +3409,7 @@ where
     K: TryInto<u32> + Into<PropertyKey> + Copy,
 {
     if let Ok(index) = k.try_into()
-        && (o.is_array() || has_ordinary_elements(o))
-        && let Some(value) = o.borrow().properties().element_value(index)
+        && let OrdinaryElement::Value(value) = ordinary_element(o, index)
     {
         return Ok(Some(value));
     }

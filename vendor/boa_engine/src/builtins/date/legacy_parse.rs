@@ -98,160 +98,177 @@ struct Fields {
 
 /// The time value `date` stands for, if it is a date as [the module](self) reads them.
 pub(super) fn parse_legacy(date: &str, hooks: &dyn HostHooks) -> Option<i64> {
-    let fields = read(date.as_bytes())?;
+    let fields = Reader::new(date.as_bytes()).read()?;
     fields.time_value(hooks)
 }
 
-fn read(bytes: &[u8]) -> Option<Fields> {
-    let mut fields = Fields::default();
-    let mut part = TimePart::None;
-    // Whether the last number read belongs to the time (a sign after it starts a zone).
-    let mut after_time = false;
-    // Whether a zone word was just read (a sign after it is its offset).
-    let mut after_zone_word = false;
-    let mut i = 0;
-    while i < bytes.len() {
-        let byte = bytes[i];
-        match byte {
-            b'0'..=b'9' => {
-                let (number, end) = number_at(bytes, i);
-                i = end;
-                let next = bytes.get(i).copied();
-                match part {
-                    TimePart::Hour | TimePart::Minute => {
-                        fields.time.push(number.value);
-                        part = if part == TimePart::Hour {
-                            TimePart::Minute
-                        } else {
-                            TimePart::Second
-                        };
-                        if next != Some(b':') {
-                            part = if part == TimePart::Second && next == Some(b'.') {
-                                TimePart::Second
-                            } else {
-                                TimePart::Done
-                            };
-                        }
-                        after_time = true;
-                    }
-                    TimePart::Second if fields.time.len() == 3 => {
-                        // The digits after `ss.`: milliseconds from the first three.
-                        let text = &bytes[end - number.digits..end];
-                        let mut millisecond = 0;
-                        for position in 0..3 {
-                            let digit = text.get(position).map_or(0, |digit| digit - b'0');
-                            millisecond = millisecond * 10 + u64::from(digit);
-                        }
-                        fields.millisecond = millisecond;
-                        part = TimePart::Done;
-                        after_time = true;
-                    }
-                    _ if next == Some(b':') && part == TimePart::None => {
-                        fields.time.push(number.value);
-                        part = TimePart::Hour;
-                        after_time = true;
-                    }
-                    _ => {
-                        if fields.numbers.len() == 3 {
-                            return None;
-                        }
-                        fields.numbers.push(number);
-                        after_time = false;
-                    }
-                }
-                after_zone_word = false;
-            }
-            b':' => {
-                if !matches!(part, TimePart::Hour | TimePart::Minute) {
-                    return None;
-                }
-                i += 1;
-            }
-            b'.' => {
-                if part == TimePart::Second && fields.time.len() == 3 {
-                    i += 1;
-                    if !bytes.get(i).is_some_and(u8::is_ascii_digit) {
-                        return None;
-                    }
-                } else {
-                    // A date's separator (`2024.03.10`, `Jan. 5`).
-                    i += 1;
-                }
-            }
-            b'+' | b'-' if (after_time || after_zone_word) && fields.offset_open() => {
-                let (offset, end) = offset_at(bytes, i)?;
-                fields.offset = Some(fields.offset.unwrap_or(0) + offset);
-                i = end;
-                part = finish_time(part);
-                after_time = false;
-                after_zone_word = false;
-            }
-            b'+' | b'-' | b'/' | b',' => i += 1,
-            b'(' => {
-                let mut depth = 0usize;
-                while i < bytes.len() {
-                    match bytes[i] {
-                        b'(' => depth += 1,
-                        b')' => depth -= 1,
-                        _ => {}
-                    }
-                    i += 1;
-                    if depth == 0 {
-                        break;
-                    }
-                }
-            }
-            byte if byte.is_ascii_whitespace() => {
-                i += 1;
-                part = finish_time(part);
-            }
-            byte if byte.is_ascii_alphabetic() => {
-                let start = i;
-                while i < bytes.len() && bytes[i].is_ascii_alphabetic() {
-                    i += 1;
-                }
-                let word = std::str::from_utf8(&bytes[start..i])
-                    .ok()?
-                    .to_ascii_lowercase();
-                // `T` between a date and a time, as in the ISO format.
-                if word == "t"
-                    && start > 0
-                    && bytes[start - 1].is_ascii_digit()
-                    && bytes.get(i).is_some_and(u8::is_ascii_digit)
-                {
-                    continue;
-                }
-                part = finish_time(part);
-                after_zone_word = false;
-                match word_kind(&word) {
-                    Word::Month(month) => {
-                        if fields.month.replace(month).is_some() {
-                            return None;
-                        }
-                    }
-                    Word::Weekday => {}
-                    Word::Meridiem(pm) => {
-                        if fields.time.is_empty() || fields.pm.replace(pm).is_some() {
-                            return None;
-                        }
-                    }
-                    Word::Zone(offset) => {
-                        if fields.offset.replace(offset).is_some() {
-                            return None;
-                        }
-                        after_zone_word = true;
-                    }
-                    Word::Unknown => {
-                        if !fields.numbers.is_empty() || !fields.time.is_empty() {
-                            return None;
-                        }
-                    }
-                }
-            }
-            _ => return None,
+/// Reads a string's fields from left to right, one token at a time.
+struct Reader<'a> {
+    bytes: &'a [u8],
+    /// Where the next token starts.
+    at: usize,
+    fields: Fields,
+    part: TimePart,
+    /// Whether the last number read belongs to the time (a sign after it starts a zone).
+    after_time: bool,
+    /// Whether a zone word was just read (a sign after it is its offset).
+    after_zone_word: bool,
+}
+
+impl<'a> Reader<'a> {
+    fn new(bytes: &'a [u8]) -> Self {
+        Self {
+            bytes,
+            at: 0,
+            fields: Fields::default(),
+            part: TimePart::None,
+            after_time: false,
+            after_zone_word: false,
         }
     }
-    Some(fields)
+
+    /// The fields of the whole string; `None` where a token cannot be where it is.
+    fn read(mut self) -> Option<Fields> {
+        while let Some(&byte) = self.bytes.get(self.at) {
+            match byte {
+                b'0'..=b'9' => self.number()?,
+                b':' => {
+                    if !matches!(self.part, TimePart::Hour | TimePart::Minute) {
+                        return None;
+                    }
+                    self.at += 1;
+                }
+                b'.' => {
+                    self.at += 1;
+                    // After `ss`, the fraction's digits must follow; elsewhere a date's
+                    // separator (`2024.03.10`, `Jan. 5`).
+                    let fraction = self.part == TimePart::Second && self.fields.time.len() == 3;
+                    if fraction && !self.bytes.get(self.at).is_some_and(u8::is_ascii_digit) {
+                        return None;
+                    }
+                }
+                b'+' | b'-'
+                    if (self.after_time || self.after_zone_word) && self.fields.offset_open() =>
+                {
+                    self.offset()?;
+                }
+                b'+' | b'-' | b'/' | b',' => self.at += 1,
+                b'(' => self.skip_parenthesized(),
+                byte if byte.is_ascii_whitespace() => {
+                    self.at += 1;
+                    self.part = finish_time(self.part);
+                }
+                byte if byte.is_ascii_alphabetic() => self.word()?,
+                _ => return None,
+            }
+        }
+        Some(self.fields)
+    }
+
+    /// A run of digits: a part of the time, the fraction of its seconds, or one of the date's
+    /// numbers.
+    fn number(&mut self) -> Option<()> {
+        let (number, end) = number_at(self.bytes, self.at);
+        self.at = end;
+        let next = self.bytes.get(end).copied();
+        self.after_zone_word = false;
+        match self.part {
+            TimePart::Hour | TimePart::Minute => {
+                self.fields.time.push(number.value);
+                self.part = match (self.part, next) {
+                    (TimePart::Hour, Some(b':')) => TimePart::Minute,
+                    (TimePart::Minute, Some(b':' | b'.')) => TimePart::Second,
+                    _ => TimePart::Done,
+                };
+                self.after_time = true;
+            }
+            TimePart::Second if self.fields.time.len() == 3 => {
+                // The digits after `ss.`: milliseconds from the first three.
+                let text = &self.bytes[end - number.digits..end];
+                self.fields.millisecond = (0..3).fold(0, |millisecond, position| {
+                    let digit = text.get(position).map_or(0, |digit| digit - b'0');
+                    millisecond * 10 + u64::from(digit)
+                });
+                self.part = TimePart::Done;
+                self.after_time = true;
+            }
+            _ if next == Some(b':') && self.part == TimePart::None => {
+                self.fields.time.push(number.value);
+                self.part = TimePart::Hour;
+                self.after_time = true;
+            }
+            _ => {
+                if self.fields.numbers.len() == 3 {
+                    return None;
+                }
+                self.fields.numbers.push(number);
+                self.after_time = false;
+            }
+        }
+        Some(())
+    }
+
+    /// A zone's offset after a time or a zone's word, added to the word's.
+    fn offset(&mut self) -> Option<()> {
+        let (offset, end) = offset_at(self.bytes, self.at)?;
+        self.fields.offset = Some(self.fields.offset.unwrap_or(0) + offset);
+        self.at = end;
+        self.part = finish_time(self.part);
+        self.after_time = false;
+        self.after_zone_word = false;
+        Some(())
+    }
+
+    /// Text in parentheses, nested or not, up to its closing one or the end.
+    fn skip_parenthesized(&mut self) {
+        let mut depth = 0usize;
+        while let Some(&byte) = self.bytes.get(self.at) {
+            match byte {
+                b'(' => depth += 1,
+                b')' => depth -= 1,
+                _ => {}
+            }
+            self.at += 1;
+            if depth == 0 {
+                break;
+            }
+        }
+    }
+
+    /// A run of letters: a month, a weekday, `am`/`pm`, a zone, the ISO `T`, or a word before
+    /// the first number.
+    fn word(&mut self) -> Option<()> {
+        let start = self.at;
+        while self.bytes.get(self.at).is_some_and(u8::is_ascii_alphabetic) {
+            self.at += 1;
+        }
+        let word = std::str::from_utf8(&self.bytes[start..self.at])
+            .ok()?
+            .to_ascii_lowercase();
+        // `T` between a date and a time, as in the ISO format.
+        if word == "t"
+            && start > 0
+            && self.bytes[start - 1].is_ascii_digit()
+            && self.bytes.get(self.at).is_some_and(u8::is_ascii_digit)
+        {
+            return Some(());
+        }
+        self.part = finish_time(self.part);
+        self.after_zone_word = false;
+        let fields = &mut self.fields;
+        match word_kind(&word) {
+            Word::Month(month) => fields.month.replace(month).is_none().then_some(()),
+            Word::Weekday => Some(()),
+            Word::Meridiem(pm) => {
+                (!fields.time.is_empty() && fields.pm.replace(pm).is_none()).then_some(())
+            }
+            Word::Zone(offset) => {
+                self.after_zone_word = true;
+                fields.offset.replace(offset).is_none().then_some(())
+            }
+            Word::Unknown => (fields.numbers.is_empty() && fields.time.is_empty()).then_some(()),
+        }
+    }
 }
 
 /// The time part after a separator: a time stops at the first thing that does not continue it.

@@ -949,15 +949,48 @@ fn f64_to_exponential(n: f64) -> JsString {
     }
 }
 
-/// Helper function that formats a float as a ES6-style exponential number string with a given precision.
-// We can't use the same approach as in `f64_to_exponential`
-// because in cases like (0.999).toExponential(0) the result will be 1e0.
-// Instead we get the index of 'e', and if the next character is not '-' we insert the plus sign
+/// `Number.prototype.toExponential(prec)` of a non-negative or negative finite `n`: the digits
+/// of `n` rounded to `prec + 1` significant ones, a tie going to the larger, as the
+/// specification says ("if there are two such sets of e and n, pick the e and n for which
+/// n × 10^(e–f) is larger"). ordo's patch: Boa used Rust's `{:.prec$e}`, which sends an exact
+/// tie to the even digit (`(2.5).toExponential(0)` was `2e+0`, V8's `3e+0`). The rounding is
+/// done here on the exact decimal expansion of `n`, which has at most 767 significant digits.
 fn f64_to_exponential_with_precision(n: f64, prec: usize) -> JsString {
-    let mut res = format!("{n:.prec$e}");
-    let idx = res.find('e').expect("'e' not found in exponential string");
-    if res.as_bytes()[idx + 1] != b'-' {
-        res.insert(idx + 1, '+');
+    let exact = format!("{:.767e}", n.abs());
+    let (mantissa, exponent) = exact
+        .split_once('e')
+        .expect("an exponential format has an exponent");
+    let mut exponent: i32 = exponent.parse().expect("the exponent is an integer");
+    let mut digits: Vec<u8> = mantissa.bytes().filter(u8::is_ascii_digit).collect();
+    let rounds_up = digits.get(prec + 1).is_some_and(|digit| *digit >= b'5');
+    digits.truncate(prec + 1);
+    if rounds_up {
+        let carried_out = digits.iter_mut().rev().all(|digit| {
+            if *digit == b'9' {
+                *digit = b'0';
+                true
+            } else {
+                *digit += 1;
+                false
+            }
+        });
+        if carried_out {
+            digits.insert(0, b'1');
+            digits.pop();
+            exponent += 1;
+        }
     }
+    let mut res = String::with_capacity(prec + 8);
+    if n.is_sign_negative() && n != 0.0 {
+        res.push('-');
+    }
+    res.push(char::from(digits[0]));
+    if prec > 0 {
+        res.push('.');
+        res.extend(digits[1..].iter().map(|digit| char::from(*digit)));
+    }
+    res.push('e');
+    res.push(if exponent < 0 { '-' } else { '+' });
+    res.push_str(&exponent.unsigned_abs().to_string());
     js_string!(res)
 }

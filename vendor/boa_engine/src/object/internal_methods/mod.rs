@@ -825,10 +825,37 @@ pub(crate) fn dense_array_element(obj: &JsObject, key: &PropertyKey) -> Option<J
 /// property key: an Array's dense element, or any element of a typed array. `None` where the
 /// general `[[Get]]` must answer (another object, a hole, an index past the dense storage).
 pub(crate) fn small_index_element(obj: &JsObject, index: u32) -> Option<JsValue> {
-    if obj.is_array() || has_ordinary_elements(obj) {
-        return obj.borrow().properties().element_value(index);
+    match ordinary_element(obj, index) {
+        OrdinaryElement::Value(value) => Some(value),
+        OrdinaryElement::Absent => None,
+        OrdinaryElement::NotOrdinary => {
+            crate::builtins::typed_array::typed_array_element(obj, index)
+        }
     }
-    crate::builtins::typed_array::typed_array_element(obj, index)
+}
+
+/// What [`ordinary_element`] found at an index.
+pub(crate) enum OrdinaryElement {
+    /// An own data property kept as a value alone: `[[Get]]` and `HasProperty` of it.
+    Value(JsValue),
+    /// The object's elements are ordinary but this one is not kept as a value alone (a hole,
+    /// an accessor, other attributes, an index past the storage): the general path answers.
+    Absent,
+    /// An `arguments` object, a proxy, a string, a typed array: the general path answers.
+    NotOrdinary,
+}
+
+/// ordo's patch: the element at `index` of an Array or of an object whose elements the ordinary
+/// internal methods read and write, where its map keeps it as a value alone. Both `[[Get]]` of
+/// it and `HasProperty` of it are that value: no getter runs, no prototype is asked.
+pub(crate) fn ordinary_element(obj: &JsObject, index: u32) -> OrdinaryElement {
+    if !(obj.is_array() || has_ordinary_elements(obj)) {
+        return OrdinaryElement::NotOrdinary;
+    }
+    match obj.borrow().properties().element_value(index) {
+        Some(value) => OrdinaryElement::Value(value),
+        None => OrdinaryElement::Absent,
+    }
 }
 
 /// ordo's patch: whether `obj`'s elements are read and written by the ordinary internal methods
