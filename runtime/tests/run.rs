@@ -96,6 +96,65 @@ async fn r_rt_4_a_pending_promise_with_nothing_left_to_run_is_a_stall() {
     assert_eq!(stall.kind, ErrorKind::Stall);
 }
 
+/// Node ends a script at a rejection nothing handles; the run ends with its error, not as a
+/// success whose result hides it. A rejection handled later, or by a combinator, is not one.
+#[tokio::test]
+async fn r_rt_4_a_rejection_nothing_handles_ends_the_run_with_its_error() {
+    let mut host = HostFunctions::new();
+    host.insert("fails", |_call| async { Err(HostError::new("no such file")) });
+    host.insert("works", |_call| async { Ok(json!(1)) });
+    let run_with_host = |code: &'static str| {
+        let host = host.clone();
+        async move {
+            Runtime::new(config())
+                .run(&Script::javascript(code), &host, &CancellationToken::new())
+                .await
+        }
+    };
+
+    let not_awaited =
+        run_with_host("fails({});\nawait works({});\nreturn 'done';").await.unwrap_err();
+    assert_eq!(not_awaited.kind, ErrorKind::Runtime);
+    assert!(
+        not_awaited.message.starts_with("Error: no such file\n(a promise was rejected"),
+        "{not_awaited}"
+    );
+    assert_eq!(not_awaited.position, Some(Position { line: 1, column: 6 }));
+
+    // The first of several, thrown from a `.then` without a `.catch`, from one line in a loop.
+    let chained = run(
+        "for (const n of [1, 2, 3]) Promise.resolve(n).then((v) => { throw new RangeError(`bad ${v}`) });\n\
+         return 1;",
+    )
+    .await
+    .unwrap_err();
+    assert!(chained.message.starts_with("RangeError: bad 1\n"), "{chained}");
+
+    let thrown_value = run("Promise.reject(42); return 1;").await.unwrap_err();
+    assert!(thrown_value.message.starts_with("Uncaught 42\n"), "{thrown_value}");
+
+    let handled = result(
+        "const late = Promise.reject(new Error('late'));\n\
+         await null; await null;\n\
+         const caught = await late.catch((e) => e.message);\n\
+         const settled = await Promise.allSettled([Promise.reject(1), Promise.resolve(2)]);\n\
+         const raced = await Promise.race([Promise.resolve('won'), Promise.reject(new Error('lost'))]);\n\
+         const any = await Promise.any([Promise.reject(1), Promise.resolve('any')]);\n\
+         return [caught, settled.map((s) => s.status), raced, any];",
+    )
+    .await;
+    assert_eq!(handled, json!(["late", ["rejected", "fulfilled"], "won", "any"]));
+    let awaited_later =
+        run_with_host("const p = fails({});\ntry { await p } catch (e) { return e.message }")
+            .await
+            .unwrap();
+    assert_eq!(awaited_later.result, json!("no such file"));
+
+    // The script's own rejection is its error, once, without the note.
+    let own = run("await Promise.reject(new TypeError('own'))").await.unwrap_err();
+    assert_eq!(own.message, "TypeError: own");
+}
+
 #[tokio::test]
 async fn r_rt_3_engine_limits_when_enabled_are_precise_in_synchronous_code() {
     let mut config = config();

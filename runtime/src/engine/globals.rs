@@ -7,7 +7,7 @@ use std::cell::{Cell, RefCell};
 use std::collections::{HashMap, HashSet, VecDeque};
 use std::rc::Rc;
 
-use boa_engine::builtins::promise::ResolvingFunctions;
+use boa_engine::builtins::promise::{OperationType, Promise, ResolvingFunctions};
 use boa_engine::context::HostHooks;
 use boa_engine::object::builtins::JsPromise;
 use boa_engine::property::Attribute;
@@ -20,6 +20,7 @@ use boa_engine::{
 use super::clock::RunClock;
 use super::convert;
 use super::originals::Originals;
+use super::rejections::Rejections;
 use super::{Bridge, Incoming};
 use crate::limits::LOG_ENTRY_OVERHEAD;
 use crate::outcome::{LogEntry, LogLevel};
@@ -29,11 +30,17 @@ use crate::protocol::{HostError, RunRequest};
 #[derive(Default)]
 pub(crate) struct Hooks {
     max_buffer_size: Cell<u64>,
+    rejections: Rejections,
 }
 
 impl Hooks {
     pub(crate) fn set_max_buffer_size(&self, bytes: u64) {
         self.max_buffer_size.set(bytes);
+    }
+
+    /// The promises rejected while nothing handled them.
+    pub(crate) fn rejections(&self) -> &Rejections {
+        &self.rejections
     }
 }
 
@@ -53,6 +60,15 @@ impl HostHooks for Hooks {
 
     fn max_buffer_size(&self, _context: &mut Context) -> u64 {
         self.max_buffer_size.get()
+    }
+
+    fn promise_rejection_tracker(
+        &self,
+        promise: &JsObject<Promise>,
+        operation: OperationType,
+        _context: &mut Context,
+    ) {
+        self.rejections.track(promise, operation);
     }
 }
 

@@ -28,6 +28,7 @@ mod native;
 mod originals;
 mod random;
 mod regexp;
+mod rejections;
 mod script_text;
 mod stack;
 mod strings;
@@ -244,7 +245,12 @@ impl Engine {
                 .run_jobs(&mut self.context)
                 .map_err(|error| self.error_failure(&error))?;
             match promise.state() {
-                PromiseState::Fulfilled(value) => return self.result_json(&value, limits),
+                PromiseState::Fulfilled(value) => {
+                    if let Some(reason) = self.hooks.rejections().first_unhandled(promise) {
+                        return Err(self.unhandled_rejection(&reason));
+                    }
+                    return self.result_json(&value, limits);
+                }
                 PromiseState::Rejected(reason) => {
                     let (message, position) = convert::describe_thrown(&reason, &mut self.context);
                     return Err(failure(ScriptFailureKind::Runtime, message, position));
@@ -257,6 +263,17 @@ impl Engine {
             HostState::answer_next(&mut self.context)
                 .map_err(|message| failure(ScriptFailureKind::Prelude, message, None))?;
         }
+    }
+
+    /// A promise rejected with nothing to handle it, the run's end as Node's (see
+    /// [`rejections`]): its error, where it was thrown, and why the script's result is not given.
+    fn unhandled_rejection(&mut self, reason: &JsValue) -> ScriptFailure {
+        let (message, position) = convert::describe_thrown(reason, &mut self.context);
+        let message = format!(
+            "{message}\n(a promise was rejected and nothing awaited it or caught its error: \
+             the script's result is dropped, as Node ends a script at an unhandled rejection)"
+        );
+        failure(ScriptFailureKind::Runtime, message, position)
     }
 
     /// The result as JSON, carried faithfully, with notes on what JSON could not hold.
