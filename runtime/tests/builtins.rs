@@ -192,6 +192,78 @@ async fn r_rt_2_structured_clone_copies_plain_data_in_rust_as_node_does() {
     assert_eq!(value, expected);
 }
 
+/// Errors keep their class (by name, as the HTML standard says), message, stack and cause;
+/// boxed primitives stay boxed; `transfer` moves a buffer and detaches the original; a refusal
+/// says what V8 says. The lines are what Node 20 prints for the same body; each case runs twice
+/// from the same code.
+#[tokio::test]
+async fn r_rt_2_structured_clone_keeps_errors_boxed_primitives_and_transfers_as_node_does() {
+    let body = r#"const out = [];
+class MyErr extends Error { constructor(m) { super(m); this.name = "MyErr"; this.code = 7; } }
+const errors = [new TypeError("t"), new RangeError("r", { cause: { a: [1] } }), new MyErr("m"), Object.assign(new Error("x"), { extra: 1 }), new Error()];
+const renamed = new Error("n"); renamed.name = "SyntaxError"; errors.push(renamed);
+for (let round = 0; round < 2; round++) {
+  for (const e of errors) {
+    const c = structuredClone(e);
+    out.push([c instanceof Error, c.constructor.name, c.name, c.message, Object.keys(c).join(","), "cause" in c ? JSON.stringify(c.cause) : "-", c.stack === e.stack, Object.getOwnPropertyNames(c).sort().join(","), c !== e].join(" "));
+  }
+  for (const v of [new String("ab"), new Number(5), new Boolean(false), Object(3n)]) {
+    const c = structuredClone({ v }).v;
+    out.push([typeof c, Object.prototype.toString.call(c), String(c.valueOf()), Object.keys(c).join(","), c !== v].join(" "));
+  }
+  for (const bad of [() => 1, { f() {} }, Symbol("s"), Promise.resolve(1), new WeakMap()]) {
+    try { structuredClone(bad); out.push("cloned"); } catch (e) { out.push(e.name + ": " + e.message); }
+  }
+  const bytes = new Uint8Array([1, 2, 3]);
+  const moved = structuredClone({ bytes, same: bytes }, { transfer: [bytes.buffer] });
+  out.push([bytes.length, bytes.buffer.byteLength, moved.bytes.length, moved.bytes === moved.same, [...moved.bytes].join()].join(" "));
+  const buffer = new ArrayBuffer(2);
+  for (const transfer of [[1], [buffer, buffer]]) {
+    try { structuredClone(1, { transfer }); out.push("cloned"); } catch (e) { out.push(e.name + ": " + e.message); }
+  }
+}
+return out;"#;
+    let expected = [
+        "true TypeError TypeError t  - true message,stack true",
+        "true RangeError RangeError r  {\"a\":[1]} true cause,message,stack true",
+        "true Error Error m  - true message,stack true",
+        "true Error Error x  - true message,stack true",
+        "true Error Error   - true stack true",
+        "true SyntaxError SyntaxError n  - true message,stack true",
+        "object [object String] ab 0,1 true",
+        "object [object Number] 5  true",
+        "object [object Boolean] false  true",
+        "object [object BigInt] 3  true",
+        "DataCloneError: () => 1 could not be cloned.",
+        "DataCloneError: f() {} could not be cloned.",
+        "DataCloneError: Symbol(s) could not be cloned.",
+        "DataCloneError: #<Promise> could not be cloned.",
+        "DataCloneError: #<WeakMap> could not be cloned.",
+        "0 0 3 true 1,2,3",
+        "TypeError: Found invalid object in transferList",
+        "DataCloneError: Transfer list contains duplicate ArrayBuffer",
+        "true TypeError TypeError t  - true message,stack true",
+        "true RangeError RangeError r  {\"a\":[1]} true cause,message,stack true",
+        "true Error Error m  - true message,stack true",
+        "true Error Error x  - true message,stack true",
+        "true Error Error   - true stack true",
+        "true SyntaxError SyntaxError n  - true message,stack true",
+        "object [object String] ab 0,1 true",
+        "object [object Number] 5  true",
+        "object [object Boolean] false  true",
+        "object [object BigInt] 3  true",
+        "DataCloneError: () => 1 could not be cloned.",
+        "DataCloneError: f() {} could not be cloned.",
+        "DataCloneError: Symbol(s) could not be cloned.",
+        "DataCloneError: #<Promise> could not be cloned.",
+        "DataCloneError: #<WeakMap> could not be cloned.",
+        "0 0 3 true 1,2,3",
+        "TypeError: Found invalid object in transferList",
+        "DataCloneError: Transfer list contains duplicate ArrayBuffer",
+    ];
+    assert_eq!(result(body).await, json!(expected.as_slice()));
+}
+
 #[tokio::test]
 async fn r_rt_2_structured_clone_copies_deeply_keeps_cycles_and_refuses_functions() {
     let value = result(

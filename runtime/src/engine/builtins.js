@@ -129,14 +129,30 @@
     }
 
     // ---- structuredClone ---------------------------------------------------------------------
-    const { getPrototypeOf, keys } = Object;
+    const { getPrototypeOf, keys, defineProperty, hasOwn } = Object;
     const { isArray } = Array;
     const ObjectPrototype = Object.prototype;
     const ArrayPrototype = Array.prototype;
-    function structuredClone(value) {
+    // The error classes a clone keeps (by the error's `name`, as the HTML standard says); any
+    // other name, a subclass's included, comes back as an `Error` named "Error".
+    const ERROR_CLASSES = { Error, EvalError, RangeError, ReferenceError, SyntaxError, TypeError, URIError };
+    // A boxed primitive's class and the method that reads its value (and throws for anything
+    // else: `instanceof` alone can be fooled by a prototype).
+    const BOXED = [
+        [String, String.prototype.valueOf],
+        [Number, Number.prototype.valueOf],
+        [Boolean, Boolean.prototype.valueOf],
+        [BigInt, BigInt.prototype.valueOf],
+    ];
+    const hidden = (object, name, value) =>
+        defineProperty(object, name, { value, writable: true, configurable: true, enumerable: false });
+    // What V8 writes in its refusal: a function's or a symbol's text, `#<Class>` of an object.
+    const described = (value) =>
+        typeof value === "object" ? `#<${value.constructor?.name ?? "Object"}>` : String(value);
+    function structuredClone(value, options) {
         const seen = new Map();
         const refuse = (what) => {
-            throw domError("DataCloneError", `structuredClone: ${what} cannot be cloned`);
+            throw domError("DataCloneError", `${described(what)} could not be cloned.`);
         };
         // A plain object or an array: its own enumerable properties, cloned (a primitive, most
         // of them, is its own clone: no call).
@@ -150,9 +166,25 @@
             }
             return out;
         };
+        const cloneError = (error) => {
+            const name = error.name;
+            const Class = hasOwn(ERROR_CLASSES, name) ? ERROR_CLASSES[name] : Error;
+            const out = new Class();
+            seen.set(error, out);
+            if (hasOwn(error, "message")) hidden(out, "message", String(error.message));
+            const stack = error.stack;
+            if (typeof stack === "string") hidden(out, "stack", stack);
+            if (hasOwn(error, "cause")) hidden(out, "cause", clone(error.cause));
+            return out;
+        };
+        const boxed = (value) => {
+            for (const [Class, valueOf] of BOXED) {
+                if (value instanceof Class) return Object(valueOf.call(value));
+            }
+            return undefined;
+        };
         const clone = (value) => {
-            if (typeof value === "function") refuse("a function");
-            if (typeof value === "symbol") refuse("a symbol");
+            if (typeof value === "function" || typeof value === "symbol") refuse(value);
             if (value === null || typeof value !== "object") return value;
             const known = seen.get(value);
             if (known !== undefined) return known;
@@ -179,20 +211,35 @@
                 for (const item of value) out.add(clone(item));
                 return out;
             } else if (value instanceof Error) {
-                out = new Error(value.message);
-                out.name = value.name;
+                return cloneError(value);
             } else if (value instanceof Promise || value instanceof WeakMap || value instanceof WeakSet) {
-                refuse(`a ${value.constructor.name}`);
-            } else {
+                refuse(value);
+            } else if ((out = boxed(value)) === undefined) {
                 return cloneProperties(value);
             }
             seen.set(value, out);
             return out;
         };
         if (arguments.length === 0) throw new TypeError("structuredClone needs a value");
-        // Records and lists of them are copied in Rust (`clone.rs`), which answers `undefined`
-        // for anything else: the general path below.
+        // `transfer`: each buffer listed moves into the clone, and the original is left
+        // detached (length 0), as a message to a worker leaves it. Detached after the clone is
+        // made, since the views on it are read for it.
+        const transfer = options?.transfer;
+        if (transfer !== undefined) {
+            const buffers = [...transfer];
+            for (const [index, buffer] of buffers.entries()) {
+                if (!(buffer instanceof ArrayBuffer)) throw new TypeError("Found invalid object in transferList");
+                if (buffers.indexOf(buffer) !== index) {
+                    throw domError("DataCloneError", "Transfer list contains duplicate ArrayBuffer");
+                }
+            }
+            const copy = clone(value);
+            for (const buffer of buffers) native.detachBuffer(buffer);
+            return copy;
+        }
         if (value !== null && typeof value === "object") {
+            // Records and lists of them are copied in Rust (`clone.rs`), which answers
+            // `undefined` for anything else: the general path below.
             const copy = native.clonePlainData(value);
             if (copy !== undefined) return copy;
         }

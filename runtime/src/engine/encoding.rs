@@ -18,14 +18,16 @@ use boa_engine::{
 use super::native;
 
 /// The functions `builtins.js` is given: `atob` and `btoa` as they are installed, the two
-/// halves of UTF-8 for its classes, and `structuredClone`'s copy of plain data (`clone.rs`).
+/// halves of UTF-8 for its classes, and `structuredClone`'s copy of plain data and its transfer
+/// of buffers (`clone.rs`).
 pub(super) fn natives(context: &mut Context) -> JsObject {
-    let functions: [(&str, usize, native::Native); 5] = [
+    let functions: [(&str, usize, native::Native); 6] = [
         ("atob", 1, atob),
         ("btoa", 1, btoa),
         ("encodeUtf8", 1, encode_utf8),
         ("decodeUtf8", 3, decode_utf8),
         ("clonePlainData", 1, super::clone::clone_plain_data),
+        ("detachBuffer", 1, super::clone::detach_buffer),
     ];
     let functions: Vec<(JsString, JsObject)> = functions
         .into_iter()
