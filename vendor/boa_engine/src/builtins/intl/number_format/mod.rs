@@ -49,6 +49,8 @@ mod tests;
 pub(crate) enum FormattedNumber<'a, T> {
     Decimal(FormattedDecimal<'a>),
     Compact(T),
+    // ordo's patch: a compact number whose significand the format's digit options rounded.
+    Scaled(String),
 }
 
 impl<T: Writeable> Writeable for FormattedNumber<'_, T> {
@@ -56,6 +58,7 @@ impl<T: Writeable> Writeable for FormattedNumber<'_, T> {
         match self {
             FormattedNumber::Decimal(d) => d.write_to(sink),
             FormattedNumber::Compact(c) => c.write_to(sink),
+            FormattedNumber::Scaled(c) => c.write_to(sink),
         }
     }
 
@@ -63,6 +66,7 @@ impl<T: Writeable> Writeable for FormattedNumber<'_, T> {
         match self {
             FormattedNumber::Decimal(d) => d.write_to_parts(sink),
             FormattedNumber::Compact(c) => c.write_to_parts(sink),
+            FormattedNumber::Scaled(c) => c.write_to_parts(sink),
         }
     }
 
@@ -70,6 +74,7 @@ impl<T: Writeable> Writeable for FormattedNumber<'_, T> {
         match self {
             FormattedNumber::Decimal(d) => d.writeable_length_hint(),
             FormattedNumber::Compact(c) => c.writeable_length_hint(),
+            FormattedNumber::Scaled(c) => c.writeable_length_hint(),
         }
     }
 
@@ -77,6 +82,7 @@ impl<T: Writeable> Writeable for FormattedNumber<'_, T> {
         match self {
             FormattedNumber::Decimal(d) => d.writeable_borrow(),
             FormattedNumber::Compact(c) => c.writeable_borrow(),
+            FormattedNumber::Scaled(c) => c.writeable_borrow(),
         }
     }
 
@@ -84,6 +90,7 @@ impl<T: Writeable> Writeable for FormattedNumber<'_, T> {
         match self {
             FormattedNumber::Decimal(d) => d.write_to_string(),
             FormattedNumber::Compact(c) => c.write_to_string(),
+            FormattedNumber::Scaled(c) => c.write_to_string(),
         }
     }
 }
@@ -148,10 +155,49 @@ impl NumberFormat {
         // TODO: Missing support from ICU4X for Percent/Currency/Unit formatting.
         // TODO: Missing support from ICU4X for Scientific/Engineering notation.
 
+        // ordo's patch: ECMA-402's ComputeExponent for compact notation. ICU4X's `format`
+        // rounds the whole number to two significant digits itself, so the digit options
+        // (`maximumFractionDigits: 2` writes `1.23M`) were applied to the number before it was
+        // scaled and then lost; here the significand is scaled first and rounded by them.
+        if let Formatter::Compact { inner, .. } = &self.formatter {
+            let exponent = self.compact_exponent(inner, value);
+            value.multiply_pow10(-i16::from(exponent));
+            self.digit_options.format_fixed_decimal(value);
+            value.apply_sign_display(self.sign_display);
+            let written = inner
+                .format_with_exponent(value, exponent)
+                .map(|formatted| formatted.write_to_string().into_owned());
+            if let Ok(written) = written {
+                return FormattedNumber::Scaled(written);
+            }
+            // The locale's data disagrees with the exponent (not seen): ICU4X's own choice.
+            value.multiply_pow10(i16::from(exponent));
+            return self.formatter.format(value);
+        }
+
         self.digit_options.format_fixed_decimal(value);
         value.apply_sign_display(self.sign_display);
 
         self.formatter.format(value)
+    }
+
+    /// ordo's patch: [`ComputeExponent ( numberFormat, x )`][spec]; `value` is left as it was.
+    ///
+    /// [spec]: https://tc39.es/ecma402/#sec-computeexponent
+    fn compact_exponent(&self, inner: &CompactDecimalFormatter, value: &Decimal) -> u8 {
+        if value.is_zero() {
+            return 0;
+        }
+        let magnitude = value.nonzero_magnitude_start();
+        let exponent = inner.compact_exponent_for_magnitude(magnitude);
+        let mut rounded = value.clone();
+        rounded.multiply_pow10(-i16::from(exponent));
+        self.digit_options.format_fixed_decimal(&mut rounded);
+        if rounded.is_zero() || rounded.nonzero_magnitude_start() == magnitude - i16::from(exponent)
+        {
+            return exponent;
+        }
+        inner.compact_exponent_for_magnitude(magnitude + 1)
     }
 }
 

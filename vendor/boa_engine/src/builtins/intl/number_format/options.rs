@@ -793,12 +793,20 @@ impl DigitFormatOptions {
             rounding_mode: SignedRoundingMode,
         ) -> i16 {
             let msb = number.nonzero_magnitude_start();
-            let min_msb = msb - i16::from(min_precision) + 1;
             let max_msb = msb - i16::from(max_precision) + 1;
             round(number, max_msb, rounding_mode, BaseMultiple::MultiplesOf1);
+            // ordo's patch: the digits to keep are counted from the rounded number's first
+            // digit, which rounding can have carried one place up (0.999 to two digits is `1`,
+            // not `1.0`), as the specification's `e` is the result's.
+            let msb = if number.is_zero() {
+                msb
+            } else {
+                number.nonzero_magnitude_start()
+            };
+            let min_msb = msb - i16::from(min_precision) + 1;
             number.trim_end();
             number.pad_end(min_msb);
-            max_msb
+            msb - i16::from(max_precision) + 1
         }
 
         // <https://tc39.es/ecma402/#sec-torawfixed>
