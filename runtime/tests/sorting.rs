@@ -1,5 +1,5 @@
 //! ordo's patch 15 to Boa (vendor/README.md): `sort` and `toSorted`, on arrays and typed arrays,
-//! sort with ordo's merge sort. A comparator is script code, and models shuffle with
+//! sort with V8's Timsort (patch 82). A comparator is script code, and models shuffle with
 //! `() => Math.random() - 0.5`: the standard library's sort that Boa used may panic when the order
 //! it is given is not total, which ended the engine thread. Every comparator here must leave a
 //! permutation of the input and no error; a consistent one must give Node's order, stable over
@@ -160,4 +160,183 @@ fn sorting_behaves_as_in_node_whatever_the_comparator_in_plain_boa() {
 #[tokio::test]
 async fn sorting_behaves_as_in_node_whatever_the_comparator_in_the_worker() {
     node_lines::assert_in_worker(BODY, &EXPECTED).await;
+}
+
+/// The comparator's questions, V8's: for comparators that are an order and for those that are
+/// not (`(a, b) => (a.k > b.k ? 1 : -1)`, which models write and which reverses ties in Node; a
+/// boolean; answers drawn from a sequence), each sort's number of calls, a hash of the operands
+/// of every call in order and of the result, over lengths around Timsort's run boundaries.
+/// Equal lines mean the same calls, in the same order, and the same result as Node's.
+const V8_CALLS_BODY: &str = r#"
+const out = [];
+let seed = 1;
+const next = () => (seed = (seed * 48271) % 2147483647);
+const sizes = [0, 2, 3, 5, 13, 32, 33, 64, 65, 129, 257, 1000, 2049];
+const hashOf = (h, v) => (Math.imul(h ^ v, 16777619) >>> 0);
+for (const n of sizes) {
+  const base = Array.from({ length: n }, (_, i) => ({ id: i, k: next() % 5, v: next() % 1000 }));
+  const comparators = {
+    random: () => (next() % 3) - 1,
+    greaterOrLess: (a, b) => (a.k > b.k ? 1 : -1),
+    lessOrGreater: (a, b) => (a.k < b.k ? -1 : 1),
+    boolean: (a, b) => a.v > b.v,
+    one: () => 1,
+    minusOne: () => -1,
+    byKey: (a, b) => a.k - b.k,
+    byValueDesc: (a, b) => b.v - a.v,
+    runs: (a, b) => ((a.id >> 4) % 2 ? b.id - a.id : a.id - b.id),
+  };
+  for (const [name, compare] of Object.entries(comparators)) {
+    let calls = 0, hash = 2166136261;
+    seed = n + 7;
+    const sorted = [...base].sort((a, b) => { calls++; hash = hashOf(hashOf(hash, a.id), b.id); return compare(a, b); });
+    let ids = 2166136261;
+    for (const r of sorted) ids = hashOf(ids, r.id);
+    out.push(`${n} ${name} ${calls} ${hash} ${ids} ${sorted.slice(0, 8).map((r) => r.id).join(",")}`);
+  }
+  // Holes and undefined: set aside, never given to the comparator.
+  const sparse = base.map((r, i) => (i % 7 === 3 ? undefined : r.v));
+  delete sparse[1];
+  let calls = 0;
+  const s = sparse.sort((a, b) => { calls++; if (a === undefined || b === undefined) throw new Error("undefined compared"); return a - b; });
+  out.push(`${n} sparse ${calls} ${s.length} ${s.filter((x) => x === undefined).length} ${Object.keys(s).length}`);
+}
+"#;
+
+const V8_CALLS_EXPECTED: [&str; 130] = [
+    "0 random 0 2166136261 2166136261 ",
+    "0 greaterOrLess 0 2166136261 2166136261 ",
+    "0 lessOrGreater 0 2166136261 2166136261 ",
+    "0 boolean 0 2166136261 2166136261 ",
+    "0 one 0 2166136261 2166136261 ",
+    "0 minusOne 0 2166136261 2166136261 ",
+    "0 byKey 0 2166136261 2166136261 ",
+    "0 byValueDesc 0 2166136261 2166136261 ",
+    "0 runs 0 2166136261 2166136261 ",
+    "0 sparse 0 0 0 0",
+    "2 random 1 3950255460 3950255460 1,0",
+    "2 greaterOrLess 1 3950255460 276207162 0,1",
+    "2 lessOrGreater 1 3950255460 276207162 0,1",
+    "2 boolean 1 3950255460 276207162 0,1",
+    "2 one 1 3950255460 276207162 0,1",
+    "2 minusOne 1 3950255460 3950255460 1,0",
+    "2 byKey 1 3950255460 276207162 0,1",
+    "2 byValueDesc 1 3950255460 3950255460 1,0",
+    "2 runs 1 3950255460 276207162 0,1",
+    "2 sparse 0 2 0 1",
+    "3 random 4 726272418 4255908178 0,2,1",
+    "3 greaterOrLess 2 1215212649 2726028260 2,1,0",
+    "3 lessOrGreater 4 726272418 3346947258 2,0,1",
+    "3 boolean 2 1215212649 581859880 0,1,2",
+    "3 one 2 1215212649 581859880 0,1,2",
+    "3 minusOne 2 1215212649 2726028260 2,1,0",
+    "3 byKey 4 726272418 3346947258 2,0,1",
+    "3 byValueDesc 4 3508982198 1473198398 1,2,0",
+    "3 runs 2 1215212649 581859880 0,1,2",
+    "3 sparse 1 3 0 2",
+    "5 random 7 832878318 3762345715 1,0,2,4,3",
+    "5 greaterOrLess 8 704292702 303585127 3,0,4,2,1",
+    "5 lessOrGreater 8 687515083 1928739861 0,3,4,2,1",
+    "5 boolean 4 3139976585 3122569199 0,1,2,3,4",
+    "5 one 4 3139976585 3122569199 0,1,2,3,4",
+    "5 minusOne 4 3139976585 2864633039 4,3,2,1,0",
+    "5 byKey 8 687515083 1928739861 0,3,4,2,1",
+    "5 byValueDesc 7 2759562164 3716027327 0,4,1,2,3",
+    "5 runs 4 3139976585 3122569199 0,1,2,3,4",
+    "5 sparse 4 5 1 4",
+    "13 random 30 1445260370 1371964503 0,3,11,5,1,12,9,4",
+    "13 greaterOrLess 34 2900429856 3201233573 11,9,5,3,2,4,7,6",
+    "13 lessOrGreater 32 2296866367 1191804961 2,3,5,9,11,4,0,6",
+    "13 boolean 12 562543313 1373724879 0,1,2,3,4,5,6,7",
+    "13 one 12 562543313 1373724879 0,1,2,3,4,5,6,7",
+    "13 minusOne 12 562543313 1938077823 12,11,10,9,8,7,6,5",
+    "13 byKey 32 2296866367 1191804961 2,3,5,9,11,4,0,6",
+    "13 byValueDesc 35 3237145557 2705990017 10,6,2,0,4,5,11,3",
+    "13 runs 12 562543313 1373724879 0,1,2,3,4,5,6,7",
+    "13 sparse 23 13 2 12",
+    "32 random 115 316076660 1278408089 2,1,5,0,13,6,3,4",
+    "32 greaterOrLess 122 1395458213 4227194357 10,4,3,0,26,20,17,11",
+    "32 lessOrGreater 112 3710627817 3826290641 0,3,4,10,1,8,11,17",
+    "32 boolean 31 3324226888 152284517 0,1,2,3,4,5,6,7",
+    "32 one 31 3324226888 152284517 0,1,2,3,4,5,6,7",
+    "32 minusOne 31 3324226888 2116950661 31,30,29,28,27,26,25,24",
+    "32 byKey 112 3710627817 3826290641 0,3,4,10,1,8,11,17",
+    "32 byValueDesc 118 891193627 3131583339 28,15,26,29,30,27,21,1",
+    "32 runs 96 320425781 1242364757 31,30,29,28,27,26,25,24",
+    "32 sparse 87 32 5 31",
+    "33 random 123 3699501521 4067733365 0,15,30,19,27,10,2,14",
+    "33 greaterOrLess 127 2843480333 3840814397 27,23,22,15,14,11,2,31",
+    "33 lessOrGreater 119 310604399 2290461549 2,11,14,15,22,23,27,7",
+    "33 boolean 32 4279604453 2398733215 0,1,2,3,4,5,6,7",
+    "33 one 32 4279604453 2398733215 0,1,2,3,4,5,6,7",
+    "33 minusOne 32 4279604453 787946079 32,31,30,29,28,27,26,25",
+    "33 byKey 119 310604399 2290461549 2,11,14,15,22,23,27,7",
+    "33 byValueDesc 122 545275587 1716192869 3,31,30,29,7,17,20,10",
+    "33 runs 101 559745646 124770607 31,30,29,28,27,26,25,24",
+    "33 sparse 91 33 5 32",
+    "64 random 261 2935414650 2931632515 7,3,30,0,13,2,11,4",
+    "64 greaterOrLess 304 1643001425 70240463 62,55,50,49,48,46,35,33",
+    "64 lessOrGreater 289 65320169 3655578651 0,3,4,8,11,17,33,35",
+    "64 boolean 63 2093805608 1832519941 0,1,2,3,4,5,6,7",
+    "64 one 63 2093805608 1832519941 0,1,2,3,4,5,6,7",
+    "64 minusOne 63 2093805608 4212687301 63,62,61,60,59,58,57,56",
+    "64 byKey 289 65320169 3655578651 0,3,4,8,11,17,33,35",
+    "64 byValueDesc 305 9109621 4114978077 48,54,52,31,21,45,36,56",
+    "64 runs 219 622814070 2992030181 63,62,61,60,59,58,57,56",
+    "64 sparse 241 64 9 63",
+    "65 random 286 3074211059 926069777 2,9,33,44,1,27,34,50",
+    "65 greaterOrLess 311 2064808802 3182197143 60,55,54,53,44,42,39,37",
+    "65 lessOrGreater 302 1268196224 1438786701 2,4,6,8,10,16,17,18",
+    "65 boolean 64 4201635205 928815007 0,1,2,3,4,5,6,7",
+    "65 one 64 4201635205 928815007 0,1,2,3,4,5,6,7",
+    "65 minusOne 64 4201635205 1230487839 64,63,62,61,60,59,58,57",
+    "65 byKey 302 1268196224 1438786701 2,4,6,8,10,16,17,18",
+    "65 byValueDesc 312 1729369064 1769771625 32,41,25,17,61,30,45,52",
+    "65 runs 227 2175450788 1670567615 63,62,61,60,59,58,57,56",
+    "65 sparse 245 65 9 64",
+    "129 random 604 144287943 431518151 99,0,33,3,21,8,1,9",
+    "129 greaterOrLess 691 1742521590 1181287337 125,123,112,110,95,85,64,59",
+    "129 lessOrGreater 666 3279751555 2782235795 5,14,16,19,24,31,34,35",
+    "129 boolean 128 3437896517 197504543 0,1,2,3,4,5,6,7",
+    "129 one 128 3437896517 197504543 0,1,2,3,4,5,6,7",
+    "129 minusOne 128 3437896517 1537613599 128,127,126,125,124,123,122,121",
+    "129 byKey 666 3279751555 2782235795 5,14,16,19,24,31,34,35",
+    "129 byValueDesc 742 222663916 948651163 57,62,120,49,101,118,106,96",
+    "129 runs 486 303023302 2019383135 127,126,125,124,123,122,121,120",
+    "129 sparse 599 129 18 128",
+    "257 random 1442 2368015935 1597381545 33,102,7,199,1,15,9,5",
+    "257 greaterOrLess 1455 4038555038 424902587 255,243,233,225,222,220,218,212",
+    "257 lessOrGreater 1424 2972825210 3661139143 16,17,18,21,22,25,29,35",
+    "257 boolean 256 3524425413 2008633631 0,1,2,3,4,5,6,7",
+    "257 one 256 3524425413 2008633631 0,1,2,3,4,5,6,7",
+    "257 minusOne 256 3524425413 2326376223 256,255,254,253,252,251,250,249",
+    "257 byKey 1424 2972825210 3661139143 16,17,18,21,22,25,29,35",
+    "257 byValueDesc 1734 420229788 3635151331 55,109,216,70,138,151,5,234",
+    "257 runs 1040 1574060804 3180273055 255,254,253,252,251,250,249,248",
+    "257 sparse 1418 257 37 256",
+    "1000 random 7088 1385128889 256521409 504,127,445,137,0,27,1,6",
+    "1000 greaterOrLess 6053 2720993042 3077830935 997,995,983,980,973,970,969,967",
+    "1000 lessOrGreater 5847 4160039354 711189289 7,9,22,37,40,41,47,49",
+    "1000 boolean 999 516911920 2691360765 0,1,2,3,4,5,6,7",
+    "1000 one 999 516911920 2691360765 0,1,2,3,4,5,6,7",
+    "1000 minusOne 999 516911920 2021753045 999,998,997,996,995,994,993,992",
+    "1000 byKey 5847 4160039354 711189289 7,9,22,37,40,41,47,49",
+    "1000 byValueDesc 8629 20924061 2297408105 379,171,587,83,262,388,26,226",
+    "1000 runs 4787 1627870804 2550784397 991,990,989,988,987,986,985,984",
+    "1000 sparse 7212 1000 143 999",
+    "2049 random 15001 2286394992 3809612719 1586,264,135,34,561,0,955,568",
+    "2049 greaterOrLess 12440 864372155 1312559085 2048,2045,2042,2034,2033,2026,2024,2021",
+    "2049 lessOrGreater 12029 1487533068 3823379325 11,12,13,27,32,43,45,46",
+    "2049 boolean 2048 3050010053 542637343 0,1,2,3,4,5,6,7",
+    "2049 one 2048 3050010053 542637343 0,1,2,3,4,5,6,7",
+    "2049 minusOne 2048 3050010053 264121631 2048,2047,2046,2045,2044,2043,2042,2041",
+    "2049 byKey 12029 1487533068 3823379325 11,12,13,27,32,43,45,46",
+    "2049 byValueDesc 19897 2252404003 121406853 551,1981,227,1292,1533,1710,1115,1388",
+    "2049 runs 8633 1235518901 2213173535 2047,2046,2045,2044,2043,2042,2041,2040",
+    "2049 sparse 16594 2049 293 2048",
+];
+
+#[test]
+fn the_comparator_is_asked_what_v8_asks_it_in_plain_boa() {
+    node_lines::assert_in_plain_boa(V8_CALLS_BODY, &V8_CALLS_EXPECTED);
 }

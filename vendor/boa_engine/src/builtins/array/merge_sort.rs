@@ -1,34 +1,31 @@
 //! ordo's patch: the sort behind `Array.prototype.sort`, `toSorted` and their typed-array
-//! versions.
+//! versions: Timsort, with the comparisons V8's makes, in the order it makes them.
 //!
-//! A script's comparator is hostile input. `() => Math.random() - 0.5` is how models shuffle,
-//! and the standard library's `sort_by` may panic when the order it is given is not total
-//! ("user-provided comparison function does not correctly implement a total order"): that
-//! ended the engine thread. This sort never panics whatever the comparator answers; it only
-//! ever moves values, so the result is a permutation of the input, and its order is the one the
-//! comparator gave wherever the comparator is consistent (the specification leaves the order
-//! implementation-defined otherwise).
-//!
-//! It is stable (ES2019) and spends few comparisons, each of which may be a call into script:
-//! runs of [`RUN`] values are sorted by binary insertion, then merged bottom-up. A run starts
-//! from the values already in order at its head (reversed if strictly descending), so a sorted
-//! or reversed input costs about `n` comparisons; past that head each value costs a binary
-//! search alone. A merge whose halves are already in order, or in reverse, costs one or two
-//! comparisons.
+//! A script's comparator is hostile input, and often not an order at all. `() => Math.random()
+//! - 0.5` is how models shuffle, and `(a, b) => (a.name > b.name ? 1 : -1)`, which answers "less"
+//! both ways for two equal names, is how they often sort records. The standard library's
+//! `sort_by` may panic when the order it is given is not total, which ended the engine thread;
+//! and any other algorithm than V8's puts equal records in another order than Node does (that
+//! comparator reverses ties in Node). So this is the algorithm V8 runs (Tim Peters' list sort:
+//! runs found or made by binary insertion to a minimum length, a stack of runs merged while its
+//! lengths break the invariants, merges that gallop once one side keeps winning), asking the
+//! comparator the same questions with the same operands in the same order: whatever the
+//! comparator answers, the result and the calls it saw are Node's. It never panics; it only
+//! ever moves values, so the result is a permutation of the input.
 
 use std::cmp::Ordering;
 
 use crate::{Context, JsResult, JsString, JsValue};
 
-/// The length of the runs that binary insertion sorts before merging starts.
-const RUN: usize = 32;
+/// How many wins in a row of one side start a merge's galloping, at first; the threshold
+/// adapts (a sort's state, as in V8), and galloping goes on while either side wins this many.
+const MIN_GALLOP: usize = 7;
 
-/// Sorts `items` stably by `compare`.
+/// Sorts `items` stably by `compare`, as V8's `Array.prototype.sort` does.
 ///
 /// The first error `compare` returns is returned at once, without another comparison; `items`
-/// is then in no particular order and may hold `undefined` in place of some of its values (the
-/// callers discard it).
-pub(crate) fn merge_sort<F>(items: &mut [JsValue], mut compare: F) -> JsResult<()>
+/// is then in no particular order (the callers discard it).
+pub(crate) fn merge_sort<F>(items: &mut [JsValue], compare: F) -> JsResult<()>
 where
     F: FnMut(&JsValue, &JsValue) -> JsResult<Ordering>,
 {
@@ -36,186 +33,532 @@ where
     if len < 2 {
         return Ok(());
     }
-    for start in (0..len).step_by(RUN) {
-        insertion_sort(&mut items[start..len.min(start + RUN)], &mut compare)?;
-    }
-    let mut buffer = Vec::new();
-    let mut gallop = GALLOP;
-    let mut width = RUN;
-    while width < len {
-        let mut start = 0;
-        while start + width < len {
-            let end = len.min(start + 2 * width);
-            merge(&mut items[start..end], width, &mut buffer, &mut gallop, &mut compare)?;
-            start = end;
+    let mut sort = TimSort {
+        items,
+        compare,
+        runs: Vec::new(),
+        min_gallop: MIN_GALLOP,
+    };
+    let min_run = min_run_length(len);
+    let mut low = 0;
+    while low < len {
+        let remaining = len - low;
+        let mut run = sort.count_and_make_run(low, len)?;
+        if run < min_run {
+            let forced = min_run.min(remaining);
+            sort.binary_insertion_sort(low, low + run, low + forced)?;
+            run = forced;
         }
-        width *= 2;
+        sort.runs.push(Run {
+            base: low,
+            len: run,
+        });
+        sort.merge_collapse()?;
+        low += run;
     }
-    Ok(())
+    sort.merge_force_collapse()
 }
 
-/// Binary insertion sort: each value goes after every value not greater than it, so equal
-/// values keep their order. The run's head that is already ascending (or strictly descending,
-/// then reversed) is taken as it is, one comparison per value.
-fn insertion_sort<F>(run: &mut [JsValue], compare: &mut F) -> JsResult<()>
+/// The shortest run worth making by insertion, between 32 and 64, such that `n / min_run` is a
+/// power of two or a little less (the merges are then balanced).
+fn min_run_length(mut n: usize) -> usize {
+    let mut odd = 0;
+    while n >= 64 {
+        odd |= n & 1;
+        n >>= 1;
+    }
+    n + odd
+}
+
+/// A sorted stretch of the items waiting to be merged.
+#[derive(Clone, Copy)]
+struct Run {
+    base: usize,
+    len: usize,
+}
+
+struct TimSort<'a, F> {
+    items: &'a mut [JsValue],
+    compare: F,
+    runs: Vec<Run>,
+    /// The wins in a row that start galloping: lower while galloping pays, higher when not.
+    min_gallop: usize,
+}
+
+/// Whether the comparator said its first operand goes before its second.
+fn less(order: Ordering) -> bool {
+    order == Ordering::Less
+}
+
+impl<F> TimSort<'_, F>
 where
     F: FnMut(&JsValue, &JsValue) -> JsResult<Ordering>,
 {
-    let (sorted, greater_before) = ordered_head(run, compare)?;
-    for next in sorted..run.len() {
-        let known_greater = greater_before && next == sorted;
-        let (mut low, mut high) = (0, if known_greater { next - 1 } else { next });
-        while low < high {
-            let middle = low + (high - low) / 2;
-            if compare(&run[middle], &run[next])? == Ordering::Greater {
-                high = middle;
-            } else {
-                low = middle + 1;
-            }
+    fn compare(&mut self, x: &JsValue, y: &JsValue) -> JsResult<Ordering> {
+        (self.compare)(x, y)
+    }
+
+    /// The length of the run at `low` (below `high`): ascending, or strictly descending and
+    /// then reversed in place.
+    fn count_and_make_run(&mut self, low: usize, high: usize) -> JsResult<usize> {
+        if low + 1 == high {
+            return Ok(1);
         }
-        run[low..=next].rotate_right(1);
-    }
-    Ok(())
-}
-
-/// The length of `run`'s ordered head: its values in ascending order, or in strictly descending
-/// order, which are reversed in place (strictly, so that no two equal values swap). The flag
-/// says whether the value at the head's end is known to be greater than the one after it.
-fn ordered_head<F>(run: &mut [JsValue], compare: &mut F) -> JsResult<(usize, bool)>
-where
-    F: FnMut(&JsValue, &JsValue) -> JsResult<Ordering>,
-{
-    if run.len() < 2 {
-        return Ok((run.len(), false));
-    }
-    let mut end = 2;
-    if compare(&run[0], &run[1])? == Ordering::Greater {
-        while end < run.len() && compare(&run[end - 1], &run[end])? == Ordering::Greater {
-            end += 1;
-        }
-        run[..end].reverse();
-        return Ok((end, false));
-    }
-    while end < run.len() && compare(&run[end - 1], &run[end])? != Ordering::Greater {
-        end += 1;
-    }
-    Ok((end, end < run.len()))
-}
-
-/// How many values in a row one side of a merge must win before the merge first gallops.
-const GALLOP: usize = 7;
-
-/// Merges the sorted `run[..middle]` and `run[middle..]`, the left one first among equals.
-///
-/// After `gallop` values in a row from one side, the merge gallops: it finds by exponential
-/// then binary search how many values each side gives before the other's next one, and moves
-/// them without comparing each (records sorted by a key of few values merge in blocks). It
-/// steps again one value at a time when both sides give fewer than [`GALLOP`]. As in Timsort,
-/// the threshold to start, `gallop` (at first [`GALLOP`]), grows each time galloping stops and
-/// shrinks each time it pays, so that values in random order, where galloping costs more than
-/// it saves, rarely do. (The threshold to stop is the constant: with the adaptive one, which
-/// reaches 1, a merge galloped on at three comparisons per value; a strided permutation of
-/// 24,000 values took 491,485 comparisons, Node 304,878.)
-fn merge<F>(
-    run: &mut [JsValue],
-    middle: usize,
-    buffer: &mut Vec<JsValue>,
-    gallop: &mut usize,
-    compare: &mut F,
-) -> JsResult<()>
-where
-    F: FnMut(&JsValue, &JsValue) -> JsResult<Ordering>,
-{
-    if compare(&run[middle - 1], &run[middle])? != Ordering::Greater {
-        return Ok(());
-    }
-    // Every value on the left greater than every one on the right: the halves swap places.
-    if compare(&run[0], &run[run.len() - 1])? == Ordering::Greater {
-        run.rotate_left(middle);
-        return Ok(());
-    }
-    buffer.clear();
-    buffer.extend(run[..middle].iter_mut().map(std::mem::take));
-    let (mut left, mut right, mut out) = (0, middle, 0);
-    let (mut left_wins, mut right_wins) = (0, 0);
-    while left < buffer.len() && right < run.len() {
-        if left_wins >= *gallop || right_wins >= *gallop {
-            // The left values not greater than the right's next one go first.
-            let taken = count_while(&buffer[left..], |value| {
-                Ok(compare(value, &run[right])? != Ordering::Greater)
-            })?;
-            for value in &mut buffer[left..left + taken] {
-                run[out] = std::mem::take(value);
-                out += 1;
-            }
-            left += taken;
-            if left == buffer.len() {
+        let (first, second) = (self.items[low].clone(), self.items[low + 1].clone());
+        let descending = less(self.compare(&second, &first)?);
+        let mut previous = second;
+        let mut len = 2;
+        for index in low + 2..high {
+            let current = self.items[index].clone();
+            let order = self.compare(&current, &previous)?;
+            if descending != less(order) {
                 break;
             }
-            // Then the right values less than the left's next one.
-            let key = &buffer[left];
-            let given = count_while(&run[right..], |value| {
-                Ok(compare(key, value)? == Ordering::Greater)
-            })?;
-            for _ in 0..given {
-                run.swap(out, right);
-                out += 1;
-                right += 1;
-            }
-            if taken < GALLOP && given < GALLOP {
-                (left_wins, right_wins) = (0, 0);
-                *gallop += 1;
-            } else {
-                *gallop = gallop.saturating_sub(1).max(1);
-            }
-            continue;
+            previous = current;
+            len += 1;
         }
-        if compare(&buffer[left], &run[right])? == Ordering::Greater {
-            run.swap(out, right);
-            right += 1;
-            (left_wins, right_wins) = (0, right_wins + 1);
+        if descending {
+            self.items[low..low + len].reverse();
+        }
+        Ok(len)
+    }
+
+    /// Sorts `low..high` of which `low..start` is sorted: each next value goes after every
+    /// value the comparator does not put after it.
+    fn binary_insertion_sort(&mut self, low: usize, start: usize, high: usize) -> JsResult<()> {
+        let start = if low == start { start + 1 } else { start };
+        for next in start..high {
+            let pivot = self.items[next].clone();
+            let (mut left, mut right) = (low, next);
+            while left < right {
+                let middle = left + (right - left) / 2;
+                let value = self.items[middle].clone();
+                if less(self.compare(&pivot, &value)?) {
+                    right = middle;
+                } else {
+                    left = middle + 1;
+                }
+            }
+            self.items[left..=next].rotate_right(1);
+        }
+        Ok(())
+    }
+
+    /// Merges the runs on the stack until each is longer than the next two together and than
+    /// the next one.
+    fn merge_collapse(&mut self) -> JsResult<()> {
+        while self.runs.len() > 1 {
+            let mut n = self.runs.len() - 2;
+            let len = |runs: &[Run], index: usize| runs[index].len;
+            let broken = (n >= 1
+                && len(&self.runs, n - 1) <= len(&self.runs, n) + len(&self.runs, n + 1))
+                || (n >= 2
+                    && len(&self.runs, n - 2) <= len(&self.runs, n - 1) + len(&self.runs, n));
+            if broken {
+                if len(&self.runs, n - 1) < len(&self.runs, n + 1) {
+                    n -= 1;
+                }
+            } else if len(&self.runs, n) > len(&self.runs, n + 1) {
+                break;
+            }
+            self.merge_at(n)?;
+        }
+        Ok(())
+    }
+
+    /// Merges every run left, the shorter neighbour first.
+    fn merge_force_collapse(&mut self) -> JsResult<()> {
+        while self.runs.len() > 1 {
+            let mut n = self.runs.len() - 2;
+            if n > 0 && self.runs[n - 1].len < self.runs[n + 1].len {
+                n -= 1;
+            }
+            self.merge_at(n)?;
+        }
+        Ok(())
+    }
+
+    /// Merges the runs at `i` and `i + 1` of the stack, after taking off the values of the
+    /// first already before the second's first and of the second already after the first's last.
+    fn merge_at(&mut self, i: usize) -> JsResult<()> {
+        let (a, b) = (self.runs[i], self.runs[i + 1]);
+        self.runs[i].len = a.len + b.len;
+        self.runs.remove(i + 1);
+        let key = self.items[b.base].clone();
+        let skipped = gallop_right(&mut self.compare, self.items, &key, a.base, a.len, 0)?;
+        let (base_a, len_a) = (a.base + skipped, a.len - skipped);
+        if len_a == 0 {
+            return Ok(());
+        }
+        let key = self.items[base_a + len_a - 1].clone();
+        let len_b = gallop_left(
+            &mut self.compare,
+            self.items,
+            &key,
+            b.base,
+            b.len,
+            b.len - 1,
+        )?;
+        if len_b == 0 {
+            return Ok(());
+        }
+        if len_a <= len_b {
+            self.merge_low(base_a, len_a, b.base, len_b)
         } else {
-            run[out] = std::mem::take(&mut buffer[left]);
-            left += 1;
-            (left_wins, right_wins) = (left_wins + 1, 0);
+            self.merge_high(base_a, len_a, b.base, len_b)
         }
-        out += 1;
     }
-    for value in buffer.drain(left..) {
-        run[out] = value;
-        out += 1;
+
+    /// Merges `a` and the run after it, shorter or as long, from the front: `a` is copied out,
+    /// and each place is filled from the copy or from `b`, galloping while one side wins.
+    fn merge_low(
+        &mut self,
+        base_a: usize,
+        len_a: usize,
+        base_b: usize,
+        len_b: usize,
+    ) -> JsResult<()> {
+        let temp = self.items[base_a..base_a + len_a].to_vec();
+        let (mut len_a, mut len_b) = (len_a, len_b);
+        let (mut dest, mut cursor_temp, mut cursor_b) = (base_a, 0, base_b);
+        self.items[dest] = self.items[cursor_b].clone();
+        (dest, cursor_b, len_b) = (dest + 1, cursor_b + 1, len_b - 1);
+        let end = 'merge: {
+            if len_b == 0 {
+                break 'merge MergeEnd::Done;
+            }
+            if len_a == 1 {
+                break 'merge MergeEnd::LastOfOther;
+            }
+            let mut min_gallop = self.min_gallop;
+            loop {
+                let (mut wins_a, mut wins_b) = (0, 0);
+                // One value at a time until one side appears to win consistently.
+                loop {
+                    let (value_b, value_a) = (self.items[cursor_b].clone(), &temp[cursor_temp]);
+                    if less(self.compare(&value_b, value_a)?) {
+                        self.items[dest] = value_b;
+                        (dest, cursor_b, len_b) = (dest + 1, cursor_b + 1, len_b - 1);
+                        (wins_a, wins_b) = (0, wins_b + 1);
+                        if len_b == 0 {
+                            break 'merge MergeEnd::Done;
+                        }
+                        if wins_b >= min_gallop {
+                            break;
+                        }
+                    } else {
+                        self.items[dest] = temp[cursor_temp].clone();
+                        (dest, cursor_temp, len_a) = (dest + 1, cursor_temp + 1, len_a - 1);
+                        (wins_a, wins_b) = (wins_a + 1, 0);
+                        if len_a == 1 {
+                            break 'merge MergeEnd::LastOfOther;
+                        }
+                        if wins_a >= min_gallop {
+                            break;
+                        }
+                    }
+                }
+                // Galloping: how many in a row each side gives, found by search.
+                min_gallop += 1;
+                let mut first = true;
+                while first || wins_a >= MIN_GALLOP || wins_b >= MIN_GALLOP {
+                    first = false;
+                    min_gallop = min_gallop.saturating_sub(1).max(1);
+                    self.min_gallop = min_gallop;
+                    let key = self.items[cursor_b].clone();
+                    wins_a = gallop_right(&mut self.compare, &temp, &key, cursor_temp, len_a, 0)?;
+                    if wins_a > 0 {
+                        for offset in 0..wins_a {
+                            self.items[dest + offset] = temp[cursor_temp + offset].clone();
+                        }
+                        (dest, cursor_temp, len_a) =
+                            (dest + wins_a, cursor_temp + wins_a, len_a - wins_a);
+                        if len_a == 1 {
+                            break 'merge MergeEnd::LastOfOther;
+                        }
+                        // Only a comparator that is no order gets here.
+                        if len_a == 0 {
+                            break 'merge MergeEnd::Done;
+                        }
+                    }
+                    self.items[dest] = self.items[cursor_b].clone();
+                    (dest, cursor_b, len_b) = (dest + 1, cursor_b + 1, len_b - 1);
+                    if len_b == 0 {
+                        break 'merge MergeEnd::Done;
+                    }
+                    let key = temp[cursor_temp].clone();
+                    wins_b = gallop_left(&mut self.compare, self.items, &key, cursor_b, len_b, 0)?;
+                    if wins_b > 0 {
+                        for offset in 0..wins_b {
+                            self.items[dest + offset] = self.items[cursor_b + offset].clone();
+                        }
+                        (dest, cursor_b, len_b) =
+                            (dest + wins_b, cursor_b + wins_b, len_b - wins_b);
+                        if len_b == 0 {
+                            break 'merge MergeEnd::Done;
+                        }
+                    }
+                    self.items[dest] = temp[cursor_temp].clone();
+                    (dest, cursor_temp, len_a) = (dest + 1, cursor_temp + 1, len_a - 1);
+                    if len_a == 1 {
+                        break 'merge MergeEnd::LastOfOther;
+                    }
+                }
+                // Leaving galloping costs: it must pay more next time to start again.
+                min_gallop += 1;
+                self.min_gallop = min_gallop;
+            }
+        };
+        match end {
+            MergeEnd::Done => {
+                for offset in 0..len_a {
+                    self.items[dest + offset] = temp[cursor_temp + offset].clone();
+                }
+            }
+            MergeEnd::LastOfOther => {
+                // The copy's last value goes after what is left of `b`.
+                for offset in 0..len_b {
+                    self.items[dest + offset] = self.items[cursor_b + offset].clone();
+                }
+                self.items[dest + len_b] = temp[cursor_temp].clone();
+            }
+        }
+        Ok(())
     }
-    Ok(())
+
+    /// Merges `a` and the shorter run `b` after it, from the back: `b` is copied out, and each
+    /// place from the end is filled from `a` or from the copy, galloping while one side wins.
+    fn merge_high(
+        &mut self,
+        base_a: usize,
+        len_a: usize,
+        base_b: usize,
+        len_b: usize,
+    ) -> JsResult<()> {
+        let temp = self.items[base_b..base_b + len_b].to_vec();
+        let (mut len_a, mut len_b) = (len_a, len_b);
+        // Cursors one past the place they name: `dest - 1` is the next place filled.
+        let (mut dest, mut cursor_temp, mut cursor_a) = (base_b + len_b, len_b, base_a + len_a);
+        self.items[dest - 1] = self.items[cursor_a - 1].clone();
+        (dest, cursor_a, len_a) = (dest - 1, cursor_a - 1, len_a - 1);
+        let end = 'merge: {
+            if len_a == 0 {
+                break 'merge MergeEnd::Done;
+            }
+            if len_b == 1 {
+                break 'merge MergeEnd::LastOfOther;
+            }
+            let mut min_gallop = self.min_gallop;
+            loop {
+                let (mut wins_a, mut wins_b) = (0, 0);
+                loop {
+                    let (value_b, value_a) =
+                        (&temp[cursor_temp - 1], self.items[cursor_a - 1].clone());
+                    if less(self.compare(value_b, &value_a)?) {
+                        self.items[dest - 1] = value_a;
+                        (dest, cursor_a, len_a) = (dest - 1, cursor_a - 1, len_a - 1);
+                        (wins_a, wins_b) = (wins_a + 1, 0);
+                        if len_a == 0 {
+                            break 'merge MergeEnd::Done;
+                        }
+                        if wins_a >= min_gallop {
+                            break;
+                        }
+                    } else {
+                        self.items[dest - 1] = temp[cursor_temp - 1].clone();
+                        (dest, cursor_temp, len_b) = (dest - 1, cursor_temp - 1, len_b - 1);
+                        (wins_a, wins_b) = (0, wins_b + 1);
+                        if len_b == 1 {
+                            break 'merge MergeEnd::LastOfOther;
+                        }
+                        if wins_b >= min_gallop {
+                            break;
+                        }
+                    }
+                }
+                min_gallop += 1;
+                let mut first = true;
+                while first || wins_a >= MIN_GALLOP || wins_b >= MIN_GALLOP {
+                    first = false;
+                    min_gallop = min_gallop.saturating_sub(1).max(1);
+                    self.min_gallop = min_gallop;
+                    let key = temp[cursor_temp - 1].clone();
+                    let kept = gallop_right(
+                        &mut self.compare,
+                        self.items,
+                        &key,
+                        base_a,
+                        len_a,
+                        len_a - 1,
+                    )?;
+                    wins_a = len_a - kept;
+                    if wins_a > 0 {
+                        for offset in 1..=wins_a {
+                            self.items[dest - offset] = self.items[cursor_a - offset].clone();
+                        }
+                        (dest, cursor_a, len_a) =
+                            (dest - wins_a, cursor_a - wins_a, len_a - wins_a);
+                        if len_a == 0 {
+                            break 'merge MergeEnd::Done;
+                        }
+                    }
+                    self.items[dest - 1] = temp[cursor_temp - 1].clone();
+                    (dest, cursor_temp, len_b) = (dest - 1, cursor_temp - 1, len_b - 1);
+                    if len_b == 1 {
+                        break 'merge MergeEnd::LastOfOther;
+                    }
+                    let key = self.items[cursor_a - 1].clone();
+                    let kept = gallop_left(&mut self.compare, &temp, &key, 0, len_b, len_b - 1)?;
+                    wins_b = len_b - kept;
+                    if wins_b > 0 {
+                        for offset in 1..=wins_b {
+                            self.items[dest - offset] = temp[cursor_temp - offset].clone();
+                        }
+                        (dest, cursor_temp, len_b) =
+                            (dest - wins_b, cursor_temp - wins_b, len_b - wins_b);
+                        if len_b == 1 {
+                            break 'merge MergeEnd::LastOfOther;
+                        }
+                        // Only a comparator that is no order gets here.
+                        if len_b == 0 {
+                            break 'merge MergeEnd::Done;
+                        }
+                    }
+                    self.items[dest - 1] = self.items[cursor_a - 1].clone();
+                    (dest, cursor_a, len_a) = (dest - 1, cursor_a - 1, len_a - 1);
+                    if len_a == 0 {
+                        break 'merge MergeEnd::Done;
+                    }
+                }
+                min_gallop += 1;
+                self.min_gallop = min_gallop;
+            }
+        };
+        match end {
+            MergeEnd::Done => {
+                for offset in 0..len_b {
+                    self.items[dest - len_b + offset] = temp[offset].clone();
+                }
+            }
+            MergeEnd::LastOfOther => {
+                // The copy's first value goes before what is left of `a`.
+                for offset in 1..=len_a {
+                    self.items[dest - offset] = self.items[cursor_a - offset].clone();
+                }
+                self.items[dest - len_a - 1] = temp[cursor_temp - 1].clone();
+            }
+        }
+        Ok(())
+    }
 }
 
-/// How many of `values`, from the first, `holds` is true of, when it is true of a prefix and
-/// false after it: exponential search for a bound, then binary search below it. A comparator
-/// that is not an order only changes the count, which stays within `values`.
-fn count_while<P>(values: &[JsValue], mut holds: P) -> JsResult<usize>
+/// How a merge ended: with the copy's rest to place (`Done`), or with one value of the copy
+/// left, which belongs past all that is left of the other run (`LastOfOther`).
+enum MergeEnd {
+    Done,
+    LastOfOther,
+}
+
+/// Where `key` goes in `values[base..base + len]`, sorted: before the first value not less than
+/// it. The search starts at `hint`, steps out by growing offsets, then bisects.
+fn gallop_left<F>(
+    compare: &mut F,
+    values: &[JsValue],
+    key: &JsValue,
+    base: usize,
+    len: usize,
+    hint: usize,
+) -> JsResult<usize>
 where
-    P: FnMut(&JsValue) -> JsResult<bool>,
+    F: FnMut(&JsValue, &JsValue) -> JsResult<Ordering>,
 {
-    // `low` values are known to hold; the first that fails is below `high`.
-    let (mut low, mut high) = (0, values.len());
-    let mut step = 1;
-    while low < high {
-        let probe = (low + step - 1).min(high - 1);
-        if !holds(&values[probe])? {
-            high = probe;
-            break;
+    let (mut last, mut offset) = (0, 1);
+    if less(compare(&values[base + hint], key)?) {
+        // values[hint] < key: out to the right, until values[hint + last] < key <= values[hint + offset].
+        let max = len - hint;
+        while offset < max {
+            if !less(compare(&values[base + hint + offset], key)?) {
+                break;
+            }
+            last = offset;
+            offset = offset * 2 + 1;
         }
-        low = probe + 1;
-        step *= 2;
+        offset = offset.min(max);
+        (last, offset) = (last + hint + 1, offset + hint);
+    } else {
+        // key <= values[hint]: out to the left, until values[hint - offset] < key <= values[hint - last].
+        let max = hint + 1;
+        while offset < max {
+            if less(compare(&values[base + hint - offset], key)?) {
+                break;
+            }
+            last = offset;
+            offset = offset * 2 + 1;
+        }
+        offset = offset.min(max);
+        // `hint - offset` is -1 when the search ran off the left end: `last` counts from one.
+        (last, offset) = ((hint + 1) - offset, hint - last);
     }
-    while low < high {
-        let middle = low + (high - low) / 2;
-        if holds(&values[middle])? {
-            low = middle + 1;
+    // Now the place is in last..=offset (with `last` one past the value known to be less).
+    while last < offset {
+        let middle = last + (offset - last) / 2;
+        if less(compare(&values[base + middle], key)?) {
+            last = middle + 1;
         } else {
-            high = middle;
+            offset = middle;
         }
     }
-    Ok(low)
+    Ok(offset)
+}
+
+/// Where `key` goes in `values[base..base + len]`, sorted: after the last value not greater
+/// than it. As [`gallop_left`], from `hint`.
+fn gallop_right<F>(
+    compare: &mut F,
+    values: &[JsValue],
+    key: &JsValue,
+    base: usize,
+    len: usize,
+    hint: usize,
+) -> JsResult<usize>
+where
+    F: FnMut(&JsValue, &JsValue) -> JsResult<Ordering>,
+{
+    let (mut last, mut offset) = (0, 1);
+    if less(compare(key, &values[base + hint])?) {
+        // key < values[hint]: out to the left, until values[hint - offset] <= key < values[hint - last].
+        let max = hint + 1;
+        while offset < max {
+            if !less(compare(key, &values[base + hint - offset])?) {
+                break;
+            }
+            last = offset;
+            offset = offset * 2 + 1;
+        }
+        offset = offset.min(max);
+        (last, offset) = ((hint + 1) - offset, hint - last);
+    } else {
+        // values[hint] <= key: out to the right, until values[hint + last] <= key < values[hint + offset].
+        let max = len - hint;
+        while offset < max {
+            if less(compare(key, &values[base + hint + offset])?) {
+                break;
+            }
+            last = offset;
+            offset = offset * 2 + 1;
+        }
+        offset = offset.min(max);
+        (last, offset) = (last + hint + 1, offset + hint);
+    }
+    while last < offset {
+        let middle = last + (offset - last) / 2;
+        if less(compare(key, &values[base + middle])?) {
+            offset = middle;
+        } else {
+            last = middle + 1;
+        }
+    }
+    Ok(offset)
 }
 
 /// Sorts `items` in the default order (`undefined` last, the rest by their strings'
@@ -225,7 +568,11 @@ where
 /// and a symbol's (which throws, but only if a comparison is made) leave the sort to
 /// [`merge_sort`] and `CompareArrayElements`.
 pub(crate) fn sort_primitives_by_strings(items: &mut Vec<JsValue>, context: &mut Context) -> bool {
-    if items.len() < 2 || items.iter().any(|item| item.is_object() || item.is_symbol()) {
+    if items.len() < 2
+        || items
+            .iter()
+            .any(|item| item.is_object() || item.is_symbol())
+    {
         return false;
     }
     let mut keys: Vec<Option<JsString>> = Vec::with_capacity(items.len());
@@ -240,7 +587,8 @@ pub(crate) fn sort_primitives_by_strings(items: &mut Vec<JsValue>, context: &mut
         };
         keys.push(Some(key));
     }
-    let mut keyed: Vec<(Option<JsString>, JsValue)> = keys.into_iter().zip(items.drain(..)).collect();
+    let mut keyed: Vec<(Option<JsString>, JsValue)> =
+        keys.into_iter().zip(items.drain(..)).collect();
     // `None` (undefined) after every string: a total order, so the standard library's stable
     // sort neither panics nor differs from any other stable sort.
     keyed.sort_by(|(x, _), (y, _)| match (x, y) {

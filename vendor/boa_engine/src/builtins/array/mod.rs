@@ -2722,8 +2722,15 @@ impl Array {
         if default_order && merge_sort::sort_primitives_by_strings(&mut items, context) {
             return Ok(items);
         }
-        // ordo's patch: a sort that no comparator can make panic (`merge_sort.rs`).
-        merge_sort::merge_sort(&mut items, |x, y| sort_compare(x, y, context))?;
+        // ordo's patch: V8's sort, which no comparator can make panic (`merge_sort.rs`), over
+        // the values but `undefined`, which go last: `SortCompare` orders them without calling
+        // the comparator, and V8 sets them aside before sorting, so the comparator is asked
+        // what V8 asks it, in the same order.
+        let len = items.len();
+        items.retain(|item| !item.is_undefined());
+        let defined = items.len();
+        items.resize(len, JsValue::undefined());
+        merge_sort::merge_sort(&mut items[..defined], |x, y| sort_compare(x, y, context))?;
 
         // 5. Return items.
         Ok(items)
