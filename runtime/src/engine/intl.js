@@ -445,7 +445,19 @@
         const weekday = given.weekday ?? (dateStyle === "full" ? "long" : undefined);
         const month = given.month ?? ({ full: "long", long: "long", medium: "short" })[dateStyle];
         const timeZoneName = given.timeZoneName ?? ({ full: "long", long: "short" })[timeStyle];
-        const alone = (options) => new NativeDateTimeFormat(locale, { ...zone, ...options }).format(time);
+        // Every formatter below depends only on the format's locale, zone and options: each is
+        // built on the first call and kept in the format's state (scripts cut records in a loop).
+        const formats = (s.parts ??= new Map());
+        const formatter = (at, options) => {
+            const key = `${at} ${JSON.stringify(options)}`;
+            let format = formats.get(key);
+            if (format === undefined) {
+                format = new NativeDateTimeFormat(at, { ...zone, ...options });
+                formats.set(key, format);
+            }
+            return format;
+        };
+        const alone = (options) => formatter(locale, options).format(time);
         // Boa does not always write the style asked: the others are tried after it.
         const markText = (type, style) => [style, ...TEXT_STYLES].some((each) => mark(type, alone({ [type]: each })));
         if (weekday !== undefined) markText("weekday", weekday);
@@ -453,10 +465,10 @@
         if (timeZoneName !== undefined) mark("timeZoneName", alone({ hour: "numeric", timeZoneName }).replace(alone({ hour: "numeric" }), "").trim());
         const hasHour = given.hour !== undefined || timeStyle !== undefined;
         if (hasHour) mark("dayPeriod", alone({ hour: "numeric", hourCycle: "h12" }).replace(/[\d\s\u202f]/g, ""));
-        const [M, d, , H, m, sec] = new NativeDateTimeFormat("en-US", { ...zone, year: "numeric", month: "numeric", day: "numeric", hour: "numeric", minute: "numeric", second: "numeric", hourCycle: "h23" })
+        const [M, d, , H, m, sec] = formatter("en-US", { year: "numeric", month: "numeric", day: "numeric", hour: "numeric", minute: "numeric", second: "numeric", hourCycle: "h23" })
             .format(time).match(/\d+/g).map(Number);
         // Boa writes a numeric date's year with two digits, the year alone with all of them.
-        const y = Number(new NativeDateTimeFormat("en-US", { ...zone, year: "numeric" }).format(time));
+        const y = Number(formatter("en-US", { year: "numeric" }).format(time));
         const numeric = (style) => style === "numeric" || style === "2-digit";
         const present = new Set(["year", "month", "day", "hour", "minute", "second"].filter((field) => numeric(given[field])));
         if (!explicit) {
