@@ -62,6 +62,13 @@ impl HostHooks for Hooks {
         self.max_buffer_size.get()
     }
 
+    /// A script's local time is UTC, whatever the machine's zone: a run gives the same text on
+    /// every host (Boa's default asked the `time` crate, which cannot read the zone in a
+    /// process with threads and then answered UTC anyway), and `Intl`'s default zone is UTC too.
+    fn local_timezone_offset_seconds(&self, _unix_time_seconds: i64) -> i32 {
+        0
+    }
+
     fn promise_rejection_tracker(
         &self,
         promise: &JsObject<Promise>,

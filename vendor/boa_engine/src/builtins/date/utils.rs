@@ -647,8 +647,18 @@ pub(super) fn time_zone_string(t: f64, hooks: &dyn HostHooks) -> JsString {
     // 9. Let tzName be an implementation-defined string that is either the empty String or the
     // string-concatenation of the code unit 0x0020 (SPACE), the code unit 0x0028 (LEFT PARENTHESIS),
     // an implementation-defined timezone name, and the code unit 0x0029 (RIGHT PARENTHESIS).
+    // ordo's patch: V8 writes the zone's long name after the offset, and a date printed with
+    // `String(date)` or in a template literal is most of what scripts print of dates: Boa's
+    // local zone is known by its offset alone, and the one offset whose zone ordo knows is
+    // UTC's (its worker's zone; the `time` crate cannot read another safely), so `+0000` is
+    // followed by UTC's name, V8's ` (Coordinated Universal Time)`, and another offset by none.
+    let tz_name = if offset == 0.0 {
+        js_str!(" (Coordinated Universal Time)")
+    } else {
+        js_str!("")
+    };
     // 10. Return the string-concatenation of offsetSign, offsetHour, offsetMin, and tzName.
-    js_string!(offset_sign, offset_hour, offset_min)
+    js_string!(offset_sign, offset_hour, offset_min, tz_name)
 }
 
 /// Abstract operation `ToDateString ( tv )`
