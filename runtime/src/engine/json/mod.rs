@@ -7,40 +7,36 @@
 //! `\u` escape of a lone surrogate). Here the text is read once, over its own code units
 //! ([`parse`]), into objects and arrays made directly.
 //!
-//! With a reviver, Boa's own `JSON.parse` is called: it also hands the reviver each primitive's
-//! source text, and a reviver walks every value in JavaScript anyway.
+//! A reviver is given the parsed value by the engine's InternalizeJSONProperty
+//! (`boa_engine::builtins::json::revive`, a patch of ordo's): Boa's own `JSON.parse`, which the
+//! reviver went through before, refused JSON that V8 takes (`1e999`, a `\u` escape of half a
+//! surrogate pair) and said Boa's words for text that is not JSON (`syntax_error.rs` has V8's).
 
 mod parse;
+mod syntax_error;
 
 use boa_engine::string::JsStrVariant;
-use boa_engine::{Context, JsNativeError, JsObject, JsResult, JsValue, js_string};
+use boa_engine::{Context, JsResult, JsValue, js_string};
 
 use super::native;
-
-/// Boa's own `JSON.parse` (for a reviver), in the context's data.
-struct BuiltinParse(JsObject);
 
 /// Puts `parse` on `JSON`, as the built-in it replaces is: writable, configurable, not
 /// enumerable.
 pub(crate) fn install(context: &mut Context) -> JsResult<()> {
     let json = context.intrinsics().objects().json();
-    let builtin = native::builtin(&json, js_string!("parse"), context)?;
-    context.insert_data(BuiltinParse(builtin));
     let function = native::function(context, js_string!("parse"), 2, json_parse);
     native::define_method(&json, js_string!("parse"), function, context)
 }
 
 /// `JSON.parse(text, reviver)`.
-fn json_parse(this: &JsValue, args: &[JsValue], context: &mut Context) -> JsResult<JsValue> {
+fn json_parse(_: &JsValue, args: &[JsValue], context: &mut Context) -> JsResult<JsValue> {
     let text = args.first().cloned().unwrap_or_default().to_string(context)?;
-    if args.get(1).is_some_and(JsValue::is_callable) {
-        let builtin = context.get_data::<BuiltinParse>().map(|builtin| builtin.0.clone());
-        let builtin = builtin
-            .ok_or_else(|| JsNativeError::typ().with_message("JSON.parse is not installed"))?;
-        return builtin.call(this, args, context);
-    }
-    match text.as_str().variant() {
+    let value = match text.as_str().variant() {
         JsStrVariant::Latin1(units) => parse::parse(units, context),
         JsStrVariant::Utf16(units) => parse::parse(units, context),
+    }?;
+    match args.get(1).and_then(JsValue::as_callable) {
+        Some(reviver) => boa_engine::builtins::json::revive(value, &reviver, context),
+        None => Ok(value),
     }
 }

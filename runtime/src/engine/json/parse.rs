@@ -12,7 +12,9 @@ use hashbrown::HashMap;
 use boa_engine::object::builtins::JsArray;
 use boa_engine::property::{PropertyDescriptor, PropertyKey};
 use boa_engine::string::JsStr;
-use boa_engine::{Context, JsNativeError, JsObject, JsResult, JsString, JsValue};
+use boa_engine::{Context, JsObject, JsResult, JsString, JsValue};
+
+use super::syntax_error::{Problem, named, unexpected};
 
 /// A code unit of the text: a Latin-1 byte or a UTF-16 unit.
 pub(super) trait Unit: Copy + Eq + std::hash::Hash {
@@ -47,10 +49,6 @@ impl Unit for u16 {
 /// Strings this short, keys and values alike, are made once per text (records repeat them).
 const SHARED_UP_TO: usize = 24;
 
-/// What a string may hold, said where it holds something else.
-const IN_STRING: &str =
-    "the string's closing quote (a control character in a string must be escaped)";
-
 /// A container being read.
 enum Frame {
     Array(Vec<JsValue>),
@@ -78,7 +76,8 @@ fn created_data(value: JsValue) -> PropertyDescriptor {
         .build()
 }
 
-/// The value of `text`, or a `SyntaxError` that says what was found where.
+/// The value of `text`, or a `SyntaxError` that says what was found where, in V8's words
+/// (`syntax_error.rs`).
 pub(super) fn parse<U: Unit>(text: &[U], context: &mut Context) -> JsResult<JsValue> {
     let mut parser = Parser {
         text,
@@ -90,7 +89,7 @@ pub(super) fn parse<U: Unit>(text: &[U], context: &mut Context) -> JsResult<JsVa
     let value = parser.value(context)?;
     parser.skip_whitespace();
     if parser.at < text.len() {
-        return Err(parser.unexpected("the end of the text after the value"));
+        return Err(named(Problem::TextAfterValue, parser.at));
     }
     Ok(value)
 }
@@ -121,7 +120,7 @@ impl<'t, U: Unit> Parser<'t, U> {
                         self.at += 1;
                         JsValue::from(object)
                     } else {
-                        let key = self.key()?;
+                        let key = self.key(Key::First)?;
                         stack.push(Frame::Object(object, Some(key)));
                         continue;
                     }
@@ -142,7 +141,7 @@ impl<'t, U: Unit> Parser<'t, U> {
                 Some(0x74 /* t */) => self.word("true", JsValue::from(true))?,
                 Some(0x66 /* f */) => self.word("false", JsValue::from(false))?,
                 Some(0x6E /* n */) => self.word("null", JsValue::null())?,
-                _ => return Err(self.unexpected("a value")),
+                _ => return Err(unexpected(self.text, self.at)),
             };
             // The value ends a run of containers, or takes its place in the innermost one.
             loop {
@@ -162,7 +161,9 @@ impl<'t, U: Unit> Parser<'t, U> {
                                 let Some(Frame::Array(items)) = stack.pop() else { unreachable!() };
                                 value = JsArray::from_iter(items, context).into();
                             }
-                            _ => return Err(self.unexpected("',' or ']' after an array element")),
+                            _ => {
+                                return Err(named(Problem::CommaOrBracketAfterElement, self.at));
+                            }
                         }
                     }
                     Frame::Object(object, key) => {
@@ -180,7 +181,7 @@ impl<'t, U: Unit> Parser<'t, U> {
                             Some(0x2C /* , */) => {
                                 self.at += 1;
                                 self.skip_whitespace();
-                                *key = Some(self.key()?);
+                                *key = Some(self.key(Key::Next)?);
                                 break;
                             }
                             Some(0x7D /* } */) => {
@@ -191,7 +192,10 @@ impl<'t, U: Unit> Parser<'t, U> {
                                 value = object.into();
                             }
                             _ => {
-                                return Err(self.unexpected("',' or '}' after a property's value"));
+                                return Err(named(
+                                    Problem::CommaOrBraceAfterPropertyValue,
+                                    self.at,
+                                ));
                             }
                         }
                     }
@@ -200,15 +204,22 @@ impl<'t, U: Unit> Parser<'t, U> {
         }
     }
 
-    /// `"key"` and the colon after it.
-    fn key(&mut self) -> JsResult<PropertyKey> {
+    /// `"key"` and the colon after it. V8 names a missing colon after the first key only.
+    fn key(&mut self, which: Key) -> JsResult<PropertyKey> {
         if self.peek() != Some(0x22) {
-            return Err(self.unexpected("a property name in double quotes"));
+            let problem = match which {
+                Key::First => Problem::PropertyNameOrBrace,
+                Key::Next => Problem::DoubleQuotedPropertyName,
+            };
+            return Err(named(problem, self.at));
         }
         let key = self.string()?;
         self.skip_whitespace();
         if self.peek() != Some(0x3A /* : */) {
-            return Err(self.unexpected("':' after a property name"));
+            return Err(match which {
+                Key::First => named(Problem::ColonAfterPropertyName, self.at),
+                Key::Next => unexpected(self.text, self.at),
+            });
         }
         self.at += 1;
         Ok(PropertyKey::from(key))
@@ -217,7 +228,7 @@ impl<'t, U: Unit> Parser<'t, U> {
     fn word(&mut self, word: &str, value: JsValue) -> JsResult<JsValue> {
         for expected in word.bytes() {
             if self.peek() != Some(u16::from(expected)) {
-                return Err(self.unexpected(&format!("'{word}'")));
+                return Err(unexpected(self.text, self.at));
             }
             self.at += 1;
         }
@@ -237,16 +248,22 @@ impl<'t, U: Unit> Parser<'t, U> {
             self.at += 1;
         }
         match self.peek() {
-            Some(0x30) => self.at += 1,
+            Some(0x30) => {
+                self.at += 1;
+                // A leading zero is the whole integer part: a digit after it is another number.
+                if let Some(0x30..=0x39) = self.peek() {
+                    return Err(unexpected(self.text, self.at));
+                }
+            }
             Some(0x31..=0x39) => {
                 digits(self);
             }
-            _ => return Err(self.unexpected("a digit after the minus sign")),
+            _ => return Err(named(Problem::NumberAfterMinus, self.at)),
         }
         if self.peek() == Some(0x2E /* . */) {
             self.at += 1;
             if !digits(self) {
-                return Err(self.unexpected("a digit after the decimal point"));
+                return Err(named(Problem::FractionalDigits, self.at));
             }
         }
         if let Some(0x45 | 0x65 /* E e */) = self.peek() {
@@ -255,15 +272,14 @@ impl<'t, U: Unit> Parser<'t, U> {
                 self.at += 1;
             }
             if !digits(self) {
-                return Err(self.unexpected("a digit in the exponent"));
+                return Err(named(Problem::ExponentDigits, self.at));
             }
         }
         // Every unit read is ASCII: the text of a number as Rust reads it, correctly rounded.
         self.number_text.clear();
         self.number_text
             .extend(self.text[start..self.at].iter().map(|unit| char::from(unit.get() as u8)));
-        let number: f64 =
-            self.number_text.parse().map_err(|_| self.error_at(start, "a malformed number"))?;
+        let number: f64 = self.number_text.parse().map_err(|_| unexpected(self.text, start))?;
         Ok(JsValue::from(number))
     }
 
@@ -280,7 +296,7 @@ impl<'t, U: Unit> Parser<'t, U> {
                     return Ok(self.plain(units));
                 }
                 Some(0x5C /* \ */) => break,
-                Some(0x00..=0x1F) | None => return Err(self.unexpected(IN_STRING)),
+                Some(0x00..=0x1F) | None => return Err(self.inside_string()),
                 Some(_) => self.at += 1,
             }
         }
@@ -297,7 +313,7 @@ impl<'t, U: Unit> Parser<'t, U> {
                     let unit = self.escape()?;
                     self.scratch.push(unit);
                 }
-                Some(0x00..=0x1F) | None => return Err(self.unexpected(IN_STRING)),
+                Some(0x00..=0x1F) | None => return Err(self.inside_string()),
                 Some(unit) => {
                     self.scratch.push(unit);
                     self.at += 1;
@@ -323,17 +339,14 @@ impl<'t, U: Unit> Parser<'t, U> {
                     self.at += 1;
                     let digit = self.peek().and_then(|unit| char::from_u32(u32::from(unit)));
                     let Some(digit) = digit.and_then(|digit| digit.to_digit(16)) else {
-                        return Err(self.unexpected("four hexadecimal digits after \\u"));
+                        return Err(named(Problem::UnicodeEscape, self.at));
                     };
                     unit = unit * 16 + digit as u16;
                 }
                 unit
             }
-            _ => {
-                return Err(
-                    self.unexpected("an escape (one of \\\" \\\\ \\/ \\b \\f \\n \\r \\t \\u)")
-                );
-            }
+            None => return Err(unexpected(self.text, self.at)),
+            Some(_) => return Err(named(Problem::EscapedCharacter, self.at)),
         };
         self.at += 1;
         Ok(unit)
@@ -348,29 +361,18 @@ impl<'t, U: Unit> Parser<'t, U> {
         self.shared.entry(units).or_insert_with(made).clone()
     }
 
-    /// A `SyntaxError` for what was found here where `expected` was.
-    fn unexpected(&self, expected: &str) -> boa_engine::JsError {
-        let found = match self.peek() {
-            None => "the end of the text".to_owned(),
-            Some(unit) => {
-                char::from_u32(u32::from(unit)).filter(|found| !found.is_control()).map_or_else(
-                    || format!("the control character \\u{unit:04x}"),
-                    |found| format!("'{found}'"),
-                )
-            }
-        };
-        self.error_at(self.at, &format!("expected {expected}, found {found}"))
+    /// A string's end where a character was due: the text ended, or a control character.
+    fn inside_string(&self) -> boa_engine::JsError {
+        match self.peek() {
+            None => named(Problem::UnterminatedString, self.at),
+            Some(_) => named(Problem::ControlCharacter, self.at),
+        }
     }
+}
 
-    fn error_at(&self, at: usize, what: &str) -> boa_engine::JsError {
-        let before = &self.text[..at.min(self.text.len())];
-        let line = before.iter().filter(|unit| unit.get() == 0x0A).count() + 1;
-        let column =
-            at - before.iter().rposition(|unit| unit.get() == 0x0A).map_or(0, |n| n + 1) + 1;
-        JsNativeError::syntax()
-            .with_message(format!(
-                "JSON.parse: {what} at position {at} (line {line}, column {column})"
-            ))
-            .into()
-    }
+/// Which key of an object is read: V8 words what is missing differently after the first.
+#[derive(Clone, Copy)]
+enum Key {
+    First,
+    Next,
 }

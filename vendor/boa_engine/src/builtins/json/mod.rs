@@ -192,6 +192,21 @@ impl<'ast> boa_ast::visitor::Visitor<'ast> for JsonSourceVisitor<'_> {
     }
 }
 
+/// ordo's patch: `JSON.parse`'s steps 11 to 12 for a value an embedder parsed itself (ordo
+/// reads JSON text over its own code units, with V8's errors): `value`, given to `reviver` as
+/// InternalizeJSONProperty gives it, from a root holder `{ "": value }`. Without a source tree,
+/// the reviver's third argument has no `source` (Node 20's reviver has no third argument).
+///
+/// # Errors
+///
+/// What the reviver throws, or what a property operation on the values it changed throws.
+pub fn revive(value: JsValue, reviver: &JsObject, context: &mut Context) -> JsResult<JsValue> {
+    let root = JsObject::with_object_proto(context.intrinsics());
+    root.create_data_property_or_throw(js_string!(), value, context)
+        .js_expect("CreateDataPropertyOrThrow should never throw here")?;
+    Json::internalize_json_property(&root, js_string!(), reviver, None, context)
+}
+
 /// JavaScript `JSON` global object.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub(crate) struct Json;
