@@ -6,10 +6,14 @@
 //   `15.1.2024`, `15/01/2024`, `2024/1/15`… by locale (CLDR's `yMd` for common languages), and
 //   `1/2024`, `1/15`, `05` for fewer fields (`yM`, `Md`, one field; Boa wrote `1/24` and `5`);
 // - `NaN` and `∞` (Boa throws), `notation: "scientific"` and `"engineering"` (Boa ignores them);
-// - `style: "percent"` (Boa drops the `%` and the ×100) and `style: "currency"` (Boa throws
-//   "unimplemented"): written on the decimal format, with CLDR's patterns and symbols for common
-//   languages and currencies, the currency's own fraction digits, and the code where no symbol
-//   is known;
+// - `style: "percent"` (Boa drops the `%` and the ×100; the number's decimal digits are scaled,
+//   as V8 scales them) and `style: "currency"` (Boa throws "unimplemented"): written on the
+//   decimal format, with CLDR's patterns and symbols for common languages and currencies, the
+//   currency's own fraction digits, the code where no symbol is known, and `currencySign:
+//   "accounting"`'s parentheses;
+// - `style: "unit"` (Boa drops the unit): CLDR's forms of ECMA-402's units and their `-per-`
+//   compounds for 15 languages, by plural category;
+// - named months where Boa writes numbers (`7. Jan.`), a minute or second alone, milliseconds;
 // - times: ICU puts a narrow no-break space before AM/PM, V8 a space;
 // - `Intl.DateTimeFormat.prototype.formatToParts`, absent from Boa: the text cut into fields;
 // - `Intl.RelativeTimeFormat`, absent from Boa: English (`in 3 days`, `yesterday`, `5 min. ago`);
@@ -318,7 +322,8 @@
     const TIME_FIELDS = ["dayPeriod", "hour", "minute", "second", "fractionalSecondDigits"];
     // ICU writes a narrow no-break space before AM/PM; V8 writes a space, as browsers did
     // before (web pages split on it).
-    const spaced = (text) => text.replace(/\u202f/g, " ");
+    // Node 20's ICU writes Korean's day periods as `AM` and `PM`.
+    const spaced = (text) => text.replace(/\u202f/g, " ").replace(/오전/g, "AM").replace(/오후/g, "PM");
     const FORMS = { yMd: NUMERIC_DATES, yM: NUMERIC_YEAR_MONTHS, Md: NUMERIC_MONTH_DAYS };
     const patternOf = (locale, form) => {
         const table = FORMS[form];
@@ -390,7 +395,7 @@
             if (own(options, key) !== undefined) given[key] = options[key];
         }
         if (shape === null || pattern === undefined) {
-            state.set(this, { native, zone, locale, given, options: { hour } });
+            state.set(this, { native, zone, locale, given, options: { hour }, fixes: textFixes(locales, locale, native, given, zone) });
             return;
         }
         const timeOptions = {};
@@ -402,6 +407,83 @@
         state.set(this, { native, zone, locale, given, options: { hour }, pattern, digits: shape.digits, fields: parts(zone), time, joiner });
     }
 
+    // Where Boa's text for named fields and times is not V8's, what to mend (`mend` below); the
+    // formatters it needs are built here, once per format.
+    const PROBE = Date.UTC(2024, 0, 7, 12, 0, 0, 123);
+    // Where Boa writes a short month as a number and V8 a name: with a day (`d`), with a year
+    // and no day (`y`). German's abbreviations as V8 writes them beside a number (Boa's are the
+    // stand-alone ones, `Jan`); Czech writes the whole name beside a year (`leden 2024`).
+    const SHORT_MONTH_FORMS = { de: "dy", ja: "dy", ko: "dy", fi: "y", cs: "y" };
+    const SHORT_MONTHS = { de: ["Jan.", "Feb.", "März", "Apr.", "Mai", "Juni", "Juli", "Aug.", "Sept.", "Okt.", "Nov.", "Dez."] };
+    const textFixes = (locales, locale, native, given, zone) => {
+        const fixes = {};
+        const inZone = zone === undefined ? {} : { timeZone: zone };
+        const fields = [...DATE_FIELDS, ...TIME_FIELDS, "timeZoneName", "dateStyle", "timeStyle"].filter((field) => given[field] !== undefined);
+        // A minute or a second alone: V8 writes its number (`5`), Boa the whole time.
+        const seconds = fields.every((field) => field === "second" || field === "fractionalSecondDigits");
+        if ((fields.length === 1 && fields[0] === "minute") || (fields.includes("second") && seconds)) {
+            fixes.lone = { field: fields[0], format: new NativeDateTimeFormat("en-US", { ...inZone, hour: "numeric", minute: "numeric", second: "numeric", hourCycle: "h23" }) };
+            if (given.fractionalSecondDigits !== undefined) {
+                fixes.lone.fraction = Number(given.fractionalSecondDigits);
+                fixes.lone.separator = /([.,])\d+\D*$/.exec(native.format(PROBE))?.[1] ?? ".";
+            }
+            return fixes;
+        }
+        // Boa writes whole milliseconds as zeros past the first (`.000` for 1 ms).
+        if (given.fractionalSecondDigits !== undefined) fixes.fraction = Number(given.fractionalSecondDigits);
+        // `{ hour: "numeric", minute: "2-digit" }` on a 24-hour clock: V8 writes `0:05`, Boa `00:05`.
+        if (given.hour === "numeric" && given.minute === "2-digit") fixes.unpadHour = true;
+        // A short month beside a day or year: Boa writes it as a number in some languages
+        // (`07.01.`, V8 `7. Jan.`): written with the long month, whose name is swapped for the
+        // short one.
+        const language = languageOf(locale);
+        const forms = SHORT_MONTH_FORMS[language];
+        if (given.month === "short" && forms !== undefined && forms.includes(given.day === undefined ? "y" : "d") && (given.day !== undefined || given.year !== undefined) && given.weekday === undefined) {
+            fixes.month = {
+                native: new NativeDateTimeFormat(locales, { ...given, ...inZone, month: "long" }),
+                long: new NativeDateTimeFormat(locale, { ...inZone, month: "long" }),
+                short: language === "cs" ? undefined : new NativeDateTimeFormat(locale, { ...inZone, month: "short" }),
+                names: SHORT_MONTHS[language],
+                number: new NativeDateTimeFormat("en-US", { ...inZone, month: "numeric" }),
+            };
+        }
+        // `year: "2-digit"` beside a named month: Boa writes all four digits.
+        if (given.year === "2-digit" && given.month !== undefined && !["numeric", "2-digit"].includes(given.month)) {
+            fixes.year = new NativeDateTimeFormat("en-US", { ...inZone, year: "numeric" });
+        }
+        return fixes;
+    };
+    const mend = (s, text, value) => {
+        const fixes = s.fixes;
+        if (fixes === undefined) return text;
+        const date = value === undefined ? Date.now() : Number(value);
+        if (fixes.lone !== undefined) {
+            const [, minute, second] = fixes.lone.format.format(date).match(/\d+/g);
+            const lone = fixes.lone;
+            if (lone.field === "minute") return String(Number(minute));
+            if (lone.fraction === undefined) return String(Number(second));
+            const milliseconds = String(((date % 1000) + 1000) % 1000).padStart(3, "0").slice(0, lone.fraction);
+            return `${Number(second)}${lone.separator}${milliseconds}`;
+        }
+        let out = text;
+        const month = fixes.month;
+        if (month !== undefined) {
+            out = month.native.format(date);
+            const name = month.names?.[Number(month.number.format(date)) - 1] ?? month.short?.format(date);
+            if (name !== undefined) out = out.replace(month.long.format(date), () => name);
+        }
+        if (fixes.year !== undefined) {
+            const year = fixes.year.format(date);
+            out = out.replace(year, year.slice(-2));
+        }
+        if (fixes.fraction !== undefined) {
+            const milliseconds = String(((date % 1000) + 1000) % 1000).padStart(3, "0").slice(0, fixes.fraction);
+            out = out.replace(new RegExp(`([.,])\\d{${fixes.fraction}}(?!.*\\d)`), (_, before) => `${before}${milliseconds}`);
+        }
+        if (fixes.unpadHour) out = out.replace(/(^|[^\d:])0(\d:\d\d)/, "$1$2");
+        return out;
+    };
+
     // `hour: "2-digit"`: Boa writes `3:04 PM`, V8 `03:04 PM` (and `03:04` where the day has 24).
     const hourDigits = (text, options) =>
         own(options, "hour") === "2-digit" ? text.replace(/(^|\D)(\d)(:\d\d| [AP]M)/, (_, before, hour, rest) => `${before}0${hour}${rest}`) : text;
@@ -411,7 +493,7 @@
         const s = state.get(self);
         if (s === undefined) throw new TypeError("Intl.DateTimeFormat.prototype.format called on an incompatible receiver");
         const space = raw ? (text) => text : spaced;
-        if (s.pattern === undefined) return hourDigits(space(s.native.format(value)), s.options);
+        if (s.pattern === undefined) return hourDigits(space(mend(s, s.native.format(value), value)), s.options);
         const date = value === undefined ? Date.now() : value;
         if (Number.isNaN(+date)) throw new RangeError("Invalid time value");
         const written = writeDate(s.pattern, s.fields, date, s.digits);
