@@ -160,7 +160,7 @@ fn description(tools: &[Arc<Tool>], config: &CodeModeConfig) -> String {
          (then its calls run one at a time however they are awaited), and why. `console.log` output is \
          returned with the result. Beyond ECMAScript there are `Intl` (en-US by default; `localeCompare` and \
          `toLocale*` as in V8), `atob`/`btoa`, `TextEncoder`/`TextDecoder` (UTF-8), `structuredClone`, \
-         `crypto.randomUUID`/`getRandomValues`, `queueMicrotask` and `Array.fromAsync`; there is no file system, network (`fetch`), process, timers (`setTimeout`), `require`, \
+         `crypto.randomUUID`/`getRandomValues`, `URL`/`URLSearchParams`, `queueMicrotask` and `Array.fromAsync`; there is no file system, network (`fetch`), process, timers (`setTimeout`), `require`, \
          `eval` or imports: only the tools below. Limits: a run stops after {} s; what you read of it (the result, then the console \
          output) is cut past {} characters, the console output keeping its start and end; list, search and read \
          results carry `truncated: true` when they hold only part of what exists, and the result notes which. \
@@ -461,7 +461,7 @@ fn failure(error: &RunError, code: &str, tools: &[String], running: Option<Strin
     if error.message.starts_with("ReferenceError") {
         let listed: Vec<String> = tools.iter().map(|name| format!("tools.{name}")).collect();
         message.push_str(&format!(
-            "\nThe script can use: {}, console, Intl, atob/btoa, TextEncoder/TextDecoder, structuredClone, crypto, and the \
+            "\nThe script can use: {}, console, Intl, atob/btoa, TextEncoder/TextDecoder, structuredClone, crypto, URL, and the \
              ECMAScript built-ins (JSON, Math, Promise, Array, Object, …). There is no eval, Function, require, \
              import, process, fetch or setTimeout.",
             if listed.is_empty() { "no tools".to_owned() } else { listed.join(", ") }

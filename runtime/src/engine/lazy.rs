@@ -54,6 +54,14 @@ const WEB_BUILTINS: Source = Source {
     ],
 };
 
+/// `URL` and `URLSearchParams`, over the `url` crate's parser (see the file and `url.rs`).
+const URL_BUILTINS: Source = Source {
+    path: "url.js",
+    text: include_str!("url.js"),
+    natives: Some(super::url::natives),
+    targets: &[("", "URL"), ("", "URLSearchParams")],
+};
+
 /// Where Boa's `Intl` falls short of V8's (see the file).
 #[cfg(feature = "intl")]
 const INTL: Source = Source {
@@ -83,6 +91,7 @@ struct Source {
 pub(crate) fn install(context: &mut Context, originals: &Originals) -> JsResult<()> {
     let sources = [
         &WEB_BUILTINS,
+        &URL_BUILTINS,
         #[cfg(feature = "intl")]
         &INTL,
     ];

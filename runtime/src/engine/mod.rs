@@ -33,6 +33,7 @@ mod script_text;
 mod stack;
 mod strings;
 mod template;
+mod url;
 
 use std::io;
 use std::path::Path;
