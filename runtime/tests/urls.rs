@@ -46,7 +46,8 @@ const BODY: &str = r##"
     out.push([Object.prototype.toString.call(u), Object.prototype.toString.call(p), Object.keys(u).length, typeof URL.prototype.toJSON].join(" "));
 "##;
 
-const EXPECTED: [&str; 79] = [
+/// The lines of the inputs' round, which the body runs twice.
+const PARSED: [&str; 25] = [
     "https://user:pw@example.com:8080/a/c%20d?q=1&r=a+b#frag | https://example.com:8080 | https: | user | pw | example.com:8080 | example.com | 8080 | /a/c%20d | ?q=1&r=a+b | #frag",
     "http://example.com/ | http://example.com | http: |  |  | example.com | example.com |  | / |  | ",
     "https://xn--r8jz45g.jp/%E3%83%91%E3%82%B9?%E3%82%AD%E3%83%BC=%E5%80%A4 | https://xn--r8jz45g.jp | https: |  |  | xn--r8jz45g.jp | xn--r8jz45g.jp |  | /%E3%83%91%E3%82%B9 | ?%E3%82%AD%E3%83%BC=%E5%80%A4 | ",
@@ -72,31 +73,10 @@ const EXPECTED: [&str; 79] = [
     "TypeError: Invalid URL ERR_INVALID_URL \"http://\"",
     "TypeError: Invalid URL ERR_INVALID_URL \"https://exa mple.com\"",
     "https://base.org/x | https://base.org | https: |  |  | base.org | base.org |  | /x |  | ",
-    "https://user:pw@example.com:8080/a/c%20d?q=1&r=a+b#frag | https://example.com:8080 | https: | user | pw | example.com:8080 | example.com | 8080 | /a/c%20d | ?q=1&r=a+b | #frag",
-    "http://example.com/ | http://example.com | http: |  |  | example.com | example.com |  | / |  | ",
-    "https://xn--r8jz45g.jp/%E3%83%91%E3%82%B9?%E3%82%AD%E3%83%BC=%E5%80%A4 | https://xn--r8jz45g.jp | https: |  |  | xn--r8jz45g.jp | xn--r8jz45g.jp |  | /%E3%83%91%E3%82%B9 | ?%E3%82%AD%E3%83%BC=%E5%80%A4 | ",
-    "https://base.org/path?x=1 | https://base.org | https: |  |  | base.org | base.org |  | /path | ?x=1 | ",
-    "https://base.org/a/up | https://base.org | https: |  |  | base.org | base.org |  | /a/up |  | ",
-    "https://base.org/p?only | https://base.org | https: |  |  | base.org | base.org |  | /p | ?only | ",
-    "https://base.org/p?q#h2 | https://base.org | https: |  |  | base.org | base.org |  | /p | ?q | #h2",
-    "https://other.net/x | https://other.net | https: |  |  | other.net | other.net |  | /x |  | ",
-    "file:///C:/Users/a%20b/f.txt | null | file: |  |  |  |  |  | /C:/Users/a%20b/f.txt |  | ",
-    "mailto:someone@example.com?subject=hi | null | mailto: |  |  |  |  |  | someone@example.com | ?subject=hi | ",
-    "data:text/plain,hello world | null | data: |  |  |  |  |  | text/plain,hello world |  | ",
-    "http://[::1]:3000/api | http://[::1]:3000 | http: |  |  | [::1]:3000 | [::1] | 3000 | /api |  | ",
-    "http://192.168.0.1:8080/ | http://192.168.0.1:8080 | http: |  |  | 192.168.0.1:8080 | 192.168.0.1 | 8080 | / |  | ",
-    "https://a.com/?q=%zz&e=%E2%82%AC&plus=a+b | https://a.com | https: |  |  | a.com | a.com |  | / | ?q=%zz&e=%E2%82%AC&plus=a+b | ",
-    "ws://socket.io/path | ws://socket.io | ws: |  |  | socket.io | socket.io |  | /path |  | ",
-    "blob:https://a.com/uuid | https://a.com | blob: |  |  |  |  |  | https://a.com/uuid |  | ",
-    "https://a.com/%C3%A9?%C3%A9=%C3%A9#%C3%A9 | https://a.com | https: |  |  | a.com | a.com |  | /%C3%A9 | ?%C3%A9=%C3%A9 | #%C3%A9",
-    "https://trim.me/ | https://trim.me | https: |  |  | trim.me | trim.me |  | / |  | ",
-    "https://a.com/a/b/c | https://a.com | https: |  |  | a.com | a.com |  | /a/b/c |  | ",
-    "https://a.com/ | https://a.com | https: |  |  | a.com | a.com |  | / |  | ",
-    "TypeError: Invalid URL ERR_INVALID_URL \"https://a.com:99999/\"",
-    "TypeError: Invalid URL ERR_INVALID_URL \"not a url\"",
-    "TypeError: Invalid URL ERR_INVALID_URL \"http://\"",
-    "TypeError: Invalid URL ERR_INVALID_URL \"https://exa mple.com\"",
-    "https://base.org/x | https://base.org | https: |  |  | base.org | base.org |  | /x |  | ",
+];
+
+/// The lines after both rounds.
+const AFTER: [&str; 29] = [
     "true,true,true,true,true,true,true,true,true,true,true,true,true,true,true,true,true,true,true,true,false,false,false,false,true",
     "2 |  | a+b | true | true | 4 | page,sort,tag,tag | page=2&sort=price&tag=a&tag=b",
     "https://shop.example/items?page=3&tag=b&q=caf%C3%A9+%26+tea",
@@ -130,5 +110,6 @@ const EXPECTED: [&str; 79] = [
 
 #[tokio::test]
 async fn urls_and_their_parameters_are_as_in_node() {
-    node_lines::assert_in_worker(BODY, &EXPECTED).await;
+    let expected = [&PARSED[..], &PARSED[..], &AFTER[..]].concat();
+    node_lines::assert_in_worker(BODY, &expected).await;
 }

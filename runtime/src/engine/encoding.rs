@@ -5,11 +5,9 @@
 
 use base64::Engine as _;
 use base64::engine::{DecodePaddingMode, GeneralPurpose, GeneralPurposeConfig};
-use boa_engine::object::ObjectInitializer;
 use boa_engine::object::builtins::{
     AlignedVec, JsArrayBuffer, JsDataView, JsSharedArrayBuffer, JsTypedArray, JsUint8Array,
 };
-use boa_engine::property::Attribute;
 use boa_engine::string::{JsStr, JsStrVariant};
 use boa_engine::{
     Context, JsError, JsNativeError, JsObject, JsResult, JsString, JsValue, js_string,
@@ -29,18 +27,7 @@ pub(super) fn natives(context: &mut Context) -> JsObject {
         ("clonePlainData", 1, super::clone::clone_plain_data),
         ("detachBuffer", 1, super::clone::detach_buffer),
     ];
-    let functions: Vec<(JsString, JsObject)> = functions
-        .into_iter()
-        .map(|(name, length, function)| {
-            let name = JsString::from(name);
-            (name.clone(), native::function(context, name, length, function))
-        })
-        .collect();
-    let mut natives = ObjectInitializer::new(context);
-    for (name, function) in functions {
-        natives.property(name, function, Attribute::empty());
-    }
-    natives.build()
+    native::natives(context, &functions)
 }
 
 /// The argument at `index` as a string.

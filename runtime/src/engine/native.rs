@@ -1,7 +1,7 @@
 //! Functions of ordo's, in Rust, made and put where the built-ins they stand beside are.
 
-use boa_engine::object::FunctionObjectBuilder;
-use boa_engine::property::{PropertyDescriptor, PropertyKey};
+use boa_engine::object::{FunctionObjectBuilder, ObjectInitializer};
+use boa_engine::property::{Attribute, PropertyDescriptor, PropertyKey};
 use boa_engine::{Context, JsNativeError, JsObject, JsResult, JsString, JsValue, NativeFunction};
 
 /// A function as Boa calls a native one.
@@ -20,6 +20,23 @@ pub(crate) fn function(
         .constructor(false)
         .build()
         .into()
+}
+
+/// An object of `functions` (name, length, function), for a lazily compiled source of ordo's
+/// that is a function of it (`lazy.rs`): no script can reach it.
+pub(crate) fn natives(context: &mut Context, functions: &[(&str, usize, Native)]) -> JsObject {
+    let functions: Vec<(JsString, JsObject)> = functions
+        .iter()
+        .map(|&(name, length, native)| {
+            let name = JsString::from(name);
+            (name.clone(), function(context, name, length, native))
+        })
+        .collect();
+    let mut natives = ObjectInitializer::new(context);
+    for (name, function) in functions {
+        natives.property(name, function, Attribute::empty());
+    }
+    natives.build()
 }
 
 /// Puts `function` on `owner` at `key` as a built-in method is: writable, configurable, not

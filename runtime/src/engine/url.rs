@@ -3,9 +3,7 @@
 //! which follows the standard) implements them. `url.js` keeps the classes a script sees and
 //! receives these functions in an object no script can reach ([`natives`]).
 
-use boa_engine::object::ObjectInitializer;
 use boa_engine::object::builtins::JsArray;
-use boa_engine::property::Attribute;
 use boa_engine::{Context, JsNativeError, JsObject, JsResult, JsString, JsValue};
 use url::{Url, form_urlencoded, quirks};
 
@@ -19,18 +17,7 @@ pub(super) fn natives(context: &mut Context) -> JsObject {
         ("parseForm", 1, parse_form),
         ("serializeForm", 1, serialize_form),
     ];
-    let functions: Vec<(JsString, JsObject)> = functions
-        .into_iter()
-        .map(|(name, length, function)| {
-            let name = JsString::from(name);
-            (name.clone(), native::function(context, name, length, function))
-        })
-        .collect();
-    let mut natives = ObjectInitializer::new(context);
-    for (name, function) in functions {
-        natives.property(name, function, Attribute::empty());
-    }
-    natives.build()
+    native::natives(context, &functions)
 }
 
 /// The argument at `index` as Rust text (a lone surrogate, which a URL cannot hold, as U+FFFD:
