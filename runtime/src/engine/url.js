@@ -173,10 +173,7 @@
             states.set(this, state);
             take(state, parts);
             // A change to `searchParams` writes the URL's query (none when the list is empty).
-            owners.set(query, (text) => {
-                state.search = "";
-                take(state, native.set(state.href, "search", text));
-            });
+            owners.set(query, (text) => take(state, native.set(state.href, "search", text)));
         }
 
         static canParse(url, base = undefined) {
