@@ -381,9 +381,53 @@
         return name.replace(/(^|[/_-])([a-z])/g, (_, before, letter) => before + letter.toUpperCase());
     };
 
+    // The clock V8 writes hours on: `hour12` read against the locale's own clock (ECMA-402
+    // before 2024: false on a 12-hour locale is `h24`, midnight written 24; true on a 24-hour
+    // locale is `h11`, midnight and noon written 0), else `hourCycle`, else the locale's.
+    // Boa resolves `hour12` to `h23` or `h12`, refuses `h24` and reports `h12` for every
+    // locale. `fix`: whether Boa's text needs its hour rewritten (`mendHour` below).
+    const clockOf = (locale, given, native) => {
+        if (given.hour === undefined && given.timeStyle === undefined) return undefined;
+        const daily = /13/.test(new NativeDateTimeFormat(locale, { hour: "numeric", timeZone: "UTC" }).format(Date.UTC(2024, 0, 1, 13)));
+        let cycle = daily ? "h23" : "h12";
+        if (given.hour12 !== undefined) cycle = given.hour12 ? (daily ? "h11" : "h12") : daily ? "h23" : "h24";
+        else if (given.hourCycle !== undefined) cycle = String(given.hourCycle);
+        const written = native.resolvedOptions().hourCycle;
+        const fix = (cycle === "h24" && written !== "h24") || (cycle === "h11" && written === "h12");
+        if (!fix) return { cycle };
+        // The hour's digits where it is rewritten: as asked, or as the locale's time style
+        // writes it (V8 keeps the pattern's width when it turns `HH` into `KK`).
+        let width = given.hour === "2-digit" ? 2 : 1;
+        if (given.hour === undefined) {
+            const styled = new NativeDateTimeFormat(locale, { timeStyle: given.timeStyle, hourCycle: "h23", timeZone: "UTC" });
+            width = /^\D*0\d/.test(styled.format(Date.UTC(2024, 0, 1, 1))) ? 2 : 1;
+        }
+        const zone = given.timeZone === undefined ? {} : { timeZone: given.timeZone };
+        return { cycle, fix, width, hour: new NativeDateTimeFormat("en-US", { ...zone, hour: "numeric", hourCycle: "h23" }) };
+    };
+    // Boa's text with the hour V8 writes on `clock`'s cycle: 24 for midnight on `h24`; on `h11`
+    // 0 for midnight and noon, in the width V8 keeps for every hour.
+    const mendHour = (s, date, text) => {
+        const clock = s.clock;
+        const hour = Number(clock.hour.format(date));
+        let value;
+        if (clock.cycle === "h24") {
+            if (hour !== 0) return text;
+            value = "24";
+        } else {
+            value = String(hour % 12);
+            if (value.length < clock.width) value = `0${value}`;
+            else if (hour % 12 !== 0 && clock.width === 1) return text;
+        }
+        return dateParts(s, Number(date), text).map((part) => (part.type === "hour" ? value : part.value)).join("");
+    };
+
+    // Boa refuses the `h24` cycle: asked as `h23`, its midnight rewritten (`clockOf`).
+    const boaClock = (options) => (own(options, "hourCycle") === "h24" ? { ...options, hourCycle: "h23" } : options);
+
     function DateTimeFormat(locales, options) {
         if (new.target === undefined) return new DateTimeFormat(locales, options);
-        const native = new NativeDateTimeFormat(locales, options);
+        const native = new NativeDateTimeFormat(locales, boaClock(options));
         const locale = native.resolvedOptions().locale;
         const shape = numericDate(options, { date: true, time: false, form: "yMd" });
         const pattern = shape === null ? undefined : patternOf(locale, shape.form);
@@ -394,17 +438,18 @@
         for (const key of [...DATE_FIELDS, ...TIME_FIELDS, "timeZoneName", "dateStyle", "timeStyle", "hour12", "hourCycle"]) {
             if (own(options, key) !== undefined) given[key] = options[key];
         }
+        const clock = clockOf(locale, zone === undefined ? given : { ...given, timeZone: zone }, native);
         if (shape === null || pattern === undefined) {
-            state.set(this, { native, zone, locale, given, options: { hour }, fixes: textFixes(locales, locale, native, given, zone) });
+            state.set(this, { native, zone, locale, given, clock, options: { hour }, fixes: textFixes(locales, locale, native, given, zone) });
             return;
         }
         const timeOptions = {};
         for (const key of [...TIME_FIELDS, "hour12", "hourCycle", "timeZone", "timeZoneName"]) {
             if (own(options, key) !== undefined) timeOptions[key] = options[key];
         }
-        const time = shape.time ? new NativeDateTimeFormat(locales, timeOptions) : undefined;
+        const time = shape.time ? new NativeDateTimeFormat(locales, boaClock(timeOptions)) : undefined;
         const joiner = DATE_TIME_JOINER[languageOf(locale)] ?? ", ";
-        state.set(this, { native, zone, locale, given, options: { hour }, pattern, digits: shape.digits, fields: parts(zone), time, joiner });
+        state.set(this, { native, zone, locale, given, clock, options: { hour }, pattern, digits: shape.digits, fields: parts(zone), time, joiner });
     }
 
     // Where Boa's text for named fields and times is not V8's, what to mend (`mend` below); the
@@ -492,7 +537,10 @@
     const formatDate = (self, value, raw = false) => {
         const s = state.get(self);
         if (s === undefined) throw new TypeError("Intl.DateTimeFormat.prototype.format called on an incompatible receiver");
-        const space = raw ? (text) => text : spaced;
+        const text = formatText(s, value, raw ? (text) => text : spaced);
+        return s.clock?.fix ? mendHour(s, value === undefined ? Date.now() : value, text) : text;
+    };
+    const formatText = (s, value, space) => {
         if (s.pattern === undefined) return hourDigits(space(mend(s, s.native.format(value), value)), s.options);
         const date = value === undefined ? Date.now() : value;
         if (Number.isNaN(+date)) throw new RangeError("Invalid time value");
@@ -562,7 +610,7 @@
             year: (n, digits) => n === y || (digits === 2 && n === y % 100),
             month: (n) => n === M,
             day: (n) => n === d,
-            hour: (n) => n === H || n === (H % 12 || 12) || n === H % 12,
+            hour: (n) => n === H || n === (H % 12 || 12) || n === H % 12 || (n === 24 && H === 0),
             minute: (n) => n === m,
             second: (n) => n === sec,
         };
@@ -607,6 +655,13 @@
         if (s === undefined) throw new TypeError("Intl.DateTimeFormat.prototype.resolvedOptions called on an incompatible receiver");
         const resolved = s.native.resolvedOptions();
         resolved.timeZone = zoneName(s.zone, resolved.timeZone);
+        if (s.clock === undefined) {
+            delete resolved.hourCycle;
+            delete resolved.hour12;
+        } else {
+            resolved.hourCycle = s.clock.cycle;
+            resolved.hour12 = s.clock.cycle === "h11" || s.clock.cycle === "h12";
+        }
         return resolved;
     });
     define(DateTimeFormat, "supportedLocalesOf", NativeDateTimeFormat.supportedLocalesOf);
@@ -623,20 +678,34 @@
         const dateOptions = options === undefined ? {} : { ...options };
         if (DATE_FIELDS.every((field) => own(options, field) === undefined)) Object.assign(dateOptions, { year: "numeric", month: "numeric", day: "numeric" });
         if (time && TIME_FIELDS.every((field) => own(options, field) === undefined)) {
-            Object.assign(dateOptions, { hour: "numeric", minute: "2-digit", second: "2-digit" });
+            Object.assign(dateOptions, TIME_DEFAULTS);
         }
         return new DateTimeFormat(locales, dateOptions).format(date);
     };
     define(Date.prototype, "toLocaleDateString", function toLocaleDateString(locales, options) {
         if (!(this instanceof Date)) throw new TypeError("'this' is not a Date");
-        return localeDate(this, locales, options, false) ?? hourDigits(spaced(nativeToLocaleDateString.call(this, locales, options)), options);
+        return localeDate(this, locales, options, false) ?? hourDigits(spaced(nativeToLocaleDateString.call(this, locales, boaClock(options))), options);
     });
+    // Boa's text where a clock is asked for: the hour as V8 writes it on that clock (`clockOf`),
+    // read with the fields the method adds when the options name none (`defaults`).
+    const mendClock = (date, locales, options, text, defaults) => {
+        if (Number.isNaN(+date) || (own(options, "hour12") === undefined && own(options, "hourCycle") === undefined)) return text;
+        const fields = { ...options };
+        if ([...DATE_FIELDS, ...TIME_FIELDS].every((field) => own(options, field) === undefined)) Object.assign(fields, defaults);
+        const s = state.get(new DateTimeFormat(locales, fields));
+        return s.clock?.fix ? mendHour(s, +date, text) : text;
+    };
+    const TIME_DEFAULTS = { hour: "numeric", minute: "2-digit", second: "2-digit" };
     define(Date.prototype, "toLocaleString", function toLocaleString(locales, options) {
         if (!(this instanceof Date)) throw new TypeError("'this' is not a Date");
-        return localeDate(this, locales, options, true) ?? hourDigits(spaced(nativeToLocaleString.call(this, locales, options)), options);
+        const text = localeDate(this, locales, options, true);
+        if (text !== null) return text;
+        const native = hourDigits(spaced(nativeToLocaleString.call(this, locales, boaClock(options))), options);
+        return mendClock(this, locales, options, native, { year: "numeric", month: "numeric", day: "numeric", ...TIME_DEFAULTS });
     });
     define(Date.prototype, "toLocaleTimeString", function toLocaleTimeString(locales, options) {
-        return hourDigits(spaced(nativeToLocaleTimeString.call(this, locales, options)), options);
+        const text = hourDigits(spaced(nativeToLocaleTimeString.call(this, locales, boaClock(options))), options);
+        return mendClock(this, locales, options, text, TIME_DEFAULTS);
     });
 
     // `Number.prototype.toLocaleString` through the number format above.

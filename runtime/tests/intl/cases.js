@@ -51,5 +51,26 @@ const cases = {
   plural: [0, 1, 2].map((n) => new Intl.PluralRules("en-US").select(n)).join(","),
   ordinal: [1, 2, 3, 4, 11, 22].map((n) => new Intl.PluralRules("en-US", { type: "ordinal" }).select(n)).join(","),
   list: new Intl.ListFormat("en", { style: "long", type: "conjunction" }).format(["a", "b", "c"]),
+  // `hour12` against the locale's clock: false on a 12-hour locale writes midnight as 24, true
+  // on a 24-hour locale writes midnight and noon as 0; every hour of a day, bucketed as scripts do.
+  hourBuckets: ["en-US", "en-IN", "en-GB", "fr-FR"].map((locale) => {
+    const format = new Intl.DateTimeFormat(locale, { hour: "2-digit", minute: "2-digit", hour12: locale.startsWith("en-") && locale !== "en-GB" ? false : true, timeZone: "UTC" });
+    return Array.from({ length: 24 }, (_, hour) => format.format(Date.UTC(2024, 0, 1, hour, 5))).join(" ");
+  }).join(" | "),
+  hourCycles: JSON.stringify(["en-US", "en-GB", "es-ES", "de", "ja"].flatMap((locale) => [{ hour: "numeric", hour12: false }, { hour: "numeric", hour12: true }, { hour: "numeric", hourCycle: "h24" }, { hour: "numeric", hourCycle: "h11" }, { month: "long" }, { timeStyle: "short" }].map((options) => {
+    const format = new Intl.DateTimeFormat(locale, { ...options, timeZone: "UTC" });
+    const { hourCycle, hour12 } = format.resolvedOptions();
+    return [hourCycle, hour12, "hourCycle" in format.resolvedOptions()];
+  }))),
+  hourParts: JSON.stringify([Date.UTC(2024, 0, 1, 0, 5), Date.UTC(2024, 0, 1, 12, 5)].flatMap((time) => [["en-US", false], ["en-GB", true], ["fr-FR", true]].map(([locale, hour12]) => new Intl.DateTimeFormat(locale, { hour: "numeric", minute: "2-digit", hour12, timeZone: "UTC" }).formatToParts(time)))),
+  hourTexts: [Date.UTC(2024, 0, 1, 0, 5, 9), Date.UTC(2024, 0, 1, 12, 7)].flatMap((time) => [
+    new Date(time).toLocaleTimeString("en-US", { hour12: false, timeZone: "UTC" }),
+    new Date(time).toLocaleString("en-US", { hour12: false, timeZone: "UTC" }),
+    new Date(time).toLocaleString("en-US", { hour: "2-digit", minute: "2-digit", hour12: false, timeZone: "UTC" }),
+    new Date(time).toLocaleTimeString("en-GB", { hour12: true, timeZone: "UTC" }),
+    new Date(time).toLocaleTimeString("en-US", { hour: "2-digit", minute: "2-digit", hourCycle: "h24", timeZone: "UTC" }),
+    new Intl.DateTimeFormat("en-US", { year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", hour12: false, timeZone: "UTC" }).format(time),
+    new Intl.DateTimeFormat("en-GB", { timeStyle: "medium", hour12: true, timeZone: "UTC" }).format(time),
+  ]).join(" | "),
 };
 return cases;
