@@ -128,6 +128,52 @@ async fn issue_37_a_caught_error_names_the_value_and_the_key() {
     );
 }
 
+/// Errors a script catches to keep its message (`errors.push(e.message)`): the engine says
+/// V8's words (vendored patch 86), each called twice from one place. Node 20's, verbatim.
+#[tokio::test]
+async fn r_rt_2_a_caught_error_reads_node_s_words() {
+    const CAUGHT: &[(&str, &str)] = &[
+        ("new Array(-1)", "RangeError: Invalid array length"),
+        ("[].reduce((a, b) => a + b)", "TypeError: Reduce of empty array with no initial value"),
+        (
+            "[].reduceRight((a, b) => a + b)",
+            "TypeError: Reduce of empty array with no initial value",
+        ),
+        ("Object.keys(undefined)", "TypeError: Cannot convert undefined or null to object"),
+        ("Object.entries(null)", "TypeError: Cannot convert undefined or null to object"),
+        (
+            "BigInt(1.5)",
+            "RangeError: The number 1.5 cannot be converted to a BigInt because it is not an integer",
+        ),
+        (
+            "BigInt(NaN)",
+            "RangeError: The number NaN cannot be converted to a BigInt because it is not an integer",
+        ),
+        ("1n + 1", "TypeError: Cannot mix BigInt and other types, use explicit conversions"),
+        ("Symbol() + ''", "TypeError: Cannot convert a Symbol value to a string"),
+        ("decodeURIComponent('%')", "URIError: URI malformed"),
+        ("decodeURIComponent('%zz')", "URIError: URI malformed"),
+        ("decodeURI('%C0%80')", "URIError: URI malformed"),
+        ("encodeURIComponent('\\uD800')", "URIError: URI malformed"),
+        (
+            "Object.defineProperty(1, 'a', {})",
+            "TypeError: Object.defineProperty called on non-object",
+        ),
+        (
+            "Object.defineProperties(1, {})",
+            "TypeError: Object.defineProperties called on non-object",
+        ),
+        ("Point()", "TypeError: Class constructor Point cannot be invoked without 'new'"),
+    ];
+    for (expression, node) in CAUGHT {
+        let code = format!(
+            "class Point {{}}\nconst seen = [];\nfor (let i = 0; i < 2; i++) {{\n  try {{ {expression}; seen.push('no error') }} catch (e) {{ seen.push(`${{e.name}}: ${{e.message}}`) }}\n}}\nreturn seen;"
+        );
+        let out = succeeded(Script::javascript(code)).await;
+        assert_eq!(out.result, serde_json::json!([node, node]), "{expression}");
+    }
+}
+
 #[tokio::test]
 async fn issue_37_e_stack_reads_as_v8_s_in_the_lines_as_written() {
     // An enum makes the TypeScript generated code: its lines are not the source's.

@@ -9,6 +9,9 @@
 //!
 //! Only the message of an error that leaves the script is rewritten (a script that catches one
 //! sees Boa's); where the code at the place is not one of these forms, Boa's message stands.
+//! Errors whose message alone says enough (`Invalid array length`, `Reduce of empty array with
+//! no initial value`, `URI malformed`…) the engine says in V8's words itself, caught or not
+//! (vendored patch 86).
 
 use std::ops::ControlFlow;
 use std::path::Path;
@@ -60,9 +63,7 @@ pub(crate) fn explained(
     wrapped: &str,
     context: &mut Context,
 ) -> Option<String> {
-    Failure::of(headline)
-        .and_then(|failure| from_code(failure, at, wrapped, context))
-        .or_else(|| reworded(headline))
+    Failure::of(headline).and_then(|failure| from_code(failure, at, wrapped, context))
 }
 
 /// What the code at `at` says of `failure`.
@@ -94,42 +95,6 @@ fn from_code(
             Some(format!("TypeError: {} is not iterable", text.of(*iterable)?))
         }
     }
-}
-
-/// Boa's words for errors V8 words otherwise, where the message alone says enough (V8's words
-/// are the ones models know).
-fn reworded(headline: &str) -> Option<String> {
-    const SAME_ERROR: &[(&str, &str)] = &[
-        ("RangeError: invalid array length", "RangeError: Invalid array length"),
-        (
-            "TypeError: cannot mix BigInt and other types, use explicit conversions",
-            "TypeError: Cannot mix BigInt and other types, use explicit conversions",
-        ),
-        (
-            "TypeError: can't convert symbol to string",
-            "TypeError: Cannot convert a Symbol value to a string",
-        ),
-        (
-            "TypeError: Array.prototype.reduce: called on an empty array and with no initial value",
-            "TypeError: Reduce of empty array with no initial value",
-        ),
-        (
-            "TypeError: Array.prototype.reduceRight: called on an empty array and with no initial value",
-            "TypeError: Reduce of empty array with no initial value",
-        ),
-        (
-            "TypeError: cannot convert 'null' or 'undefined' to object",
-            "TypeError: Cannot convert undefined or null to object",
-        ),
-    ];
-    if let Some((_, v8)) = SAME_ERROR.iter().find(|(boa, _)| *boa == headline) {
-        return Some((*v8).to_owned());
-    }
-    let number =
-        headline.strip_prefix("RangeError: cannot convert ")?.strip_suffix(" to a BigInt")?;
-    Some(format!(
-        "RangeError: The number {number} cannot be converted to a BigInt because it is not an integer"
-    ))
 }
 
 /// The places of the code where the failures above can happen.

@@ -835,7 +835,7 @@ fn nan_comparisons() {
 
 #[test]
 fn bigint_mixed_type_operations() {
-    const MIXED_MSG: &str = "cannot mix BigInt and other types, use explicit conversions";
+    const MIXED_MSG: &str = "Cannot mix BigInt and other types, use explicit conversions";
     run_test_actions([
         TestAction::assert_native_error("1n + 1", JsNativeErrorKind::Type, MIXED_MSG),
         TestAction::assert_native_error("1n - 1", JsNativeErrorKind::Type, MIXED_MSG),

@@ -1016,7 +1016,7 @@ impl JsValue {
             JsVariant::Integer32(integer) => Ok(JsString::from(integer)),
             JsVariant::String(string) => Ok(string),
             JsVariant::Symbol(_) => Err(JsNativeError::typ()
-                .with_message("can't convert symbol to string")
+                .with_message("Cannot convert a Symbol value to a string")
                 .into()),
             JsVariant::BigInt(bigint) => Ok(bigint.to_string().into()),
             JsVariant::Object(o) => o
@@ -1033,7 +1033,7 @@ impl JsValue {
     pub fn to_object(&self, context: &mut Context) -> JsResult<JsObject> {
         match self.variant() {
             JsVariant::Undefined | JsVariant::Null => Err(JsNativeError::typ()
-                .with_message("cannot convert 'null' or 'undefined' to object")
+                .with_message("Cannot convert undefined or null to object")
                 .into()),
             JsVariant::Boolean(boolean) => Ok(context
                 .intrinsics()
@@ -1076,7 +1076,7 @@ impl JsValue {
         let constructors = context.intrinsics().constructors();
         match self.variant() {
             JsVariant::Undefined | JsVariant::Null => Err(JsNativeError::typ()
-                .with_message("cannot convert 'null' or 'undefined' to object")
+                .with_message("Cannot convert undefined or null to object")
                 .into()),
             JsVariant::Boolean(_) => Ok(constructors.boolean().prototype()),
             JsVariant::Integer32(_) | JsVariant::Float64(_) => {

@@ -41,7 +41,7 @@ impl JsValue {
                             }
                             (_, _) => return Err(JsNativeError::typ()
                                 .with_message(
-                                    "cannot mix BigInt and other types, use explicit conversions",
+                                    "Cannot mix BigInt and other types, use explicit conversions",
                                 )
                                 .into()),
                         }
@@ -70,7 +70,7 @@ impl JsValue {
                 (Numeric::BigInt(ref x), Numeric::BigInt(ref y)) => Self::new(JsBigInt::sub(x, y)),
                 (_, _) => {
                     return Err(JsNativeError::typ()
-                        .with_message("cannot mix BigInt and other types, use explicit conversions")
+                        .with_message("Cannot mix BigInt and other types, use explicit conversions")
                         .into());
                 }
             },
@@ -98,7 +98,7 @@ impl JsValue {
                 (Numeric::BigInt(ref x), Numeric::BigInt(ref y)) => Self::new(JsBigInt::mul(x, y)),
                 (_, _) => {
                     return Err(JsNativeError::typ()
-                        .with_message("cannot mix BigInt and other types, use explicit conversions")
+                        .with_message("Cannot mix BigInt and other types, use explicit conversions")
                         .into());
                 }
             },
@@ -136,7 +136,7 @@ impl JsValue {
                 }
                 (_, _) => {
                     return Err(JsNativeError::typ()
-                        .with_message("cannot mix BigInt and other types, use explicit conversions")
+                        .with_message("Cannot mix BigInt and other types, use explicit conversions")
                         .into());
                 }
             },
@@ -179,7 +179,7 @@ impl JsValue {
                 }
                 (_, _) => {
                     return Err(JsNativeError::typ()
-                        .with_message("cannot mix BigInt and other types, use explicit conversions")
+                        .with_message("Cannot mix BigInt and other types, use explicit conversions")
                         .into());
                 }
             },
@@ -208,7 +208,7 @@ impl JsValue {
                 (Numeric::BigInt(ref a), Numeric::BigInt(ref b)) => Self::new(JsBigInt::pow(a, b)?),
                 (_, _) => {
                     return Err(JsNativeError::typ()
-                        .with_message("cannot mix BigInt and other types, use explicit conversions")
+                        .with_message("Cannot mix BigInt and other types, use explicit conversions")
                         .into());
                 }
             },
@@ -238,7 +238,7 @@ impl JsValue {
                 }
                 (_, _) => {
                     return Err(JsNativeError::typ()
-                        .with_message("cannot mix BigInt and other types, use explicit conversions")
+                        .with_message("Cannot mix BigInt and other types, use explicit conversions")
                         .into());
                 }
             },
@@ -268,7 +268,7 @@ impl JsValue {
                 }
                 (_, _) => {
                     return Err(JsNativeError::typ()
-                        .with_message("cannot mix BigInt and other types, use explicit conversions")
+                        .with_message("Cannot mix BigInt and other types, use explicit conversions")
                         .into());
                 }
             },
@@ -298,7 +298,7 @@ impl JsValue {
                 }
                 (_, _) => {
                     return Err(JsNativeError::typ()
-                        .with_message("cannot mix BigInt and other types, use explicit conversions")
+                        .with_message("Cannot mix BigInt and other types, use explicit conversions")
                         .into());
                 }
             },
@@ -336,7 +336,7 @@ impl JsValue {
                 }
                 (_, _) => {
                     return Err(JsNativeError::typ()
-                        .with_message("cannot mix BigInt and other types, use explicit conversions")
+                        .with_message("Cannot mix BigInt and other types, use explicit conversions")
                         .into());
                 }
             },
@@ -374,7 +374,7 @@ impl JsValue {
                 }
                 (_, _) => {
                     return Err(JsNativeError::typ()
-                        .with_message("cannot mix BigInt and other types, use explicit conversions")
+                        .with_message("Cannot mix BigInt and other types, use explicit conversions")
                         .into());
                 }
             },
@@ -410,7 +410,7 @@ impl JsValue {
                 }
                 (_, _) => {
                     return Err(JsNativeError::typ()
-                        .with_message("cannot mix BigInt and other types, use explicit conversions")
+                        .with_message("Cannot mix BigInt and other types, use explicit conversions")
                         .into());
                 }
             },

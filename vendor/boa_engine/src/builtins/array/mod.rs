@@ -259,7 +259,7 @@ impl BuiltInConstructor for Array {
                 // ii. If SameValueZero(intLen, len) is false, throw a RangeError exception.
                 if !JsValue::same_value_zero(&int_len.into(), len) {
                     return Err(JsNativeError::range()
-                        .with_message("invalid array length")
+                        .with_message("Invalid array length")
                         .into());
                 }
                 int_len
@@ -2905,10 +2905,9 @@ impl Array {
 
         // 4. If len = 0 and initialValue is not present, throw a TypeError exception.
         if len == 0 && args.get(1).is_none() {
+            // ordo's patch: V8's words (patch 86).
             return Err(JsNativeError::typ()
-                .with_message(
-                    "Array.prototype.reduce: called on an empty array and with no initial value",
-                )
+                .with_message("Reduce of empty array with no initial value")
                 .into());
         }
 
@@ -2943,9 +2942,9 @@ impl Array {
             }
             // c. If kPresent is false, throw a TypeError exception.
             if !k_present {
-                return Err(JsNativeError::typ().with_message(
-                    "Array.prototype.reduce: called on an empty array and with no initial value",
-                ).into());
+                return Err(JsNativeError::typ()
+                    .with_message("Reduce of empty array with no initial value")
+                    .into());
             }
         }
 
@@ -3004,9 +3003,9 @@ impl Array {
 
         // 4. If len is 0 and initialValue is not present, throw a TypeError exception.
         if len == 0 && args.get(1).is_none() {
-            return Err(JsNativeError::typ().with_message(
-                "Array.prototype.reduceRight: called on an empty array and with no initial value",
-            ).into());
+            return Err(JsNativeError::typ()
+                .with_message("Reduce of empty array with no initial value")
+                .into());
         }
 
         // 5. Let k be len - 1.
@@ -3039,9 +3038,9 @@ impl Array {
             }
             // c. If kPresent is false, throw a TypeError exception.
             if !k_present {
-                return Err(JsNativeError::typ().with_message(
-                    "Array.prototype.reduceRight: called on an empty array and with no initial value",
-                ).into());
+                return Err(JsNativeError::typ()
+                    .with_message("Reduce of empty array with no initial value")
+                    .into());
             }
         }
 

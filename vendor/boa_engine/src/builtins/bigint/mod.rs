@@ -116,8 +116,12 @@ impl BigInt {
     fn number_to_bigint(number: f64) -> JsResult<JsValue> {
         // 1. If IsIntegralNumber(number) is false, throw a RangeError exception.
         if number.is_nan() || number.is_infinite() || number.fract() != 0.0 {
+            // ordo's patch: V8's words, the number as JavaScript writes it.
             return Err(JsNativeError::range()
-                .with_message(format!("cannot convert {number} to a BigInt"))
+                .with_message(format!(
+                    "The number {} cannot be converted to a BigInt because it is not an integer",
+                    JsValue::new(number).display()
+                ))
                 .into());
         }
 

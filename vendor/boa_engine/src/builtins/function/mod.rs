@@ -1009,8 +1009,12 @@ pub(crate) fn function_call(
             function.is_ordinary(),
             "only ordinary functions can be classes"
         );
+        // ordo's patch: V8's words, with the class's name.
         return Err(JsNativeError::typ()
-            .with_message("class constructor cannot be invoked without 'new'")
+            .with_message(format!(
+                "Class constructor {} cannot be invoked without 'new'",
+                function.code.name().to_std_string_escaped()
+            ))
             .with_realm(realm)
             .into());
     }

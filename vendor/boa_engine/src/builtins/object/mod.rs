@@ -759,7 +759,7 @@ impl OrdinaryObject {
 
             Ok(object.clone().into())
         } else {
-            Err(js_error!(TypeError: "Object.defineProperty: expected 'this' to be an Object"))
+            Err(js_error!(TypeError: "Object.defineProperty called on non-object"))
         }
     }
 
@@ -784,7 +784,7 @@ impl OrdinaryObject {
             object_define_properties(&obj, props, context)?;
             Ok(arg.clone())
         } else {
-            Err(js_error!(TypeError: "Object.defineProperties: expected 'this' to be an Object"))
+            Err(js_error!(TypeError: "Object.defineProperties called on non-object"))
         }
     }
 
