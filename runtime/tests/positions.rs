@@ -51,6 +51,11 @@ async fn r_rt_4_every_error_class_is_placed_at_its_expression() {
             "ReferenceError: undefinedFn is not defined",
             at(2, 1),
         ),
+        (
+            "const read = () => total;\nconst sum = read();\nlet total = 0;\nreturn sum;",
+            "ReferenceError: Cannot access 'total' before initialization",
+            at(1, 20),
+        ),
         // Boa places these itself.
         (
             "const o = null;\nreturn o.x;",

@@ -7,8 +7,10 @@
 //! write on `undefined` or `null` needs no help: the patched VM says it as V8 does, naming the
 //! value and the key, `vendor/boa_engine/src/vm/opcode/nullish_base.rs`.)
 //!
-//! Only the message of an error that leaves the script is rewritten (a script that catches one
-//! sees Boa's); where the code at the place is not one of these forms, Boa's message stands.
+//! An error that leaves the script is rewritten as it is described (`convert.rs`); one the
+//! script catches as the engine hands it to the `catch` (`reword_caught`, through the host
+//! hook `error_caught`). Where the code at the place is not one of these forms, Boa's message
+//! stands.
 //! Errors whose message alone says enough (`Invalid array length`, `Reduce of empty array with
 //! no initial value`, `URI malformed`…) the engine says in V8's words itself, caught or not
 //! (vendored patch 86).
@@ -22,7 +24,11 @@ use boa_engine::ast::statement::iteration::ForOfLoop;
 use boa_engine::ast::visitor::{VisitWith, Visitor};
 use boa_engine::ast::{Position, Span, Spanned};
 use boa_engine::parser::Parser;
-use boa_engine::{Context, Source};
+use boa_engine::{Context, JsObject, JsString, JsValue, Source, js_string};
+
+use super::globals::HostState;
+use super::script_text::ScriptText;
+use super::stack::{stack_of, thrown_at};
 
 /// What Boa's message says went wrong.
 enum Failure {
@@ -66,6 +72,43 @@ pub(crate) fn explained(
     Failure::of(headline).and_then(|failure| from_code(failure, at, wrapped, context))
 }
 
+/// A caught error the engine made (`Hooks::error_caught`), its message said as V8 says it where
+/// the code at its place tells: a script that keeps `e.message` reads `x.map is not a function`,
+/// as it would in Node. Only a `TypeError` whose message is one of the forms is looked at.
+pub(crate) fn reword_caught(error: &JsValue, context: &mut Context) {
+    let Some(object) = error.as_object() else { return };
+    // The message first: a loop that catches a `JSON.parse` error per line pays one read.
+    let Some(message) = text_of(&object, "message", context) else { return };
+    let Some(failure) = Failure::of(&format!("TypeError: {message}")) else { return };
+    if text_of(&object, "name", context).as_deref() != Some("TypeError") {
+        return;
+    }
+    let said = match failure {
+        // V8's words exactly (an error that leaves the script also names the binding).
+        Failure::Constant(_) => Some("TypeError: Assignment to constant variable.".to_owned()),
+        failure => {
+            let Some(originals) =
+                context.get_data::<HostState>().map(|state| state.originals().clone())
+            else {
+                return;
+            };
+            let at = stack_of(error, &originals, context).and_then(|stack| thrown_at(&stack, &[]));
+            let Some(text) = context.remove_data::<ScriptText>() else { return };
+            let said = from_code(failure, at, text.wrapped(), context);
+            context.insert_data(*text);
+            said
+        }
+    };
+    if let Some(message) = said.as_deref().and_then(|said| said.strip_prefix("TypeError: ")) {
+        let _ = object.set(js_string!("message"), JsString::from(message), false, context);
+    }
+}
+
+fn text_of(object: &JsObject, key: &str, context: &mut Context) -> Option<String> {
+    let value = object.get(JsString::from(key), context).ok()?;
+    Some(value.as_string()?.to_std_string_lossy())
+}
+
 /// What the code at `at` says of `failure`.
 fn from_code(
     failure: Failure,
@@ -76,11 +119,41 @@ fn from_code(
     if let Failure::Constant(name) = &failure {
         return Some(format!("TypeError: Assignment to constant variable '{name}'."));
     }
+    let places = places_of(wrapped, context)?;
+    let said = said_of(failure, at, &places.places, wrapped);
+    context.insert_data(*places);
+    said
+}
+
+/// The places of the code Boa ran, parsed once per text and kept in the context: a script can
+/// catch thousands of errors in a loop. The caller puts them back (`insert_data`).
+fn places_of(wrapped: &str, context: &mut Context) -> Option<Box<ParsedPlaces>> {
+    if let Some(parsed) = context.remove_data::<ParsedPlaces>()
+        && parsed.wrapped == wrapped
+    {
+        return Some(parsed);
+    }
     let interner = context.interner_mut();
     let source = Source::from_bytes(wrapped).with_path(Path::new("script"));
     let script = Parser::new(source).parse_script(&Scope::new_global(), interner).ok()?;
     let mut places = Places::default();
     let _ = script.visit_with(&mut places);
+    Some(Box::new(ParsedPlaces { wrapped: wrapped.to_owned(), places }))
+}
+
+/// [`Places`] of one text.
+struct ParsedPlaces {
+    wrapped: String,
+    places: Places,
+}
+
+/// What `places` of the code `wrapped` say of `failure` at `at`.
+fn said_of(
+    failure: Failure,
+    at: Option<(u32, u32)>,
+    places: &Places,
+    wrapped: &str,
+) -> Option<String> {
     let text = Text::new(wrapped);
     match failure {
         Failure::NotCallable => {

@@ -77,6 +77,11 @@ impl HostHooks for Hooks {
     ) {
         self.rejections.track(promise, operation);
     }
+
+    /// A caught `x.f is not a function` reads as V8's, as an uncaught one does.
+    fn error_caught(&self, error: &JsValue, context: &mut Context) {
+        super::explain::reword_caught(error, context);
+    }
 }
 
 /// What the native functions of a run share, kept in the context's host-defined data.

@@ -38,7 +38,8 @@ pub(crate) struct ScriptText {
 /// What an error names that can be found in the code.
 #[derive(Debug, PartialEq, Eq)]
 pub(crate) enum Culprit<'a> {
-    /// A reference to a name that does not exist (`ReferenceError: x is not defined`).
+    /// A reference to a name that does not exist (`ReferenceError: x is not defined`) or is
+    /// read before its declaration ran (`Cannot access 'x' before initialization`).
     Name(&'a str),
     /// `tools.member` (`TypeError: tools.member is not a tool`).
     ToolsMember(&'a str),
@@ -48,7 +49,12 @@ impl<'a> Culprit<'a> {
     /// The culprit an error message names, if it names one that can be found.
     pub(crate) fn of(message: &'a str) -> Option<Self> {
         if let Some(rest) = message.strip_prefix("ReferenceError: ") {
-            return rest.strip_suffix(" is not defined").map(Culprit::Name);
+            if let Some(name) = rest.strip_suffix(" is not defined") {
+                return Some(Culprit::Name(name));
+            }
+            let name =
+                rest.strip_prefix("Cannot access '")?.strip_suffix("' before initialization")?;
+            return Some(Culprit::Name(name));
         }
         let rest = message.strip_prefix("TypeError: tools.")?;
         let (member, _) = rest.split_once(" is not a tool")?;
@@ -155,6 +161,10 @@ mod tests {
     #[test]
     fn culprits_are_read_from_messages() {
         assert_eq!(Culprit::of("ReferenceError: x is not defined"), Some(Culprit::Name("x")));
+        assert_eq!(
+            Culprit::of("ReferenceError: Cannot access 'total' before initialization"),
+            Some(Culprit::Name("total"))
+        );
         assert_eq!(
             Culprit::of("TypeError: tools.read_fiel is not a tool (did you mean read_file?)"),
             Some(Culprit::ToolsMember("read_fiel"))

@@ -41,7 +41,7 @@ impl ByteCompiler<'_> {
         };
         let name = self.resolve_identifier_expect(*name);
         let binding = self.lexical_scope.get_identifier_reference(name);
-        if let BindingKind::Local(Some(index)) = self.get_binding(&binding) {
+        if let BindingKind::Local(Ok(index)) = self.get_binding(&binding) {
             return Some(Register::persistent(index));
         }
         if self.in_with {
@@ -70,7 +70,7 @@ impl ByteCompiler<'_> {
             return None;
         }
         match self.insert_binding(binding) {
-            BindingKind::Local(Some(index)) => Some(Register::persistent(index)),
+            BindingKind::Local(Ok(index)) => Some(Register::persistent(index)),
             _ => None,
         }
     }

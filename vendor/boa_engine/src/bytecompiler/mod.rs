@@ -572,7 +572,9 @@ pub struct ByteCompiler<'ctx> {
 
 pub(crate) enum BindingKind {
     Stack(u32),
-    Local(Option<u32>),
+    /// ordo's patch: a local's register, or its name where it has none yet (read in its dead
+    /// zone).
+    Local(Result<u32, JsString>),
     Global(u32),
 }
 
@@ -793,7 +795,14 @@ impl<'ctx> ByteCompiler<'ctx> {
         }
 
         if binding.local() {
-            return BindingKind::Local(self.local_binding_registers.get(binding).copied());
+            // ordo's patch: a local without a register yet is read in its dead zone; its name
+            // goes into V8's message (`Cannot access 'x' before initialization`).
+            return BindingKind::Local(
+                self.local_binding_registers
+                    .get(binding)
+                    .copied()
+                    .ok_or_else(|| binding.locator().name().clone()),
+            );
         }
 
         if let Some(index) = self.bindings_map.get(&binding.locator()) {
@@ -820,12 +829,10 @@ impl<'ctx> ByteCompiler<'ctx> {
         }
 
         if binding.local() {
-            return BindingKind::Local(Some(
-                *self
-                    .local_binding_registers
-                    .entry(binding)
-                    .or_insert_with(|| self.register_allocator.alloc_persistent().index()),
-            ));
+            return BindingKind::Local(Ok(*self
+                .local_binding_registers
+                .entry(binding)
+                .or_insert_with(|| self.register_allocator.alloc_persistent().index())));
         }
 
         if let Some(index) = self.bindings_map.get(&binding.locator()) {
@@ -1000,14 +1007,17 @@ impl<'ctx> ByteCompiler<'ctx> {
                     .bytecode
                     .emit_delete_name(value.variable(), (*index).into()),
             },
-            BindingKind::Local(None) => {
-                let error_msg = self.get_or_insert_literal(Literal::String(js_string!(
-                    "access of uninitialized binding"
-                )));
+            BindingKind::Local(Err(name)) => {
+                let message = format!(
+                    "Cannot access '{}' before initialization",
+                    name.to_std_string_escaped()
+                );
+                let error_msg =
+                    self.get_or_insert_literal(Literal::String(JsString::from(message.as_str())));
                 self.bytecode
                     .emit_throw_new_reference_error(error_msg.into());
             }
-            BindingKind::Local(Some(index)) => match opcode {
+            BindingKind::Local(Ok(index)) => match opcode {
                 BindingAccessOpcode::GetName
                 | BindingAccessOpcode::GetNameOrUndefined
                 | BindingAccessOpcode::GetNameAndLocator => {

@@ -1,3 +1,5 @@
+use boa_ast::scope::{BindingLocator, BindingLocatorScope};
+
 use crate::{
     Context, JsResult, JsValue,
     error::JsNativeError,
@@ -35,10 +37,7 @@ impl GetName {
         let mut binding_locator =
             context.vm.frame().code_block.bindings[usize::from(index)].clone();
         context.find_runtime_binding(&mut binding_locator)?;
-        let result = context.get_binding(&binding_locator)?.ok_or_else(|| {
-            let name = binding_locator.name().to_std_string_escaped();
-            JsNativeError::reference().with_message(format!("{name} is not defined"))
-        })?;
+        let result = context.get_binding(&binding_locator)?.ok_or_else(|| no_value(&binding_locator))?;
         context.vm.set_register(value.into(), result);
         Ok(())
     }
@@ -130,10 +129,7 @@ impl GetNameGlobal {
             return Ok(());
         }
 
-        let result = context.get_binding(&binding_locator)?.ok_or_else(|| {
-            let name = binding_locator.name().to_std_string_escaped();
-            JsNativeError::reference().with_message(format!("{name} is not defined"))
-        })?;
+        let result = context.get_binding(&binding_locator)?.ok_or_else(|| no_value(&binding_locator))?;
 
         context.vm.set_register(dst.into(), result);
         Ok(())
@@ -189,10 +185,7 @@ impl GetNameAndLocator {
         let mut binding_locator =
             context.vm.frame().code_block.bindings[usize::from(index)].clone();
         context.find_runtime_binding(&mut binding_locator)?;
-        let result = context.get_binding(&binding_locator)?.ok_or_else(|| {
-            let name = binding_locator.name().to_std_string_escaped();
-            JsNativeError::reference().with_message(format!("{name} is not defined"))
-        })?;
+        let result = context.get_binding(&binding_locator)?.ok_or_else(|| no_value(&binding_locator))?;
 
         context.vm.frame_mut().binding_stack.push(binding_locator);
         context.vm.set_register(value.into(), result);
@@ -231,10 +224,7 @@ impl GetNameOrUndefined {
         } else if is_global {
             JsValue::undefined()
         } else {
-            let name = binding_locator.name().to_std_string_escaped();
-            return Err(JsNativeError::reference()
-                .with_message(format!("{name} is not defined"))
-                .into());
+            return Err(no_value(&binding_locator).into());
         };
 
         context.vm.set_register(value.into(), result);
@@ -246,4 +236,18 @@ impl Operation for GetNameOrUndefined {
     const NAME: &'static str = "GetNameOrUndefined";
     const INSTRUCTION: &'static str = "INST - GetNameOrUndefined";
     const COST: u8 = 4;
+}
+
+/// ordo's patch: the `ReferenceError` for a binding `get_binding` found no value in, in V8's
+/// words: a declarative binding without a value is a `let`, `const` or class read before its
+/// declaration ran; a name the global object lacks is not defined.
+pub(crate) fn no_value(locator: &BindingLocator) -> JsNativeError {
+    let name = locator.name().to_std_string_escaped();
+    let message = match locator.scope() {
+        BindingLocatorScope::GlobalObject => format!("{name} is not defined"),
+        BindingLocatorScope::GlobalDeclarative | BindingLocatorScope::Stack(_) => {
+            format!("Cannot access '{name}' before initialization")
+        }
+    };
+    JsNativeError::reference().with_message(message)
 }

@@ -122,25 +122,20 @@ fn verify_initialized(locator: &BindingLocator, context: &mut Context) -> JsResu
         let key = locator.name();
         let strict = context.vm.frame().code_block.strict();
 
+        // ordo's patch: V8's words (`x is not defined` for a name nothing declares,
+        // `Cannot access 'x' before initialization` for a binding in its dead zone).
+        let name = key.to_std_string_escaped();
         let message = match locator.scope() {
-            BindingLocatorScope::GlobalObject if strict => Some(format!(
-                "cannot assign to uninitialized global property `{}`",
-                key.to_std_string_escaped()
-            )),
+            BindingLocatorScope::GlobalObject if strict => Some(format!("{name} is not defined")),
             BindingLocatorScope::GlobalObject => None,
-            BindingLocatorScope::GlobalDeclarative => Some(format!(
-                "cannot assign to uninitialized binding `{}`",
-                key.to_std_string_escaped()
-            )),
+            BindingLocatorScope::GlobalDeclarative => {
+                Some(format!("Cannot access '{name}' before initialization"))
+            }
             BindingLocatorScope::Stack(index) => match context.environment_expect(index) {
-                Environment::Declarative(_) => Some(format!(
-                    "cannot assign to uninitialized binding `{}`",
-                    key.to_std_string_escaped()
-                )),
-                Environment::Object(_) if strict => Some(format!(
-                    "cannot assign to uninitialized property `{}`",
-                    key.to_std_string_escaped()
-                )),
+                Environment::Declarative(_) => {
+                    Some(format!("Cannot access '{name}' before initialization"))
+                }
+                Environment::Object(_) if strict => Some(format!("{name} is not defined")),
                 Environment::Object(_) => None,
             },
         };
