@@ -7,10 +7,10 @@
 //! write on `undefined` or `null` needs no help: the patched VM says it as V8 does, naming the
 //! value and the key, `vendor/boa_engine/src/vm/opcode/nullish_base.rs`.)
 //!
-//! An error that leaves the script is rewritten as it is described (`convert.rs`); one the
-//! script catches as the engine hands it to the `catch` (`reword_caught`, through the host
-//! hook `error_caught`). Where the code at the place is not one of these forms, Boa's message
-//! stands.
+//! An error is rewritten as the engine makes it into the object a script sees (`reword`,
+//! through the host hook `engine_error`): caught by a `catch` or an `await`, or leaving the
+//! script, it reads the same. Where the code at the place is not one of these forms, Boa's
+//! message stands.
 //! Errors whose message alone says enough (`Invalid array length`, `Reduce of empty array with
 //! no initial value`, `URI malformed`…) the engine says in V8's words itself, caught or not
 //! (vendored patch 86).
@@ -28,7 +28,7 @@ use boa_engine::{Context, JsObject, JsString, JsValue, Source, js_string};
 
 use super::globals::HostState;
 use super::script_text::ScriptText;
-use super::stack::{stack_of, thrown_at};
+use super::stack::{made_at, stack_of};
 
 /// What Boa's message says went wrong.
 enum Failure {
@@ -36,8 +36,8 @@ enum Failure {
     NotCallable,
     /// `for … of` or a spread of something not iterable.
     NotIterable,
-    /// An assignment to a `const` binding, by name.
-    Constant(String),
+    /// An assignment to a `const` binding.
+    Constant,
 }
 
 impl Failure {
@@ -46,8 +46,7 @@ impl Failure {
         match message {
             "not a callable function" => Some(Self::NotCallable),
             _ if message.starts_with("cannot mutate an immutable binding '") => {
-                let name = message.strip_prefix("cannot mutate an immutable binding '")?;
-                Some(Self::Constant(name.strip_suffix('\'')?.to_owned()))
+                Some(Self::Constant)
             }
             // Boa's words, and the patched VM's for `undefined` and `null`.
             _ if message.starts_with("value with type `")
@@ -72,33 +71,28 @@ pub(crate) fn explained(
     Failure::of(headline).and_then(|failure| from_code(failure, at, wrapped, context))
 }
 
-/// A caught error the engine made (`Hooks::error_caught`), its message said as V8 says it where
-/// the code at its place tells: a script that keeps `e.message` reads `x.map is not a function`,
-/// as it would in Node. Only a `TypeError` whose message is one of the forms is looked at.
-pub(crate) fn reword_caught(error: &JsValue, context: &mut Context) {
-    let Some(object) = error.as_object() else { return };
+/// An error the engine made, as it becomes the object a script sees (`Hooks::engine_error`),
+/// its message said as V8 says it where the code at its place tells: a script that keeps
+/// `e.message` reads `x.map is not a function`, as it would in Node. Only a `TypeError` whose
+/// message is one of the forms is looked at, and no script code runs (the message is the
+/// error's own, its class is known by its prototype).
+pub(crate) fn reword(object: &JsObject, context: &mut Context) {
     // The message first: a loop that catches a `JSON.parse` error per line pays one read.
-    let Some(message) = text_of(&object, "message", context) else { return };
+    let Some(message) = text_of(object, "message", context) else { return };
     let Some(failure) = Failure::of(&format!("TypeError: {message}")) else { return };
-    if text_of(&object, "name", context).as_deref() != Some("TypeError") {
+    let type_error = context.intrinsics().constructors().type_error().prototype();
+    if !object.prototype().is_some_and(|prototype| JsObject::equals(&prototype, &type_error)) {
         return;
     }
-    let said = match failure {
-        // V8's words exactly (an error that leaves the script also names the binding).
-        Failure::Constant(_) => Some("TypeError: Assignment to constant variable.".to_owned()),
-        failure => {
-            let Some(originals) =
-                context.get_data::<HostState>().map(|state| state.originals().clone())
-            else {
-                return;
-            };
-            let at = stack_of(error, &originals, context).and_then(|stack| thrown_at(&stack, &[]));
-            let Some(text) = context.remove_data::<ScriptText>() else { return };
-            let said = from_code(failure, at, text.wrapped(), context);
-            context.insert_data(*text);
-            said
-        }
+    let error = JsValue::from(object.clone());
+    let Some(originals) = context.get_data::<HostState>().map(|state| state.originals().clone())
+    else {
+        return;
     };
+    let at = stack_of(&error, &originals, context).and_then(|stack| made_at(&stack));
+    let Some(text) = context.remove_data::<ScriptText>() else { return };
+    let said = from_code(failure, at, text.wrapped(), context);
+    context.insert_data(*text);
     if let Some(message) = said.as_deref().and_then(|said| said.strip_prefix("TypeError: ")) {
         let _ = object.set(js_string!("message"), JsString::from(message), false, context);
     }
@@ -116,8 +110,8 @@ fn from_code(
     wrapped: &str,
     context: &mut Context,
 ) -> Option<String> {
-    if let Failure::Constant(name) = &failure {
-        return Some(format!("TypeError: Assignment to constant variable '{name}'."));
+    if let Failure::Constant = failure {
+        return Some("TypeError: Assignment to constant variable.".to_owned());
     }
     let places = places_of(wrapped, context)?;
     let said = said_of(failure, at, &places.places, wrapped);
@@ -161,7 +155,7 @@ fn said_of(
             let callee = places.callees.iter().find(|callee| position(callee.end()) == at)?;
             Some(format!("TypeError: {} is not a function", text.of(*callee)?))
         }
-        Failure::Constant(_) => None,
+        Failure::Constant => None,
         Failure::NotIterable => {
             // Boa does not place this one: the only iterated expression of the code is the one.
             let [iterable] = places.iterables.as_slice() else { return None };

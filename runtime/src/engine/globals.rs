@@ -78,9 +78,10 @@ impl HostHooks for Hooks {
         self.rejections.track(promise, operation);
     }
 
-    /// A caught `x.f is not a function` reads as V8's, as an uncaught one does.
-    fn error_caught(&self, error: &JsValue, context: &mut Context) {
-        super::explain::reword_caught(error, context);
+    /// The engine's `not a callable function` reads as V8's `x.f is not a function` wherever
+    /// the script sees it (a `catch`, an `await`, a promise's handler).
+    fn engine_error(&self, error: &JsObject, context: &mut Context) {
+        super::explain::reword(error, context);
     }
 }
 

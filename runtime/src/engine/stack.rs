@@ -64,6 +64,12 @@ pub(crate) fn as_written(stack: &str, text: Option<&ScriptText>) -> String {
     out.join("\n")
 }
 
+/// Where in the wrapped text the engine made an error: its innermost frame in the script text,
+/// the wrapper's call not set aside (a promise's job has no frame below its callback's).
+pub(crate) fn made_at(stack: &str) -> Option<(u32, u32)> {
+    stack.lines().find_map(script_frame).map(|frame| (frame.line, frame.column))
+}
+
 /// Where in the wrapped text an error was thrown: its innermost frame in the script past the
 /// frames of `constructors` (an error class's own constructor, whose `super(...)` made the error,
 /// is not where it was thrown: V8 leaves those frames out too).

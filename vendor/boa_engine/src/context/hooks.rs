@@ -224,11 +224,11 @@ pub trait HostHooks {
         1_610_612_736 // 1.5 GiB
     }
 
-    /// ordo's patch: an error the engine made (not a value the script threw), made into its
-    /// object as a `catch` receives it, before the script sees it: the host may say its message
-    /// otherwise (the engine's words where only the code at the error's place can say more).
-    /// The default does nothing.
-    fn error_caught(&self, _error: &JsValue, _context: &mut Context) {}
+    /// ordo's patch: an error the engine made (not a value the script threw), just made into
+    /// the object a script sees (by a `catch`, an `await`, a promise's handler, or the host when
+    /// it leaves the script): the host may say its message otherwise (the engine's words where
+    /// only the code at the error's place can say more). The default does nothing.
+    fn engine_error(&self, _error: &JsObject, _context: &mut Context) {}
 }
 
 /// Default implementation of [`HostHooks`], which doesn't carry any state.

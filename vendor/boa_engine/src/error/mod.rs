@@ -498,6 +498,8 @@ impl JsError {
                 {
                     error.stack = IgnoreEq(ErrorStack::Backtrace(backtrace));
                 }
+                // ordo's patch: the host may reword it before any code sees it (patch 88).
+                context.host_hooks().engine_error(&obj, context);
                 Ok(obj.into())
             }
             Repr::Opaque(v) => {

@@ -90,15 +90,10 @@ impl Exception {
         context: &mut Context,
     ) -> ControlFlow<CompletionRecord> {
         if let Some(error) = context.vm.pending_exception.take() {
-            let made_here = error.as_native().is_some();
             let error = match error.into_opaque(context) {
                 Ok(e) => e,
                 Err(e) => return context.handle_error(e),
             };
-            // ordo's patch: the host may reword an error the engine made (`error_caught`).
-            if made_here {
-                context.host_hooks().error_caught(&error, context);
-            }
             context.vm.set_register(dst.into(), error);
             return ControlFlow::Continue(());
         }
