@@ -110,7 +110,7 @@ const ENGINE_EXPECTED: [&str; 11] = [
 ];
 
 /// Pushes its lines to `out`: `Intl` and the `toLocale*` methods, in the worker only (ordo's
-/// `engine/intl.js` and its default locale are not plain Boa's).
+/// `engine/intl/` and its default locale are not plain Boa's).
 const INTL_BODY: &str = r#"
     const out = [];
     const show = (v) => JSON.stringify(v);

@@ -1,6 +1,6 @@
 //! Built-ins written in JavaScript, compiled at their first touch: the web built-ins
 //! (`builtins.js`) and, with the `intl` feature, where Boa's `Intl` differs from V8's
-//! (`intl.js`). Compiling either costs a millisecond and more, which a script that never uses
+//! (`intl/`). Compiling either costs a millisecond and more, which a script that never uses
 //! them should not pay, and an engine is built without parsing any JavaScript at all.
 //!
 //! A source is compiled before a run when the run's code names any property it defines or
@@ -62,11 +62,18 @@ const URL_BUILTINS: Source = Source {
     targets: &[("", "URL"), ("", "URLSearchParams")],
 };
 
-/// Where Boa's `Intl` falls short of V8's (see the file).
+/// Where Boa's `Intl` falls short of V8's (see `intl/prelude.js`): one function, its parts in
+/// one file each.
 #[cfg(feature = "intl")]
 const INTL: Source = Source {
     path: "intl.js",
-    text: include_str!("intl.js"),
+    text: concat!(
+        include_str!("intl/prelude.js"),
+        include_str!("intl/numbers.js"),
+        include_str!("intl/dates.js"),
+        include_str!("intl/relative_time.js"),
+        include_str!("intl/install.js"),
+    ),
     natives: None,
     targets: &[
         ("", "Intl"),

@@ -63,6 +63,15 @@ const cases = {
     return [hourCycle, hour12, "hourCycle" in format.resolvedOptions()];
   }))),
   hourParts: JSON.stringify([Date.UTC(2024, 0, 1, 0, 5), Date.UTC(2024, 0, 1, 12, 5)].flatMap((time) => [["en-US", false], ["en-GB", true], ["fr-FR", true]].map(([locale, hour12]) => new Intl.DateTimeFormat(locale, { hour: "numeric", minute: "2-digit", hour12, timeZone: "UTC" }).formatToParts(time)))),
+  // A narrow month or weekday alone: CLDR's narrow forms, as V8 writes them.
+  narrow: ["en-US", "de-DE", "fr-FR", "es-ES", "it-IT", "ja-JP", "zh-CN", "ko-KR", "ru-RU", "pl-PL"].map((locale) => {
+    const month = new Intl.DateTimeFormat(locale, { month: "narrow", timeZone: "UTC" });
+    const weekday = new Intl.DateTimeFormat(locale, { weekday: "narrow", timeZone: "UTC" });
+    const months = Array.from({ length: 12 }, (_, index) => month.format(Date.UTC(2024, index, 1))).join("");
+    const weekdays = Array.from({ length: 7 }, (_, index) => weekday.format(Date.UTC(2024, 0, 1 + index))).join("");
+    return `${locale} ${months} ${weekdays}`;
+  }).join(" | "),
+  narrowParts: JSON.stringify([new Intl.DateTimeFormat("en-US", { weekday: "narrow", timeZone: "UTC" }).formatToParts(Date.UTC(2024, 0, 3)), new Date(Date.UTC(2024, 4, 1)).toLocaleDateString("en-US", { month: "narrow", timeZone: "UTC" })]),
   hourTexts: [Date.UTC(2024, 0, 1, 0, 5, 9), Date.UTC(2024, 0, 1, 12, 7)].flatMap((time) => [
     new Date(time).toLocaleTimeString("en-US", { hour12: false, timeZone: "UTC" }),
     new Date(time).toLocaleString("en-US", { hour12: false, timeZone: "UTC" }),

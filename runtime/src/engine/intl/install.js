@@ -1,0 +1,6 @@
+
+    // ---- installed over Boa's --------------------------------------------------------------
+    define(Intl, "NumberFormat", NumberFormat);
+    define(Intl, "DateTimeFormat", DateTimeFormat);
+    define(Intl, "RelativeTimeFormat", RelativeTimeFormat);
+})()
