@@ -239,18 +239,13 @@ pub(crate) fn describe_thrown(
         None => (None, Vec::new()),
     };
     let thrown = stack.as_deref().and_then(|stack| thrown_at(stack, &classes));
+    // An engine's error was said in V8's words as it became an object (`explain::reword`).
     let mut text = if message.is_empty() { name } else { format!("{name}: {message}") };
     let position = match super::globals::HostState::call_place_of(context, &object) {
         Some((line, column)) => {
             context.get_data::<ScriptText>().and_then(|script| script.original(line, column))
         }
-        None => {
-            let position = place(&text, thrown, context);
-            if let Some(explained) = explained(&text, thrown, context) {
-                text = explained;
-            }
-            position
-        }
+        None => place(&text, thrown, context),
     };
     // Errors from host functions carry where they came from (code mode: the tool and the
     // pipeline's code); name them, so the reader knows what failed.
@@ -279,20 +274,11 @@ fn place(headline: &str, innermost: Option<(u32, u32)>, context: &mut Context) -
     position
 }
 
-/// The headline as V8 would say it, naming what was read, called or iterated, where the code
-/// at the error's innermost frame tells (see `explain`).
-fn explained(
-    headline: &str,
-    innermost: Option<(u32, u32)>,
+pub(crate) fn text_property(
+    object: &JsObject,
+    name: &str,
     context: &mut Context,
 ) -> Option<String> {
-    let text = context.remove_data::<ScriptText>()?;
-    let explained = super::explain::explained(headline, innermost, text.wrapped(), context);
-    context.insert_data(*text);
-    explained
-}
-
-fn text_property(object: &JsObject, name: &str, context: &mut Context) -> Option<String> {
     object
         .get(JsString::from(name), context)
         .ok()?

@@ -26,6 +26,7 @@ use boa_engine::ast::{Position, Span, Spanned};
 use boa_engine::parser::Parser;
 use boa_engine::{Context, JsObject, JsString, JsValue, Source, js_string};
 
+use super::convert::text_property;
 use super::globals::HostState;
 use super::script_text::ScriptText;
 use super::stack::{made_at, stack_of};
@@ -41,8 +42,8 @@ enum Failure {
 }
 
 impl Failure {
-    fn of(headline: &str) -> Option<Self> {
-        let message = headline.strip_prefix("TypeError: ")?;
+    /// From a `TypeError`'s message.
+    fn of(message: &str) -> Option<Self> {
         match message {
             "not a callable function" => Some(Self::NotCallable),
             _ if message.starts_with("cannot mutate an immutable binding '") => {
@@ -60,17 +61,6 @@ impl Failure {
     }
 }
 
-/// The headline said as V8 says it, from the code Boa ran (`wrapped`) at `at` (a line and
-/// column of it, where Boa placed the error); `None` where it cannot be said better.
-pub(crate) fn explained(
-    headline: &str,
-    at: Option<(u32, u32)>,
-    wrapped: &str,
-    context: &mut Context,
-) -> Option<String> {
-    Failure::of(headline).and_then(|failure| from_code(failure, at, wrapped, context))
-}
-
 /// An error the engine made, as it becomes the object a script sees (`Hooks::engine_error`),
 /// its message said as V8 says it where the code at its place tells: a script that keeps
 /// `e.message` reads `x.map is not a function`, as it would in Node. Only a `TypeError` whose
@@ -78,8 +68,8 @@ pub(crate) fn explained(
 /// error's own, its class is known by its prototype).
 pub(crate) fn reword(object: &JsObject, context: &mut Context) {
     // The message first: a loop that catches a `JSON.parse` error per line pays one read.
-    let Some(message) = text_of(object, "message", context) else { return };
-    let Some(failure) = Failure::of(&format!("TypeError: {message}")) else { return };
+    let Some(message) = text_property(object, "message", context) else { return };
+    let Some(failure) = Failure::of(&message) else { return };
     let type_error = context.intrinsics().constructors().type_error().prototype();
     if !object.prototype().is_some_and(|prototype| JsObject::equals(&prototype, &type_error)) {
         return;
@@ -96,11 +86,6 @@ pub(crate) fn reword(object: &JsObject, context: &mut Context) {
     if let Some(message) = said.as_deref().and_then(|said| said.strip_prefix("TypeError: ")) {
         let _ = object.set(js_string!("message"), JsString::from(message), false, context);
     }
-}
-
-fn text_of(object: &JsObject, key: &str, context: &mut Context) -> Option<String> {
-    let value = object.get(JsString::from(key), context).ok()?;
-    Some(value.as_string()?.to_std_string_lossy())
 }
 
 /// What the code at `at` says of `failure`.
