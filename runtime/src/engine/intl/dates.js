@@ -91,7 +91,7 @@
     // locale. `fix`: whether Boa's text needs its hour rewritten (`mendHour` below).
     const clockOf = (locale, given, native) => {
         if (given.hour === undefined && given.timeStyle === undefined) return undefined;
-        const daily = /13/.test(new NativeDateTimeFormat(locale, { hour: "numeric", timeZone: "UTC" }).format(Date.UTC(2024, 0, 1, 13)));
+        const daily = dailyClock(locale);
         let cycle = daily ? "h23" : "h12";
         if (given.hour12 !== undefined) cycle = given.hour12 ? (daily ? "h11" : "h12") : daily ? "h23" : "h24";
         else if (given.hourCycle !== undefined) cycle = String(given.hourCycle);
@@ -105,14 +105,36 @@
             const styled = new NativeDateTimeFormat(locale, { timeStyle: given.timeStyle, hourCycle: "h23", timeZone: "UTC" });
             width = /^\D*0\d/.test(styled.format(Date.UTC(2024, 0, 1, 1))) ? 2 : 1;
         }
-        const zone = given.timeZone === undefined ? {} : { timeZone: given.timeZone };
-        return { cycle, fix, width, hour: new NativeDateTimeFormat("en-US", { ...zone, hour: "numeric", hourCycle: "h23" }) };
+        return { cycle, fix, width };
+    };
+    // What a format asks of every locale and zone it meets, asked once each: scripts format
+    // in a loop, and a formatter costs more than the text it writes.
+    const DAILY = new Map();
+    // Whether a locale's own clock has 24 hours.
+    const dailyClock = (locale) => {
+        let daily = DAILY.get(locale);
+        if (daily === undefined) {
+            daily = /13/.test(new NativeDateTimeFormat(locale, { hour: "numeric", timeZone: "UTC" }).format(Date.UTC(2024, 0, 1, 13)));
+            DAILY.set(locale, daily);
+        }
+        return daily;
+    };
+    const HOURS = new Map();
+    // The hour of `date` (0 to 23) in `zone` (the format's option as given; UTC by default).
+    const hourIn = (zone, date) => {
+        const key = zone === undefined ? undefined : String(zone);
+        let format = HOURS.get(key);
+        if (format === undefined) {
+            format = new NativeDateTimeFormat("en-US", { ...(key === undefined ? {} : { timeZone: key }), hour: "numeric", hourCycle: "h23" });
+            HOURS.set(key, format);
+        }
+        return Number(format.format(date));
     };
     // Boa's text with the hour V8 writes on `clock`'s cycle: 24 for midnight on `h24`; on `h11`
     // 0 for midnight and noon, in the width V8 keeps for every hour.
     const mendHour = (s, date, text) => {
         const clock = s.clock;
-        const hour = Number(clock.hour.format(date));
+        const hour = hourIn(s.zone, date);
         let value;
         if (clock.cycle === "h24") {
             if (hour !== 0) return text;
@@ -141,7 +163,7 @@
         for (const key of [...DATE_FIELDS, ...TIME_FIELDS, "timeZoneName", "dateStyle", "timeStyle", "hour12", "hourCycle"]) {
             if (own(options, key) !== undefined) given[key] = options[key];
         }
-        const clock = clockOf(locale, zone === undefined ? given : { ...given, timeZone: zone }, native);
+        const clock = clockOf(locale, given, native);
         if (shape === null || pattern === undefined) {
             state.set(this, { native, zone, locale, given, clock, options: { hour }, fixes: textFixes(locales, locale, native, given, zone) });
             return;
@@ -420,6 +442,9 @@
     // read with the fields the method adds when the options name none (`defaults`).
     const mendClock = (date, locales, options, text, defaults) => {
         if (Number.isNaN(+date) || (own(options, "hour12") === undefined && own(options, "hourCycle") === undefined)) return text;
+        // Another clock writes only midnight and noon otherwise (`mendHour`), but where a time
+        // style sets the hour's width: the other hours need no format built.
+        if (hourIn(own(options, "timeZone"), date) % 12 !== 0 && own(options, "timeStyle") === undefined) return text;
         const fields = { ...options };
         if ([...DATE_FIELDS, ...TIME_FIELDS].every((field) => own(options, field) === undefined)) Object.assign(fields, defaults);
         const s = state.get(new DateTimeFormat(locales, fields));
