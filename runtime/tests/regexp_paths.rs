@@ -30,10 +30,12 @@ const patterns = [
   [/(?<w>\w)\k<w>/, ""], [/A/, "i"], [/\//, ""], [/[\/]/, ""], [/./, "s"], [/(a)\2/, ""],
   [/\\n/, ""], [/\n/, ""], [new RegExp("\\\n"), ""], [/a|ab/, ""], [/(?:)/, "v"], [/\p{L}+/, "u"],
   [/(?=b)/, ""], [/(x)?y/, ""], [/\d+/, "d"], [/ab/, "y"], [/[^]/, ""],
+  // Patterns that are strings, found without regress (`engine/regexp/literal.rs`).
+  [/&/, ""], [/, /, ""], [/\./, ""], [/a\tb/, ""], [/é/, ""], [/a/, "u"], [/\$\(/, ""],
 ];
 const texts = [
   "a,b , c,,d", "abab ab ba", "line1\nline2\n", "😀a😀\uD83D x", "a\\nb\\n", "x/y/z", "",
-  "aab bba xy y", "é and ü, then ä", "99 bottles, 12 cans",
+  "aab bba xy y", "é and ü, then ä", "99 bottles, 12 cans", "1.5 & <b>a&b</b>\ta\tb $($(",
 ];
 // Each text also 40 times over: past 256 units, a Latin-1 input is searched in a kept copy.
 const inputs = texts.flatMap((text) => [text, text.repeat(40)]);
@@ -216,12 +218,26 @@ attempt("test frozen sticky miss", () => frozenSticky.test("a1"));
 const shadowed = /\d/g;
 Object.setPrototypeOf(shadowed, Object.create(proto, { global: { get() { log.push("shadow global"); return true; } } }));
 attempt("other prototype", () => "a1b2".match(shadowed));
+// A pattern that is a string takes the same shortcut, and steps aside the same way.
+const ownReplace = /1/g;
+ownReplace[Symbol.replace] = function (s, r) { log.push("own replace"); return "own"; };
+attempt("own [Symbol.replace]", () => "a1".replace(ownReplace, "#"));
+const savedReplace = proto[Symbol.replace];
+proto[Symbol.replace] = function (s, r) { log.push("proto replace"); return savedReplace.call(this, s, r); };
+attempt("inherited [Symbol.replace]", () => "a1b1".replace(/1/g, "#"));
+proto[Symbol.replace] = savedReplace;
+attempt("literal frozen", () => "a1".replace(frozenLater(), "#"));
+const negativeZero = /1/g;
+negativeZero.lastIndex = -0;
+attempt("lastIndex -0", () => ["a1".replace(negativeZero, "#"), Object.is(negativeZero.lastIndex, -0)]);
+attempt("replace on undefined", () => String.prototype.replace.call(undefined, /1/g, "#"));
+attempt("this to convert", () => String.prototype.replace.call({ toString() { log.push("toString"); return "a1"; } }, /1/g, "#"));
 attempt("string to convert", () => /\d/g.test({ toString() { log.push("toString"); return "7"; } }));
 attempt("not an object", () => proto.test.call("x", "x"));
 return results;
 "##;
 
-const OBSERVED_AS_SPECIFIED: &str = r##"[["match flags",["1","2"],["flags"]],["test flags",true,[]],["replace flags","a#b#",["flags"]],["match global",["1","2"],["global"]],["test global",true,[]],["replace global","a#b#",["global"]],["match unicode",["1","2"],["unicode"]],["test unicode",true,[]],["replace unicode","a#b#",["unicode"]],["match hasIndices",["1","2"],["hasIndices"]],["test hasIndices",true,[]],["replace hasIndices","a#b#",["hasIndices"]],["match sticky",["1","2"],["sticky"]],["test sticky",true,[]],["replace sticky","a#b#",["sticky"]],["inherited exec",[["1","2"],false,"a#"],["proto exec","proto exec","proto exec","proto exec","proto exec","proto exec"]],["own exec",["1","2"],["own exec","own exec","own exec"]],["replacer moves lastIndex",["a#b#c#",100],[0,100,100]],["replace frozen","TypeError",[]],["lastIndex object",[true,3],["valueOf"]],["match frozen","TypeError",[]],["test frozen","TypeError",[]],["test frozen sticky miss","TypeError",[]],["other prototype",["1","2"],["shadow global"]],["string to convert",true,["toString"]],["not an object","TypeError",[]]]"##;
+const OBSERVED_AS_SPECIFIED: &str = r##"[["match flags",["1","2"],["flags"]],["test flags",true,[]],["replace flags","a#b#",["flags"]],["match global",["1","2"],["global"]],["test global",true,[]],["replace global","a#b#",["global"]],["match unicode",["1","2"],["unicode"]],["test unicode",true,[]],["replace unicode","a#b#",["unicode"]],["match hasIndices",["1","2"],["hasIndices"]],["test hasIndices",true,[]],["replace hasIndices","a#b#",["hasIndices"]],["match sticky",["1","2"],["sticky"]],["test sticky",true,[]],["replace sticky","a#b#",["sticky"]],["inherited exec",[["1","2"],false,"a#"],["proto exec","proto exec","proto exec","proto exec","proto exec","proto exec"]],["own exec",["1","2"],["own exec","own exec","own exec"]],["replacer moves lastIndex",["a#b#c#",100],[0,100,100]],["replace frozen","TypeError",[]],["lastIndex object",[true,3],["valueOf"]],["match frozen","TypeError",[]],["test frozen","TypeError",[]],["test frozen sticky miss","TypeError",[]],["other prototype",["1","2"],["shadow global"]],["own [Symbol.replace]","own",["own replace"]],["inherited [Symbol.replace]","a#b#",["proto replace"]],["literal frozen","TypeError",[]],["lastIndex -0",["a#",false],[]],["replace on undefined","TypeError",[]],["this to convert","a#",["toString"]],["string to convert",true,["toString"]],["not an object","TypeError",[]]]"##;
 
 #[tokio::test]
 async fn r_rt_2_regexp_shortcuts_answer_as_the_specifications_loops_do() {

@@ -29,6 +29,10 @@ pub(crate) enum Piece {
 /// or not (without, `$<` is written as it is).
 pub(crate) fn pieces(template: &JsString, captures: usize, named: bool) -> Vec<Piece> {
     const DOLLAR: u16 = b'$' as u16;
+    if !template.as_str().iter().any(|unit| unit == DOLLAR) {
+        // No reference: the template is written as it is (`"&amp;"`).
+        return if template.is_empty() { Vec::new() } else { vec![Piece::Text(template.clone())] };
+    }
     let units: Vec<u16> = template.as_str().iter().collect();
     let digit =
         |at: usize| units.get(at).and_then(|&unit| char::from_u32(u32::from(unit))?.to_digit(10));

@@ -34,7 +34,8 @@ impl Pattern {
     /// The pattern of `regexp`: its `[[OriginalSource]]` and the flags that change matching,
     /// read from its internal slots (no script can see these reads).
     pub(super) fn of(regexp: &RegExp) -> Self {
-        let has = |flag: u8| has_flag(regexp, flag);
+        let flags = FlagSet::of(regexp);
+        let has = |flag: u8| flags.has(flag);
         Self {
             source: regexp.original_source().iter().collect(),
             ignore_case: has(b'i'),
@@ -99,9 +100,31 @@ impl Pattern {
     }
 }
 
-/// Whether `regexp`'s `[[OriginalFlags]]` hold `flag`.
-pub(super) fn has_flag(regexp: &RegExp, flag: u8) -> bool {
-    regexp.original_flags().iter().any(|unit| unit == u16::from(flag))
+/// The flags in a `RegExp`'s `[[OriginalFlags]]`, read once: a bit per letter.
+#[derive(Clone, Copy)]
+pub(super) struct FlagSet(u32);
+
+impl FlagSet {
+    pub(super) fn of(regexp: &RegExp) -> Self {
+        Self(regexp.original_flags().iter().fold(0, |set, unit| set | Self::bit(unit)))
+    }
+
+    /// Whether the flags hold `flag` (a lowercase letter).
+    pub(super) fn has(self, flag: u8) -> bool {
+        self.0 & Self::bit(u16::from(flag)) != 0
+    }
+
+    /// `u` or `v`: the input is read as code points.
+    pub(super) fn full_unicode(self) -> bool {
+        self.has(b'u') || self.has(b'v')
+    }
+
+    fn bit(unit: u16) -> u32 {
+        match unit.checked_sub(u16::from(b'a')) {
+            Some(letter) if letter < 26 => 1 << letter,
+            _ => 0,
+        }
+    }
 }
 
 fn is_digit(unit: u16) -> bool {

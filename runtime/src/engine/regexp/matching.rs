@@ -7,7 +7,7 @@ use boa_engine::object::builtins::JsArray;
 use boa_engine::{Context, JsNativeError, JsObject, JsResult, JsString, JsValue, js_string};
 
 use super::super::native::arg;
-use super::plain::Plain;
+use super::plain::{Plain, set_last_index};
 use super::{Shared, wide};
 
 /// `RegExp.prototype[Symbol.match](string)`.
@@ -19,11 +19,11 @@ pub(super) fn r#match(
     let rx = this_object(this, "RegExp.prototype[Symbol.match]")?;
     let string = arg(args, 0).to_string(context)?;
     let shared = Shared::of(context)?;
-    match Plain::of(&rx, &shared.builtins, &shared.matchers, context)? {
+    match Plain::of(&rx, &shared.builtins, &shared.matchers) {
         Some(plain) if plain.global => {
             // The specification's `Set(rx, "lastIndex", 0, true)`, which throws where it is not
             // writable; each `exec` of its loop then sets it, the last one to 0.
-            rx.set(js_string!("lastIndex"), 0, true, context)?;
+            set_last_index(&rx, 0, context)?;
             let held = shared.wide.of(&string);
             let units = wide::units(&held);
             let found = all_matches(&plain, &units);
@@ -58,7 +58,7 @@ pub(super) fn test(this: &JsValue, args: &[JsValue], context: &mut Context) -> J
     let rx = this_object(this, "RegExp.prototype.test")?;
     let string = arg(args, 0).to_string(context)?;
     let shared = Shared::of(context)?;
-    if let Some(plain) = Plain::of(&rx, &shared.builtins, &shared.matchers, context)?
+    if let Some(plain) = Plain::of(&rx, &shared.builtins, &shared.matchers)
         && let Some(found) = builtin_exec(&shared, &rx, &plain, &string, context)?
     {
         return Ok(found.is_some().into());
@@ -87,7 +87,7 @@ pub(super) fn builtin_exec(
         0
     };
     if at > string.len() {
-        rx.set(js_string!("lastIndex"), 0, true, context)?;
+        set_last_index(rx, 0, context)?;
         return Ok(Some(None));
     }
     let held = shared.wide.of(string);
@@ -97,12 +97,7 @@ pub(super) fn builtin_exec(
     }
     let found = plain.find(&units, at);
     if moves {
-        rx.set(
-            js_string!("lastIndex"),
-            found.as_ref().map_or(0, regress::Match::end),
-            true,
-            context,
-        )?;
+        set_last_index(rx, found.as_ref().map_or(0, regress::Match::end), context)?;
     }
     Ok(Some(found))
 }

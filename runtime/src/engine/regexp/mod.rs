@@ -14,13 +14,15 @@
 //!
 //! `[Symbol.match]`, `test` ([`matching`]) and `[Symbol.replace]` ([`replace`]) are ordo's too:
 //! on an expression no script has changed ([`plain`]) they match without building a result
-//! object per match, which was most of their time. Everything else (`matchAll`) is Boa's, and
+//! object per match, which was most of their time; `String.prototype.replace` calls that
+//! `[Symbol.replace]` itself where it is what `GetMethod` would find. Everything else (`matchAll`) is Boa's, and
 //! reaches this `exec` through the `exec` property as the specification says. Matching itself
 //! is Boa's engine, regress, compiled from the same source and flags.
 //! `runtime/tests/string_scaling.rs` holds the cost linear, and the test262 subset `regexp`
 //! the behaviour.
 
 mod exec;
+mod literal;
 mod matcher;
 mod matching;
 mod plain;
@@ -47,6 +49,8 @@ struct Shared {
     builtin_match: JsObject,
     builtin_replace: JsObject,
     builtin_test: JsObject,
+    /// Boa's `String.prototype.replace`, for a pattern that is not a plain expression.
+    builtin_string_replace: JsObject,
     /// What makes an expression plain.
     builtins: Builtins,
     /// This module's `exec` as installed: `[Symbol.split]` searches on its own only while it is
@@ -68,25 +72,32 @@ impl Shared {
     }
 }
 
-/// Puts `exec`, `test`, `[Symbol.match]`, `[Symbol.replace]` and `[Symbol.split]` on `RegExp.prototype`, as the
-/// built-ins they replace are: writable, configurable, not enumerable.
+/// Puts `exec`, `test`, `[Symbol.match]`, `[Symbol.replace]` and `[Symbol.split]` on
+/// `RegExp.prototype`, and `replace` on `String.prototype`, as the built-ins they replace are:
+/// writable, configurable, not enumerable.
 pub(crate) fn install(context: &mut Context, originals: &Originals) -> JsResult<()> {
     let prototype = context.intrinsics().constructors().regexp().prototype();
     let builtin_exec = native::builtin(&prototype, js_string!("exec"), context)?;
     let builtin_test = native::builtin(&prototype, js_string!("test"), context)?;
     let builtin_match = native::builtin(&prototype, JsSymbol::r#match(), context)?;
     let builtin_replace = native::builtin(&prototype, JsSymbol::replace(), context)?;
+    let string_prototype = context.intrinsics().constructors().string().prototype();
+    let builtin_string_replace =
+        native::builtin(&string_prototype, js_string!("replace"), context)?;
     let exec = native::function(context, js_string!("exec"), 1, exec::exec);
     let test = native::function(context, js_string!("test"), 1, matching::test);
     let r#match = native::function(context, js_string!("[Symbol.match]"), 1, matching::r#match);
     let split = native::function(context, js_string!("[Symbol.split]"), 2, split::split);
     let replace = native::function(context, js_string!("[Symbol.replace]"), 2, replace::replace);
+    let string_replace =
+        native::function(context, js_string!("replace"), 2, replace::string_replace);
     context.insert_data(Rc::new(Shared {
         builtin_exec,
         builtin_match,
         builtin_replace,
         builtin_test,
-        builtins: Builtins::capture(&prototype, &exec)?,
+        builtin_string_replace,
+        builtins: Builtins::capture(&prototype, &exec, &replace)?,
         own_exec: exec.clone(),
         originals: originals.clone(),
         wide: WideCopies::default(),
@@ -96,5 +107,6 @@ pub(crate) fn install(context: &mut Context, originals: &Originals) -> JsResult<
     native::define_method(&prototype, js_string!("test"), test, context)?;
     native::define_method(&prototype, JsSymbol::r#match(), r#match, context)?;
     native::define_method(&prototype, JsSymbol::replace(), replace, context)?;
+    native::define_method(&string_prototype, js_string!("replace"), string_replace, context)?;
     native::define_method(&prototype, JsSymbol::split(), split, context)
 }

@@ -9,8 +9,9 @@
 //!
 //! - the expression is a `RegExp` whose prototype is `%RegExp.prototype%` and whose only own
 //!   property is `lastIndex` (no own `exec`, `flags` or flag getters);
-//! - on `%RegExp.prototype%`, `exec` is still ordo's built-in and `flags` and each flag getter
-//!   (`hasIndices`, `global`, ..., `sticky`) are still the built-in accessors.
+//! - on `%RegExp.prototype%`, `exec` and `[Symbol.replace]` are still ordo's built-ins and
+//!   `flags` and each flag getter (`hasIndices`, `global`, ..., `sticky`) are still the built-in
+//!   accessors.
 //!
 //! Then `Get(rx, "flags")` returns the expression's own flags, each `RegExpExec` runs the
 //! built-in `exec`, and what remains observable is `lastIndex`, which the shortcuts read and
@@ -22,10 +23,11 @@ use std::rc::Rc;
 use boa_engine::builtins::regexp::RegExp;
 use boa_engine::object::PropertyMap;
 use boa_engine::property::PropertyKey;
-use boa_engine::{Context, JsNativeError, JsObject, JsResult, JsValue, js_string};
+use boa_engine::{Context, JsNativeError, JsObject, JsResult, JsSymbol, JsValue, js_string};
 use regress::Regex;
 
-use super::matcher::{Matchers, Pattern, has_flag};
+use super::literal::Literal;
+use super::matcher::{FlagSet, Matchers, Pattern};
 
 /// The accessors of `%RegExp.prototype%` that `flags` and the methods read.
 const ACCESSORS: [&str; 9] = [
@@ -43,25 +45,30 @@ const ACCESSORS: [&str; 9] = [
 /// The built-in members of `%RegExp.prototype%`, as installed.
 pub(super) struct Builtins {
     prototype: JsObject,
-    exec: JsObject,
+    /// ordo's `exec` and `[Symbol.replace]`, data properties.
+    methods: [(PropertyKey, JsObject); 2],
     getters: Vec<(PropertyKey, JsObject)>,
-    /// Where `exec` and the getters were last found, and the prototype's layout then.
+    /// Where the methods and the getters were last found, and the prototype's layout then.
     found: RefCell<Option<Found>>,
 }
 
-/// The slots of `exec` (a data property) and of each getter (accessors), found for one layout
+/// The slots of each method (data properties) and of each getter (accessors), found for one layout
 /// of `%RegExp.prototype%` (`PropertyMap::layout_version`): while the layout stands, those slots
 /// still hold those properties, and only the values in them can have been written.
 struct Found {
     layout: (usize, u64),
-    exec: u32,
+    methods: [u32; 2],
     getters: Vec<u32>,
 }
 
 impl Builtins {
     /// Captures the getters of `prototype` (`%RegExp.prototype%`) before any script runs; `exec`
-    /// is ordo's.
-    pub(super) fn capture(prototype: &JsObject, exec: &JsObject) -> JsResult<Self> {
+    /// and `replace` (`[Symbol.replace]`) are ordo's.
+    pub(super) fn capture(
+        prototype: &JsObject,
+        exec: &JsObject,
+        replace: &JsObject,
+    ) -> JsResult<Self> {
         let properties = prototype.borrow();
         let getters = ACCESSORS
             .iter()
@@ -81,13 +88,26 @@ impl Builtins {
         drop(properties);
         Ok(Self {
             prototype: prototype.clone(),
-            exec: exec.clone(),
+            methods: [
+                (js_string!("exec").into(), exec.clone()),
+                (JsSymbol::replace().into(), replace.clone()),
+            ],
             getters,
             found: RefCell::new(None),
         })
     }
 
-    /// Whether `exec` and every getter are still the ones captured: their slots looked up again
+    /// Whether `rx` is a `RegExp` that reads every method and getter from `%RegExp.prototype%`
+    /// (no own property but `lastIndex`) and those are still the ones captured: then
+    /// `GetMethod(rx, @@replace)` is ordo's, and no property a method reads calls a script.
+    pub(super) fn govern(&self, rx: &JsObject) -> bool {
+        rx.is::<RegExp>()
+            && rx.prototype().is_some_and(|prototype| JsObject::equals(&prototype, &self.prototype))
+            && only_last_index(rx)
+            && self.untouched()
+    }
+
+    /// Whether every method and getter is still the one captured: their slots looked up again
     /// only when the prototype's layout has changed, the values in them compared each time.
     fn untouched(&self) -> bool {
         let prototype = self.prototype.borrow();
@@ -103,10 +123,10 @@ impl Builtins {
         let holds = |index: u32, expected: &JsObject| {
             properties
                 .stored(index)
-                .and_then(JsValue::as_object)
-                .is_some_and(|value| JsObject::equals(&value, expected))
+                .and_then(|value| value.with_object(|value| JsObject::equals(value, expected)))
+                .unwrap_or(false)
         };
-        holds(found.exec, &self.exec)
+        found.methods.iter().zip(&self.methods).all(|(index, (_, method))| holds(*index, method))
             && found
                 .getters
                 .iter()
@@ -114,11 +134,13 @@ impl Builtins {
                 .all(|(index, (_, getter))| holds(*index, getter))
     }
 
-    /// The slots of `exec` as a data property and of each getter as an accessor, if so.
+    /// The slots of each method as a data property and of each getter as an accessor, if so.
     fn locate(&self, properties: &PropertyMap, layout: (usize, u64)) -> Option<Found> {
-        let exec_key = PropertyKey::from(js_string!("exec"));
-        properties.get(&exec_key)?.value()?;
-        let exec = properties.slot_index(&exec_key)?;
+        let slot = |key: &PropertyKey| {
+            properties.get(key)?.value()?;
+            properties.slot_index(key)
+        };
+        let methods = [slot(&self.methods[0].0)?, slot(&self.methods[1].0)?];
         let getters = self
             .getters
             .iter()
@@ -127,17 +149,57 @@ impl Builtins {
                 properties.slot_index(key)
             })
             .collect::<Option<_>>()?;
-        Some(Found { layout, exec, getters })
+        Some(Found { layout, methods, getters })
     }
+}
+
+/// Whether `lastIndex` is the only own property of `rx` (a `RegExp`, whose `lastIndex` is its
+/// first, a data property that cannot be deleted or made an accessor): no slot is stored after
+/// it, and there is no element.
+fn only_last_index(rx: &JsObject) -> bool {
+    let object = rx.borrow();
+    let properties = object.properties();
+    properties.slot_index(&last_index()) == Some(0)
+        && properties.stored(1).is_none()
+        && properties.index_property_keys().next().is_none()
+}
+
+fn last_index() -> PropertyKey {
+    PropertyKey::from(js_string!("lastIndex"))
+}
+
+/// `Set(rx, "lastIndex", value, true)` for a `RegExp` `rx` (an ordinary object). Where `lastIndex` is writable and
+/// already holds `value` (what a `g` search leaves, 0), the set would write the same value
+/// over it: nothing a script can see, so nothing is done.
+pub(super) fn set_last_index(rx: &JsObject, value: usize, context: &mut Context) -> JsResult<()> {
+    let holds = rx.borrow().properties().get(&last_index()).is_some_and(|property| {
+        property.writable() == Some(true)
+            && property.value().and_then(JsValue::as_number).is_some_and(|held| {
+                // `-0` is not `0` to `Object.is`: writing `0` over it changes it.
+                held == value as f64 && (value != 0 || held.is_sign_positive())
+            })
+    });
+    if holds {
+        return Ok(());
+    }
+    rx.set(last_index(), value, true, context).map(drop)
+}
+
+/// How a plain expression's matches are found.
+enum Search {
+    /// The pattern is a string ([`Literal`]).
+    Literal(Literal),
+    /// The expression's own matcher, or for a sticky expression the anchored one (see
+    /// [`Matchers::anchored`]).
+    Regex(Rc<Regex>),
 }
 
 /// A plain regular expression, with what the shortcuts match with.
 pub(super) struct Plain {
     /// `u` or `v`: the input is read as code points.
     pub(super) full_unicode: bool,
-    /// The matcher that finds the next match from a position (the expression's own), or for a
-    /// sticky expression the anchored one (see [`Matchers::anchored`]).
-    matcher: Rc<Regex>,
+    /// What finds the next match from a position.
+    search: Search,
     pub(super) global: bool,
     sticky: bool,
     /// `d`: `exec` adds `indices` to its result.
@@ -147,24 +209,8 @@ pub(super) struct Plain {
 impl Plain {
     /// `rx` as a plain regular expression, `None` where a script could see the shortcut (or
     /// regress does not compile the pattern, and Boa's methods report that).
-    pub(super) fn of(
-        rx: &JsObject,
-        builtins: &Builtins,
-        matchers: &Matchers,
-        context: &mut Context,
-    ) -> JsResult<Option<Self>> {
-        let own_prototype = rx
-            .prototype()
-            .is_some_and(|prototype| JsObject::equals(&prototype, &builtins.prototype));
-        // A `RegExp`'s `lastIndex` cannot be deleted: one own property is that one.
-        if !rx.is::<RegExp>()
-            || !own_prototype
-            || rx.own_property_keys(context)?.len() != 1
-            || !builtins.untouched()
-        {
-            return Ok(None);
-        }
-        Ok(Self::compiled(rx, matchers))
+    pub(super) fn of(rx: &JsObject, builtins: &Builtins, matchers: &Matchers) -> Option<Self> {
+        builtins.govern(rx).then(|| Self::compiled(rx, matchers))?
     }
 
     /// `rx` (a `RegExp`) with its matcher, whatever a script did to its properties: what `exec`
@@ -172,17 +218,20 @@ impl Plain {
     /// a `RegExp` or a pattern regress does not compile.
     pub(super) fn compiled(rx: &JsObject, matchers: &Matchers) -> Option<Self> {
         let regexp = rx.downcast_ref::<RegExp>()?;
-        let has = |flag: u8| has_flag(&regexp, flag);
+        let flags = FlagSet::of(&regexp);
+        let has = |flag: u8| flags.has(flag);
         let sticky = has(b'y');
-        let matcher = if sticky {
+        let search = if let Some(literal) = Literal::of(&regexp, flags) {
+            Search::Literal(literal)
+        } else if sticky {
             let pattern = Pattern::of(&regexp);
-            matchers.anchored(&pattern)?
+            Search::Regex(matchers.anchored(&pattern)?)
         } else {
-            Rc::clone(regexp.matcher())
+            Search::Regex(Rc::clone(regexp.matcher()))
         };
         Some(Self {
-            full_unicode: has(b'u') || has(b'v'),
-            matcher,
+            full_unicode: flags.full_unicode(),
+            search,
             global: has(b'g'),
             sticky,
             has_indices: has(b'd'),
@@ -196,10 +245,15 @@ impl Plain {
 
     /// The match the specification's matcher finds from `at` (a sticky one only at `at`).
     pub(super) fn find(&self, units: &[u16], at: usize) -> Option<regress::Match> {
+        let matcher = match &self.search {
+            Search::Literal(literal) if self.sticky => return literal.find_at(units, at),
+            Search::Literal(literal) => return literal.find(units, at),
+            Search::Regex(matcher) => matcher,
+        };
         let found = if self.full_unicode {
-            self.matcher.find_from_utf16(units, at).next()
+            matcher.find_from_utf16(units, at).next()
         } else {
-            self.matcher.find_from_ucs2(units, at).next()
+            matcher.find_from_ucs2(units, at).next()
         };
         if !self.sticky {
             return found;

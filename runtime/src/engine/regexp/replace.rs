@@ -8,13 +8,13 @@
 //! the position, the string and, where the pattern names groups, an object of them.
 
 use boa_engine::object::JsObject;
-use boa_engine::{Context, JsResult, JsString, JsValue, js_string};
+use boa_engine::{Context, JsResult, JsString, JsValue};
 
 use super::super::native::arg;
 use super::super::template::{self, Piece};
 use super::exec::{groups, matched_and_captures};
 use super::matching::{all_matches, builtin_exec, this_object};
-use super::plain::Plain;
+use super::plain::{Plain, set_last_index};
 use super::{Shared, wide};
 
 pub(super) fn replace(
@@ -30,14 +30,14 @@ pub(super) fn replace(
         None => Replacer::Template(replace_value.to_string(context)?),
     };
     let shared = Shared::of(context)?;
-    let Some(plain) = Plain::of(&rx, &shared.builtins, &shared.matchers, context)? else {
+    let Some(plain) = Plain::of(&rx, &shared.builtins, &shared.matchers) else {
         return boas(&shared, this, string, &replacer, context);
     };
     let held = shared.wide.of(&string);
     let units = wide::units(&held);
     let found = if plain.global {
         // `Set(rx, "lastIndex", 0, true)`; the loop's last `exec` leaves it 0 too.
-        rx.set(js_string!("lastIndex"), 0, true, context)?;
+        set_last_index(&rx, 0, context)?;
         all_matches(&plain, &units)
     } else {
         match builtin_exec(&shared, &rx, &plain, &string, context)? {
@@ -68,6 +68,25 @@ pub(super) fn replace(
     out.push(string.slice(next_source, string.len()));
     let parts: Vec<_> = out.iter().map(JsString::as_str).collect();
     Ok(JsString::concat_array(&parts).into())
+}
+
+/// `String.prototype.replace(searchValue, replaceValue)`. Where `searchValue` is an expression
+/// that reads its methods from `%RegExp.prototype%` as ordo installed them (see
+/// [`super::plain::Builtins::govern`]), `GetMethod(searchValue, @@replace)` is [`replace`] and
+/// calls no script, so it is called here directly; anything else is Boa's method (which throws
+/// for a `this` of `undefined` or `null`).
+pub(super) fn string_replace(
+    this: &JsValue,
+    args: &[JsValue],
+    context: &mut Context,
+) -> JsResult<JsValue> {
+    let shared = Shared::of(context)?;
+    let search = arg(args, 0);
+    let governed = |rx: &JsObject| shared.builtins.govern(rx);
+    if !this.is_null_or_undefined() && search.with_object(governed).unwrap_or(false) {
+        return replace(&search, &[this.clone(), arg(args, 1)], context);
+    }
+    shared.builtin_string_replace.call(this, args, context)
 }
 
 /// What the matches are replaced with.

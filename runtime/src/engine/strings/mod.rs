@@ -14,6 +14,7 @@ mod search;
 use boa_engine::{Context, JsResult, JsString};
 
 use super::native::{self, Native};
+pub(crate) use search::find_units;
 
 /// Each method: its name, its `length`, and the function.
 const METHODS: [(&str, usize, Native); 7] = [

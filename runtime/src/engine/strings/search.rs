@@ -78,7 +78,8 @@ pub(super) fn rfind(haystack: JsStr<'_>, needle: JsStr<'_>, from: usize) -> Opti
     Finder::new(haystack, needle).rfind(from)
 }
 
-fn find_units(units: &[u16], needle: &[u16], from: usize) -> Option<usize> {
+/// The first index at or after `from` where `needle` starts in `units`.
+pub(crate) fn find_units(units: &[u16], needle: &[u16], from: usize) -> Option<usize> {
     if from > units.len() {
         return None;
     }

@@ -326,7 +326,7 @@ impl JsValue {
     /// ordo's patch: runs `f` on the object this value holds, borrowed: no reference count up
     /// and down, where [`Self::as_object`] makes a copy.
     #[inline]
-    pub(crate) fn with_object<R>(&self, f: impl FnOnce(&JsObject) -> R) -> Option<R> {
+    pub fn with_object<R>(&self, f: impl FnOnce(&JsObject) -> R) -> Option<R> {
         self.0.with_object(f)
     }
 
