@@ -6,7 +6,9 @@
 //! sort and a grouping by a column named at run time over 5,000 records. Patch 46 remembers
 //! where a key string was found on a shape: the same string read from objects whose shape then
 //! changed in every way, from an object that keeps its own layout, and from exotic objects; and
-//! writes by such a string, to objects made read-only, through `super`, to an accessor. The
+//! writes by such a string, to objects made read-only, through `super`, to an accessor. Patch 90
+//! makes a whole number held as a float its integer's key: buckets by `Math.floor`, `-0`, the
+//! ends of the 32-bit ranges, fractions and numbers past them. The
 //! expected lines are what Node 20 prints for the same script; it runs in plain Boa and in the
 //! worker.
 
@@ -101,14 +103,26 @@ const BODY: &str = r#"
     const written = [write(base(), field, "w"), read(base(), field), write(frozen, field, "w"), writeStrict(frozen, field, "w"), write(fixed, field, "w"), writeStrict(fixed, field, "w"),
         write(withSetter, field, "s"), withSetter.got, new Child().put(field, "super"), write(base(), field, "again")];
     out.push(show([counts, written]));
+    // Keys that are whole numbers held as floats (what `Math.floor`, `Math.round`, `/` and `**`
+    // give): indices, negative numbers, `-0`, the ends of the 32-bit ranges, fractions.
+    const buckets = {};
+    for (const v of [-250, -0.5, 0, 99, 150, 1e3, 3, 2.5e5]) { const b = Math.floor(v / 100); buckets[b] = (buckets[b] || 0) + 1; }
+    const edges = [Math.round(-0.4), 2 ** 31 - 1, 2 ** 31, -(2 ** 31), -(2 ** 31) - 1, 2 ** 32 - 2, 2 ** 32 - 1, 3 / 2, 1e21, 2 ** 53];
+    const byEdge = {};
+    edges.forEach((k, i) => { byEdge[k] = i; });
+    const arr = [10, 20, 30];
+    const floats = [arr[Math.floor(1.7)], arr[4 / 2], arr[Math.round(-0.4)], arr[3 / 2], ({ "-3": "neg" })[Math.floor(-2.5)],
+        ({ "-2147483648": "min" })[-(2 ** 31)], ({ "1.5": "frac" })[3 / 2], byEdge[0], byEdge["4294967295"], byEdge[2 ** 31 - 1]];
+    out.push(show([Object.keys(buckets), buckets, Object.keys(byEdge), floats]));
 "#;
 
-const EXPECTED: [&str; 5] = [
+const EXPECTED: [&str; 6] = [
     r#"[7,"n","one","one","minus","sym",null,"up",42,42,"bare",null,"got 3",true]"#,
     r#"[[1,"accessor",null,"back","back"],2,4,"function","function","named",4,8,"trapped",2,"frozen"]"#,
     r#"[[4000,3000,2000,1000,0],321,{"Oslo":832527,"Lima":832500,"Pune":832473}]"#,
     r#"[44850,[0,"getter",null,-3,-4,"re-added"],[7,null,"again","again"],["own",null,2,2,2,"own"]]"#,
     r#"[{"a":6000,"b":4000,"c":2000},["w",1,1,"TypeError",1,"TypeError",null,"s",["super",false],"again"]]"#,
+    r#"[["0","1","10","2500","-3","-1"],{"0":3,"1":1,"10":1,"2500":1,"-3":1,"-1":1},["0","2147483647","2147483648","4294967294","-2147483648","-2147483649","4294967295","1.5","1e+21","9007199254740992"],[20,30,10,null,"neg","min","frac",0,6,1]]"#,
 ];
 
 #[test]

@@ -1105,6 +1105,17 @@ impl JsValue {
 
             // We also inline the call to `to_string`, removing the
             // double match against `self.variant()`.
+            // ordo's patch: a whole number held as a float (what `Math.floor` and `/` give) in
+            // the range of an `i32` is the key of that integer: an index, or for a negative
+            // one its digits, with no float formatted and parsed back. `-0` is `0`, as
+            // `ToString(-0)` is `"0"`.
+            JsVariant::Float64(float)
+                if float.fract() == 0.0
+                    && (f64::from(i32::MIN)..=f64::from(i32::MAX)).contains(&float) =>
+            {
+                #[allow(clippy::cast_possible_truncation)]
+                Ok((float as i32).into())
+            }
             JsVariant::Float64(float) => Ok(JsString::from(float).into()),
             JsVariant::Undefined => Ok(js_string!("undefined").into()),
             JsVariant::Null => Ok(js_string!("null").into()),

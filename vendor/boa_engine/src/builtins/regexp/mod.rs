@@ -386,8 +386,19 @@ impl RegExp {
 
         // 5. If F contains any code unit other than "g", "i", "m", "s", "u", "v", or "y"
         //    or if it contains the same code unit more than once, throw a SyntaxError exception.
-        // TODO: Should directly parse the JsString instead of converting to String
-        let flags = match RegExpFlags::from_str(&f.to_std_string_escaped()) {
+        // ordo's patch: flags of ASCII letters (all valid ones) are read from a buffer on the
+        // stack, not from a `String` formatted for each new expression.
+        let mut ascii = [0u8; 16];
+        let written = f.len() <= ascii.len()
+            && f.iter().zip(&mut ascii).all(|(unit, byte)| {
+                *byte = u8::try_from(unit).unwrap_or(u8::MAX);
+                byte.is_ascii()
+            });
+        let parsed = match std::str::from_utf8(&ascii[..f.len().min(ascii.len())]) {
+            Ok(text) if written => RegExpFlags::from_str(text),
+            _ => RegExpFlags::from_str(&f.to_std_string_escaped()),
+        };
+        let flags = match parsed {
             Err(msg) => return Err(JsNativeError::syntax().with_message(msg).into()),
             Ok(result) => result,
         };
