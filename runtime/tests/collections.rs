@@ -4,8 +4,10 @@
 //! are one, NaN is one; objects and symbols are keys by identity; the insertion order holds
 //! through deletes, re-insertions and iteration that changes the table; and at 100,000 keys.
 //! Patch 51: the `Set` constructor's built-in `add` appends each value itself; a replaced or
-//! overridden `add` is still called, and one that throws closes the iterator. The expected
-//! lines are what Node 20 prints for the same script; it runs in plain Boa and in the worker.
+//! overridden `add` is still called, and one that throws closes the iterator. Patch 91: Set
+//! and Map Iterators stepped without result objects, and a replaced `next` still called. The
+//! expected lines are what Node 20 prints for the same script; it runs in plain Boa and in the
+//! worker.
 
 #[path = "support/node_lines.rs"]
 mod node_lines;
@@ -68,14 +70,43 @@ const BODY: &str = r#"
     try { new Picky(source); } catch (e) { error = e.message; }
     const zeros = new Set([-0, 0, 1]);
     out.push(show([added, [...viaReplaced], [...new Upper(["a", "b", "a"])], error, closed, [...zeros].map((z) => Object.is(z, -0)), new Set(new Set([1, 2])).size]));
+    // Patch 91: a Set or Map Iterator stepped through its built-in `next` makes no result
+    // object. A `next` replaced on their prototypes is called; an iterator a loop left with
+    // `break` steps on by hand; entries, keys and values; destructuring, `Array.from`,
+    // `yield*`, `Object.fromEntries`; a set cleared and a map changed while iterated.
+    const setIterator = Object.getPrototypeOf(new Set().values());
+    const mapIterator = Object.getPrototypeOf(new Map().entries());
+    const builtinSetNext = setIterator.next, builtinMapNext = mapIterator.next;
+    const calls = [];
+    setIterator.next = function () { calls.push("set next"); return builtinSetNext.call(this); };
+    mapIterator.next = function () { calls.push("map next"); return builtinMapNext.call(this); };
+    const viaReplacedNext = [[...new Set([1, 2])], [...new Map([["k", "v"]]).keys()]];
+    setIterator.next = builtinSetNext;
+    mapIterator.next = builtinMapNext;
+    const letters = new Set(["a", "b", "c"]);
+    const byHand = letters.values();
+    const firstTwo = [];
+    for (const v of byHand) { firstTwo.push(v); if (firstTwo.length === 2) break; }
+    const rest = [byHand.next(), byHand.next()];
+    const numbers = new Map([[1, "one"], [2, "two"], [3, "three"]]);
+    const [[k1, v1], second] = numbers;
+    function* through(iterator) { yield* iterator; }
+    const cleared = new Set([1, 2, 3]);
+    const seenCleared = [];
+    for (const v of cleared) { seenCleared.push(v); cleared.clear(); }
+    const changing = new Map([["a", 1]]);
+    const seenChanging = [];
+    for (const [k, v] of changing) { seenChanging.push([k, v]); if (k === "a" && v === 1) { changing.set("b", 2); changing.delete("a"); changing.set("a", 3); } }
+    out.push(show([calls, viaReplacedNext, firstTwo, rest, [...letters.entries()], k1, v1, second, Array.from(numbers.values()), [...through(numbers.keys())], seenCleared, seenChanging, Object.fromEntries(numbers)]));
 "#;
 
-const EXPECTED: [&str; 5] = [
+const EXPECTED: [&str; 6] = [
     r#"[4,[["é-key","cut"],[1,"float one"],[0,"minus zero"],[null,"nan again"]],4,["é-key","2","0","NaN"],"cut",true,true]"#,
     r#"[[2,3,4,5],2,false,["x","z","w"],[1,2,3,4,5]]"#,
     r#"[3,4,true,true,"misp"]"#,
     r#"[5003,20,20,5003,["w0","w2916","w829"],14286,50000,"row1",[3,9,15]]"#,
     r#"[["r1","r2","r1"],["r1","r2"],["A","B"],"no 3",1,[false,false],2]"#,
+    r#"[["set next","set next","set next","map next","map next"],[[1,2],["k"]],["a","b"],[{"value":"c","done":false},{"done":true}],[["a","a"],["b","b"],["c","c"]],1,"one",[2,"two"],["one","two","three"],[1,2,3],[1],[["a",1],["b",2],["a",3]],{"1":"one","2":"two","3":"three"}]"#,
 ];
 
 #[test]

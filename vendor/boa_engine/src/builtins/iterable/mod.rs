@@ -5,7 +5,9 @@ use crate::{
     builtins::{
         ArrayIterator, BuiltInBuilder, IntrinsicObject,
         generator::{Generator, GeneratorStep},
+        map::MapIterator,
         object::for_in_iterator::ForInIterator,
+        set::SetIterator,
         string::StringIterator,
     },
     context::intrinsics::Intrinsics,
@@ -447,6 +449,10 @@ enum BuiltinStep {
     String,
     /// A for-in iterator, whose `next` no script sees.
     ForIn,
+    /// A Set Iterator whose [[NextMethod]] is the built-in `next`.
+    Set,
+    /// A Map Iterator whose [[NextMethod]] is the built-in `next`.
+    Map,
     /// A generator whose [[NextMethod]] is the built-in `next`: resumed by
     /// `Generator::step` in `step_through_next`, its `yield` making no result object.
     Generator,
@@ -459,12 +465,20 @@ impl BuiltinStep {
         if iterator.is::<ForInIterator>() {
             return Self::ForIn;
         }
-        // One look at `next` for the three built-ins (a `yield*` makes a record at every step).
-        let natives = [ArrayIterator::next, StringIterator::next, Generator::next];
+        // One look at `next` for the built-ins (a `yield*` makes a record at every step).
+        let natives = [
+            ArrayIterator::next,
+            StringIterator::next,
+            Generator::next,
+            SetIterator::next,
+            MapIterator::next,
+        ];
         match NativeFunctionObject::which_native(next_method, &natives) {
             Some(0) => Self::Array,
             Some(1) => Self::String,
-            Some(_) => Self::Generator,
+            Some(2) => Self::Generator,
+            Some(3) => Self::Set,
+            Some(_) => Self::Map,
             None => Self::Other,
         }
     }
@@ -697,7 +711,7 @@ impl IteratorRecord {
         self.last_value.take()
     }
 
-    /// ordo's patch: one step of an Array Iterator or a String Iterator whose [[NextMethod]] is
+    /// ordo's patch: one step of an Array, String, Set or Map Iterator whose [[NextMethod]] is
     /// the built-in `next` of its prototype (the Rust function itself: a replaced `next` is
     /// called as before), or of a for-in iterator (which no script sees), run directly: the next
     /// value, or `None` once done. The `{ value, done }`
@@ -711,6 +725,8 @@ impl IteratorRecord {
             BuiltinStep::String => StringIterator::step(&self.iterator),
             // Never seen by a script: its `next` is the built-in one.
             BuiltinStep::ForIn => ForInIterator::step(&self.iterator, context),
+            BuiltinStep::Set => SetIterator::step(&self.iterator, context),
+            BuiltinStep::Map => MapIterator::step(&self.iterator, context),
             BuiltinStep::Generator | BuiltinStep::Other => return None,
         };
         Some(self.set_done_on_err(|iter| {

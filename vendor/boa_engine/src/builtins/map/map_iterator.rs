@@ -105,47 +105,54 @@ impl MapIterator {
     ///
     /// [spec]: https://tc39.es/ecma262/#sec-%mapiteratorprototype%.next
     pub(crate) fn next(this: &JsValue, _: &[JsValue], context: &mut Context) -> JsResult<JsValue> {
-        let object = this.as_object();
+        let object = this
+            .as_object()
+            .ok_or_else(|| JsNativeError::typ().with_message("`this` is not a MapIterator"))?;
+        Ok(match Self::step(&object, context)? {
+            Some(value) => create_iter_result_object(value, false, context),
+            None => create_iter_result_object(JsValue::undefined(), true, context),
+        })
+    }
+
+    /// ordo's patch: what `next` returns, without its result object: the next key, value or
+    /// `[key, value]` array, or `None` once done. `IteratorRecord` steps a Map Iterator whose
+    /// `next` is this built-in through it, as it steps an Array Iterator: `for (const [k, v]
+    /// of map)` and `[...map.values()]` made a `{ value, done }` object per entry.
+    pub(crate) fn step(object: &JsObject, context: &mut Context) -> JsResult<Option<JsValue>> {
         let mut map_iterator = object
-            .as_ref()
-            .and_then(JsObject::downcast_mut::<Self>)
+            .downcast_mut::<Self>()
             .ok_or_else(|| JsNativeError::typ().with_message("`this` is not a MapIterator"))?;
 
         let item_kind = map_iterator.iteration_kind;
 
-        if let Some(obj) = map_iterator.iterated_map.take() {
-            let e = {
-                let mut entries = obj.0.borrow_mut();
-                let entries = entries.data_mut();
-                let len = entries.full_len();
-                loop {
-                    let element = entries
-                        .get_index(map_iterator.next_index)
-                        .map(|(v, k)| (v.clone(), k.clone()));
-                    map_iterator.next_index += 1;
-                    if element.is_some() || map_iterator.next_index >= len {
-                        break element;
-                    }
+        let Some(obj) = map_iterator.iterated_map.take() else {
+            return Ok(None);
+        };
+        let e = {
+            let mut entries = obj.0.borrow_mut();
+            let entries = entries.data_mut();
+            let len = entries.full_len();
+            loop {
+                let element = entries
+                    .get_index(map_iterator.next_index)
+                    .map(|(v, k)| (v.clone(), k.clone()));
+                map_iterator.next_index += 1;
+                if element.is_some() || map_iterator.next_index >= len {
+                    break element;
                 }
-            };
-            if let Some((key, value)) = e {
-                let item = match item_kind {
-                    PropertyNameKind::Key => Ok(create_iter_result_object(key, false, context)),
-                    PropertyNameKind::Value => Ok(create_iter_result_object(value, false, context)),
-                    PropertyNameKind::KeyAndValue => {
-                        let result = Array::create_array_from_list([key, value], context);
-                        Ok(create_iter_result_object(result.into(), false, context))
-                    }
-                };
-                map_iterator.iterated_map = Some(obj);
-                return item;
             }
-        }
-
-        Ok(create_iter_result_object(
-            JsValue::undefined(),
-            true,
-            context,
-        ))
+        };
+        let Some((key, value)) = e else {
+            return Ok(None);
+        };
+        let item = match item_kind {
+            PropertyNameKind::Key => key,
+            PropertyNameKind::Value => value,
+            PropertyNameKind::KeyAndValue => {
+                Array::create_array_from_list([key, value], context).into()
+            }
+        };
+        map_iterator.iterated_map = Some(obj);
+        Ok(Some(item))
     }
 }

@@ -104,45 +104,51 @@ impl SetIterator {
     ///
     /// [spec]: https://tc39.es/ecma262/#sec-%setiteratorprototype%.next
     pub(crate) fn next(this: &JsValue, _: &[JsValue], context: &mut Context) -> JsResult<JsValue> {
-        let object = this.as_object();
+        let object = this
+            .as_object()
+            .ok_or_else(|| JsNativeError::typ().with_message("`this` is not an SetIterator"))?;
+        Ok(match Self::step(&object, context)? {
+            Some(value) => create_iter_result_object(value, false, context),
+            None => create_iter_result_object(JsValue::undefined(), true, context),
+        })
+    }
+
+    /// ordo's patch: what `next` returns, without its result object: the next element (for
+    /// `entries`, its `[element, element]` array), or `None` once done. `IteratorRecord` steps
+    /// a Set Iterator whose `next` is this built-in through it, as it steps an Array Iterator:
+    /// `[...set]` and `for (const x of set)` made a `{ value, done }` object per element.
+    pub(crate) fn step(object: &JsObject, context: &mut Context) -> JsResult<Option<JsValue>> {
         let mut set_iterator = object
-            .as_ref()
-            .and_then(JsObject::downcast_mut::<Self>)
+            .downcast_mut::<Self>()
             .ok_or_else(|| JsNativeError::typ().with_message("`this` is not an SetIterator"))?;
 
         let item_kind = set_iterator.iteration_kind;
 
-        if let Some(obj) = set_iterator.iterated_set.take() {
-            let e = {
-                let mut entries = obj.0.borrow_mut();
-                let entries = entries.data_mut();
-                let len = entries.full_len();
-                loop {
-                    let element = entries.get_index(set_iterator.next_index);
-                    set_iterator.next_index += 1;
-                    if element.is_some() || set_iterator.next_index >= len {
-                        break element.cloned();
-                    }
+        let Some(obj) = set_iterator.iterated_set.take() else {
+            return Ok(None);
+        };
+        let e = {
+            let mut entries = obj.0.borrow_mut();
+            let entries = entries.data_mut();
+            let len = entries.full_len();
+            loop {
+                let element = entries.get_index(set_iterator.next_index);
+                set_iterator.next_index += 1;
+                if element.is_some() || set_iterator.next_index >= len {
+                    break element.cloned();
                 }
-            };
-            if let Some(element) = e {
-                let item = match item_kind {
-                    PropertyNameKind::KeyAndValue => {
-                        let result =
-                            Array::create_array_from_list([element.clone(), element], context);
-                        Ok(create_iter_result_object(result.into(), false, context))
-                    }
-                    _ => Ok(create_iter_result_object(element, false, context)),
-                };
-                set_iterator.iterated_set = Some(obj);
-                return item;
             }
-        }
-
-        Ok(create_iter_result_object(
-            JsValue::undefined(),
-            true,
-            context,
-        ))
+        };
+        let Some(element) = e else {
+            return Ok(None);
+        };
+        let item = match item_kind {
+            PropertyNameKind::KeyAndValue => {
+                Array::create_array_from_list([element.clone(), element], context).into()
+            }
+            _ => element,
+        };
+        set_iterator.iterated_set = Some(obj);
+        Ok(Some(item))
     }
 }
