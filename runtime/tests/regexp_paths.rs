@@ -1,5 +1,6 @@
 //! ordo's `RegExp.prototype.exec` and `[Symbol.split]` (`engine/regexp`) take shortcuts where no
-//! script can see them: a sticky `exec` asks an anchored matcher first, and `split` searches once
+//! script can see them: a sticky `exec` asks an anchored matcher first, and `split` (making no
+//! splitter where the species is `%RegExp%` and nothing it reads was changed) searches once
 //! per piece instead of trying each position. Each shortcut is held here to the longer way round
 //! on the same inputs, including the places where the shortcut must step aside (sources Boa's
 //! `source` cannot give back, `\N` escapes, surrogate pairs under `u`, large inputs kept in
@@ -174,11 +175,13 @@ for (const [source, extra] of patterns) {
 return { mismatches: mismatches.slice(0, 20), count: mismatches.length };
 "#;
 
-/// What a script can change that `test`, `match` and `replace` read, each read counted. The expected value
-/// is the specification's, which Boa follows: `[Symbol.match]` reads `flags` (whose getter reads
-/// each flag), and so does `[Symbol.replace]`. Node 20 gives the same but for six entries: V8
-/// still reads `global` and `unicode` themselves, as ES2021 did, so it calls no replaced
-/// `flags`, `hasIndices` or `sticky` getter.
+/// What a script can change that `test`, `match`, `replace` and `split` read, each read
+/// counted. The expected value is the specification's, which Boa follows: `[Symbol.match]`
+/// reads `flags` (whose getter reads each flag), and so do `[Symbol.replace]` and
+/// `[Symbol.split]`, which also reads the constructor, its species and (making its splitter)
+/// `[Symbol.match]`. Node 20 gives the same but for six entries: V8 still reads `global` and
+/// `unicode` themselves in `match` and `replace`, as ES2021 did, so it calls no replaced
+/// `flags`, `hasIndices` or `sticky` getter there.
 const OBSERVED: &str = r##"
 const log = [];
 const counted = (name, get) => ({ get() { log.push(name); return get.call(this); }, configurable: true });
@@ -193,6 +196,7 @@ for (const name of ["flags", "global", "unicode", "hasIndices", "sticky"]) {
   attempt("match " + name, () => "a1b2".match(/\d/g));
   attempt("test " + name, () => /\d/g.test("a1"));
   attempt("replace " + name, () => "a1b2".replace(/\d/g, "#"));
+  attempt("split " + name, () => "a1b2".split(/\d/));
   Object.defineProperty(proto, name, saved);
 }
 const savedExec = proto.exec;
@@ -232,12 +236,30 @@ negativeZero.lastIndex = -0;
 attempt("lastIndex -0", () => ["a1".replace(negativeZero, "#"), Object.is(negativeZero.lastIndex, -0)]);
 attempt("replace on undefined", () => String.prototype.replace.call(undefined, /1/g, "#"));
 attempt("this to convert", () => String.prototype.replace.call({ toString() { log.push("toString"); return "a1"; } }, /1/g, "#"));
+// What `[Symbol.split]` reads before it makes its splitter: the constructor, its species,
+// `IsRegExp`'s `[Symbol.match]`; and an `exec` replaced while the limit converts.
+const savedConstructor = Object.getOwnPropertyDescriptor(proto, "constructor");
+Object.defineProperty(proto, "constructor", { get() { log.push("constructor"); return RegExp; }, configurable: true });
+attempt("split constructor", () => "a1b2".split(/\d/));
+Object.defineProperty(proto, "constructor", savedConstructor);
+const savedSpecies = Object.getOwnPropertyDescriptor(RegExp, Symbol.species);
+Object.defineProperty(RegExp, Symbol.species, { get() { log.push("species"); return RegExp; }, configurable: true });
+attempt("split species", () => "a1b2".split(/\d/));
+Object.defineProperty(RegExp, Symbol.species, savedSpecies);
+const savedMatch = Object.getOwnPropertyDescriptor(proto, Symbol.match);
+Object.defineProperty(proto, Symbol.match, { get() { log.push("@@match"); return savedMatch.value; }, configurable: true });
+attempt("split IsRegExp", () => "a1b2".split(/\d/));
+Object.defineProperty(proto, Symbol.match, savedMatch);
+const limitReplacesExec = { valueOf() { log.push("limit"); proto.exec = function (s) { log.push("exec"); return savedExec.call(this, s); }; return 5; } };
+attempt("split limit replaces exec", () => "a1b2".split(/\d/, limitReplacesExec));
+proto.exec = savedExec;
+attempt("split limits", () => ["a1b2c3".split(/\d/, 2), "a1b2".split(/\d/, 0), "a1b2".split(/\d/, -1), "a1b2".split(/\d/, 2.9), "".split(/x*/), "".split(/x/), "a,b".split(/(,)/, NaN)]);
 attempt("string to convert", () => /\d/g.test({ toString() { log.push("toString"); return "7"; } }));
 attempt("not an object", () => proto.test.call("x", "x"));
 return results;
 "##;
 
-const OBSERVED_AS_SPECIFIED: &str = r##"[["match flags",["1","2"],["flags"]],["test flags",true,[]],["replace flags","a#b#",["flags"]],["match global",["1","2"],["global"]],["test global",true,[]],["replace global","a#b#",["global"]],["match unicode",["1","2"],["unicode"]],["test unicode",true,[]],["replace unicode","a#b#",["unicode"]],["match hasIndices",["1","2"],["hasIndices"]],["test hasIndices",true,[]],["replace hasIndices","a#b#",["hasIndices"]],["match sticky",["1","2"],["sticky"]],["test sticky",true,[]],["replace sticky","a#b#",["sticky"]],["inherited exec",[["1","2"],false,"a#"],["proto exec","proto exec","proto exec","proto exec","proto exec","proto exec"]],["own exec",["1","2"],["own exec","own exec","own exec"]],["replacer moves lastIndex",["a#b#c#",100],[0,100,100]],["replace frozen","TypeError",[]],["lastIndex object",[true,3],["valueOf"]],["match frozen","TypeError",[]],["test frozen","TypeError",[]],["test frozen sticky miss","TypeError",[]],["other prototype",["1","2"],["shadow global"]],["own [Symbol.replace]","own",["own replace"]],["inherited [Symbol.replace]","a#b#",["proto replace"]],["literal frozen","TypeError",[]],["lastIndex -0",["a#",false],[]],["replace on undefined","TypeError",[]],["this to convert","a#",["toString"]],["string to convert",true,["toString"]],["not an object","TypeError",[]]]"##;
+const OBSERVED_AS_SPECIFIED: &str = r##"[["match flags",["1","2"],["flags"]],["test flags",true,[]],["replace flags","a#b#",["flags"]],["split flags",["a","b",""],["flags"]],["match global",["1","2"],["global"]],["test global",true,[]],["replace global","a#b#",["global"]],["split global",["a","b",""],["global"]],["match unicode",["1","2"],["unicode"]],["test unicode",true,[]],["replace unicode","a#b#",["unicode"]],["split unicode",["a","b",""],["unicode"]],["match hasIndices",["1","2"],["hasIndices"]],["test hasIndices",true,[]],["replace hasIndices","a#b#",["hasIndices"]],["split hasIndices",["a","b",""],["hasIndices"]],["match sticky",["1","2"],["sticky"]],["test sticky",true,[]],["replace sticky","a#b#",["sticky"]],["split sticky",["a","b",""],["sticky"]],["inherited exec",[["1","2"],false,"a#"],["proto exec","proto exec","proto exec","proto exec","proto exec","proto exec"]],["own exec",["1","2"],["own exec","own exec","own exec"]],["replacer moves lastIndex",["a#b#c#",100],[0,100,100]],["replace frozen","TypeError",[]],["lastIndex object",[true,3],["valueOf"]],["match frozen","TypeError",[]],["test frozen","TypeError",[]],["test frozen sticky miss","TypeError",[]],["other prototype",["1","2"],["shadow global"]],["own [Symbol.replace]","own",["own replace"]],["inherited [Symbol.replace]","a#b#",["proto replace"]],["literal frozen","TypeError",[]],["lastIndex -0",["a#",false],[]],["replace on undefined","TypeError",[]],["this to convert","a#",["toString"]],["split constructor",["a","b",""],["constructor"]],["split species",["a","b",""],["species"]],["split IsRegExp",["a","b",""],["@@match"]],["split limit replaces exec",["a","b",""],["limit","exec","exec","exec","exec"]],["split limits",[["a","b"],[],["a","b",""],["a","b"],[],[""],[]],[]],["string to convert",true,["toString"]],["not an object","TypeError",[]]]"##;
 
 #[tokio::test]
 async fn r_rt_2_regexp_shortcuts_answer_as_the_specifications_loops_do() {

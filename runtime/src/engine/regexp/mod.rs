@@ -97,7 +97,11 @@ pub(crate) fn install(context: &mut Context, originals: &Originals) -> JsResult<
         builtin_replace,
         builtin_test,
         builtin_string_replace,
-        builtins: Builtins::capture(&prototype, &exec, &replace)?,
+        builtins: Builtins::capture(
+            &prototype,
+            &context.intrinsics().constructors().regexp().constructor(),
+            [&exec, &r#match, &replace],
+        )?,
         own_exec: exec.clone(),
         originals: originals.clone(),
         wide: WideCopies::default(),

@@ -9,9 +9,9 @@
 //!
 //! - the expression is a `RegExp` whose prototype is `%RegExp.prototype%` and whose only own
 //!   property is `lastIndex` (no own `exec`, `flags` or flag getters);
-//! - on `%RegExp.prototype%`, `exec` and `[Symbol.replace]` are still ordo's built-ins and
-//!   `flags` and each flag getter (`hasIndices`, `global`, ..., `sticky`) are still the built-in
-//!   accessors.
+//! - on `%RegExp.prototype%`, `exec`, `[Symbol.match]` and `[Symbol.replace]` are still
+//!   ordo's built-ins, `constructor` is still `%RegExp%`, and `flags` and each flag getter
+//!   (`hasIndices`, `global`, ..., `sticky`) are still the built-in accessors.
 //!
 //! Then `Get(rx, "flags")` returns the expression's own flags, each `RegExpExec` runs the
 //! built-in `exec`, and what remains observable is `lastIndex`, which the shortcuts read and
@@ -45,9 +45,12 @@ const ACCESSORS: [&str; 9] = [
 /// The built-in members of `%RegExp.prototype%`, as installed.
 pub(super) struct Builtins {
     prototype: JsObject,
-    /// ordo's `exec` and `[Symbol.replace]`, data properties.
-    methods: [(PropertyKey, JsObject); 2],
+    /// ordo's `exec`, `[Symbol.match]` and `[Symbol.replace]`, and `constructor` (`%RegExp%`):
+    /// data properties.
+    methods: [(PropertyKey, JsObject); 4],
     getters: Vec<(PropertyKey, JsObject)>,
+    /// `%RegExp%`'s `[Symbol.species]` getter.
+    species: JsObject,
     /// Where the methods and the getters were last found, and the prototype's layout then.
     found: RefCell<Option<Found>>,
 }
@@ -57,18 +60,27 @@ pub(super) struct Builtins {
 /// still hold those properties, and only the values in them can have been written.
 struct Found {
     layout: (usize, u64),
-    methods: [u32; 2],
+    methods: [u32; 4],
     getters: Vec<u32>,
 }
 
 impl Builtins {
-    /// Captures the getters of `prototype` (`%RegExp.prototype%`) before any script runs; `exec`
-    /// and `replace` (`[Symbol.replace]`) are ordo's.
+    /// Captures the getters of `prototype` (`%RegExp.prototype%`) and the species getter of
+    /// `constructor` (`%RegExp%`) before any script runs; `exec`, `match` and `replace` are
+    /// ordo's.
     pub(super) fn capture(
         prototype: &JsObject,
-        exec: &JsObject,
-        replace: &JsObject,
+        constructor: &JsObject,
+        [exec, r#match, replace]: [&JsObject; 3],
     ) -> JsResult<Self> {
+        let species = constructor
+            .borrow()
+            .properties()
+            .get(&JsSymbol::species().into())
+            .and_then(|property| property.get().and_then(JsValue::as_object))
+            .ok_or_else(|| {
+                JsNativeError::typ().with_message("the built-in RegExp[Symbol.species] is missing")
+            })?;
         let properties = prototype.borrow();
         let getters = ACCESSORS
             .iter()
@@ -90,9 +102,12 @@ impl Builtins {
             prototype: prototype.clone(),
             methods: [
                 (js_string!("exec").into(), exec.clone()),
+                (JsSymbol::r#match().into(), r#match.clone()),
                 (JsSymbol::replace().into(), replace.clone()),
+                (js_string!("constructor").into(), constructor.clone()),
             ],
             getters,
+            species,
             found: RefCell::new(None),
         })
     }
@@ -105,6 +120,24 @@ impl Builtins {
             && rx.prototype().is_some_and(|prototype| JsObject::equals(&prototype, &self.prototype))
             && only_last_index(rx)
             && self.untouched()
+    }
+
+    /// Whether `SpeciesConstructor(rx, %RegExp%)` is `%RegExp%` with no script called: `rx` is
+    /// governed ([`Self::govern`]: its `constructor` is `%RegExp%`, a data property) and
+    /// `%RegExp%[Symbol.species]` is still the built-in getter, which returns `this`.
+    pub(super) fn species_is_regexp(&self, rx: &JsObject) -> bool {
+        let constructor = &self.methods[3].1;
+        self.govern(rx)
+            && constructor
+                .borrow()
+                .properties()
+                .get(&JsSymbol::species().into())
+                .and_then(|property| {
+                    property
+                        .get()
+                        .and_then(|get| get.with_object(|get| JsObject::equals(get, &self.species)))
+                })
+                .unwrap_or(false)
     }
 
     /// Whether every method and getter is still the one captured: their slots looked up again
@@ -140,7 +173,12 @@ impl Builtins {
             properties.get(key)?.value()?;
             properties.slot_index(key)
         };
-        let methods = [slot(&self.methods[0].0)?, slot(&self.methods[1].0)?];
+        let methods = [
+            slot(&self.methods[0].0)?,
+            slot(&self.methods[1].0)?,
+            slot(&self.methods[2].0)?,
+            slot(&self.methods[3].0)?,
+        ];
         let getters = self
             .getters
             .iter()

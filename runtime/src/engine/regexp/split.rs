@@ -4,7 +4,9 @@
 //! Where no script can tell the difference (the splitter is a plain `RegExp` made by `%RegExp%`,
 //! and `RegExp.prototype.exec` is still the built-in one), the positions between two separators
 //! are not tried one by one: the splitter's pattern is searched from the position once, which
-//! finds the same first position where it matches, and the same match there.
+//! finds the same first position where it matches, and the same match there. Where nothing the
+//! steps before the loop read was changed either, no splitter is made ([`split_itself`]): a
+//! split per line of a log made one per line.
 
 use boa_engine::builtins::regexp::RegExp;
 use boa_engine::object::builtins::JsArray;
@@ -12,9 +14,10 @@ use boa_engine::{
     Context, JsNativeError, JsObject, JsResult, JsString, JsSymbol, JsValue, js_str, js_string,
 };
 use regress::Regex;
+use std::rc::Rc;
 
 use super::super::native::arg;
-use super::matcher::Pattern;
+use super::matcher::{FlagSet, Pattern};
 use super::{Shared, wide};
 
 pub(super) fn split(this: &JsValue, args: &[JsValue], context: &mut Context) -> JsResult<JsValue> {
@@ -24,6 +27,10 @@ pub(super) fn split(this: &JsValue, args: &[JsValue], context: &mut Context) -> 
             .into());
     };
     let string = arg(args, 0).to_string(context)?;
+    let shared = Shared::of(context)?;
+    if let Some(pieces) = split_itself(&shared, &rx, &string, &arg(args, 1), context)? {
+        return Ok(JsArray::from_iter(pieces, context).into());
+    }
     let regexp_constructor = context.intrinsics().constructors().regexp().constructor();
     let constructor = species_constructor(&rx, &regexp_constructor, context)?;
     let flags = rx.get(js_string!("flags"), context)?.to_string(context)?;
@@ -42,15 +49,61 @@ pub(super) fn split(this: &JsValue, args: &[JsValue], context: &mut Context) -> 
         let pieces = if found.is_some() { Vec::new() } else { vec![string.into()] };
         return Ok(JsArray::from_iter(pieces, context).into());
     }
-    let shared = Shared::of(context)?;
     let pieces = match searchable(&shared, &splitter, &constructor, &regexp_constructor, context)? {
         Some((matcher, pattern)) => {
             let held = shared.wide.of(&string);
-            searched(&matcher, &pattern, &string, &wide::units(&held), limit)
+            searched(&matcher, pattern.full_unicode(), &string, &wide::units(&held), limit)
         }
         None => tried_at_each_position(&splitter, &string, unicode_matching, limit, context)?,
     };
     Ok(JsArray::from_iter(pieces, context).into())
+}
+
+/// The split where none of the specification's steps can call a script, taken without them:
+/// `SpeciesConstructor(rx, %RegExp%)` is `%RegExp%` ([`super::plain::Builtins::species_is_regexp`],
+/// which also holds `flags` and its getters built-in and `IsRegExp`'s read of `[Symbol.match]`
+/// a data property), a limit that is `undefined` or a number converts with no call, and the
+/// splitter `%RegExp%` would make (`rx`'s source, its flags and `y`) is seen by no script. Its
+/// pieces are found with `rx`'s own matcher, which is the splitter's: regress compiles neither
+/// `g` nor `y`. `line.split(/\s+/)` made a splitter and read eleven properties per line. `None`
+/// where the steps must be taken.
+fn split_itself(
+    shared: &Shared,
+    rx: &JsObject,
+    string: &JsString,
+    limit: &JsValue,
+    context: &mut Context,
+) -> JsResult<Option<Vec<JsValue>>> {
+    if !(limit.is_undefined() || limit.is_number()) || !shared.builtins.species_is_regexp(rx) {
+        return Ok(None);
+    }
+    let Some((matcher, full_unicode)) = rx
+        .downcast_ref::<RegExp>()
+        .map(|regexp| (Rc::clone(regexp.matcher()), FlagSet::of(&regexp).full_unicode()))
+    else {
+        return Ok(None);
+    };
+    let limit = if limit.is_undefined() { u32::MAX } else { limit.to_u32(context)? } as usize;
+    if limit == 0 {
+        return Ok(Some(Vec::new()));
+    }
+    let held = shared.wide.of(string);
+    let units = wide::units(&held);
+    if string.is_empty() {
+        // The sticky splitter at 0 of the empty string: a match from 0 is at 0.
+        let matched = find(&matcher, &units, 0, full_unicode).is_some();
+        return Ok(Some(if matched { Vec::new() } else { vec![string.clone().into()] }));
+    }
+    Ok(Some(searched(&matcher, full_unicode, string, &units, limit)))
+}
+
+/// The first match of `matcher` at or after `at`.
+fn find(matcher: &Regex, units: &[u16], at: usize, full_unicode: bool) -> Option<regress::Match> {
+    if full_unicode {
+        matcher.find_from_utf16(units, at).next()
+    } else {
+        matcher.find_from_ucs2(units, at).next()
+    }
 }
 
 /// `SpeciesConstructor(rx, %RegExp%)`.
@@ -140,22 +193,16 @@ fn searchable(
 /// from `q` finds its match.
 fn searched(
     matcher: &Regex,
-    pattern: &Pattern,
+    full_unicode: bool,
     string: &JsString,
     units: &[u16],
     limit: usize,
 ) -> Vec<JsValue> {
     let size = units.len();
-    let full_unicode = pattern.full_unicode();
     let mut pieces: Vec<JsValue> = Vec::new();
     let (mut p, mut q) = (0, 0);
     while q < size {
-        let found = if full_unicode {
-            matcher.find_from_utf16(units, q).next()
-        } else {
-            matcher.find_from_ucs2(units, q).next()
-        };
-        let Some(found) = found else { break };
+        let Some(found) = find(matcher, units, q, full_unicode) else { break };
         // The specification tries positions before the end only.
         if found.start() >= size {
             break;
