@@ -13,8 +13,11 @@
 //! hand reaching the innermost, an inner generator with its own `next`, a finished one, the
 //! outer one itself. Patch 70: a loop's step of a generator leaves the iterator on the frame:
 //! a step that comes with a result object whose `done` getter throws at the loop's read, and
-//! loops over generators around and inside it. The expected lines are what Node 20 prints for
-//! the same script.
+//! loops over generators around and inside it. Patch 93: a level stopped at such a `yield*` is
+//! not resumed for a value alone; its innermost generator is: six levels, return values, a
+//! throw caught two levels up, `return`, `throw` and `next` by hand, a second delegation, the
+//! outermost stepped from the innermost. The expected lines are what Node 20 prints for the
+//! same script.
 
 #[path = "support/node_lines.rs"]
 mod node_lines;
@@ -123,9 +126,41 @@ const BODY: &str = r#"
       try { for (const x of g) { steps.push(x); for (const y of breaks(reads)) steps.push(y); } } catch (e) { steps.push(e.name + ": " + e.message); }
       steps.push(show(g.next()));
     }
-    out.push(show(steps));"#;
+    out.push(show(steps));
+    // Patch 93: a generator stopped at a `yield*` whose inner generator gave its last value
+    // alone is not resumed for its next value alone; the innermost is. Through six levels: the
+    // values and their order, each level's return value received by the level above, a throw
+    // from the innermost caught two levels up (which then yields on), `return` and `throw` by
+    // hand in the middle of a loop (every `finally`, innermost first), `next` by hand between
+    // loop steps, a level that delegates to a second generator once the first is done, and the
+    // innermost stepping the outermost (still running: a TypeError).
+    const chain = [];
+    function* deepest(tag, n) { try { for (let i = 0; i < n; i++) yield tag + i; return tag + "!"; } finally { chain.push("finally " + tag); } }
+    function* level(depth, tag) {
+      try {
+        const got = depth === 0 ? yield* deepest(tag, 3) : yield* level(depth - 1, tag);
+        yield "got " + got + " at " + depth;
+        if (depth === 2) yield* deepest(tag + "x", 2);
+        return tag + depth;
+      } finally { chain.push("finally " + tag + depth); }
+    }
+    const flat = [...level(5, "a")];
+    function* failingAt(n) { for (let i = 0; ; i++) { if (i === n) throw new Error("deep " + n); yield i; } }
+    function* catches(depth) { try { return depth === 0 ? yield* failingAt(2) : yield* catches(depth - 1); } catch (e) { if (depth !== 2) throw e; yield "caught " + e.message + " at " + depth; return "recovered"; } }
+    const recovered = [...catches(5)];
+    const stopped = level(5, "r"); const byReturn = [];
+    for (const x of stopped) { byReturn.push(x); if (x === "r1") byReturn.push(stopped.return("early")); }
+    const thrown = catches(5); const byThrow = [];
+    try { for (const x of thrown) { byThrow.push(x); if (x === 1) byThrow.push(thrown.throw(new Error("by hand"))); } } catch (e) { byThrow.push("outer " + e.message); }
+    const stepped = level(5, "s"); const byNext = [];
+    for (const x of stepped) { byNext.push(x); if (x === "s1" || x === "got s! at 0") byNext.push(stepped.next()); }
+    let outermost; function* reaches() { yield 1; outermost.next(); yield 2; }
+    function* above(d) { if (d === 0) yield* reaches(); else yield* above(d - 1); }
+    outermost = above(4); const reached = [];
+    try { for (const x of outermost) reached.push(x); } catch (e) { reached.push(e.name); }
+    out.push(show([flat, recovered, byReturn, byThrow, byNext, reached, chain]));"#;
 
-const EXPECTED: [&str; 9] = [
+const EXPECTED: [&str; 10] = [
     r#"[[0,1,2,3],[0,1,2],0,1,[2,3,4],[0,11,22],[["k1",1],["k2",2]],{"k1":1,"k2":2},3,["finally 4","finally 3","finally 5","finally 3","finally 3"]]"#,
     r#"[0,["finally 10","finally 10","finally 10","stop"],{"done":true},{"done":true}]"#,
     r#"[[{"value":0,"done":false},1,{"value":2,"done":false},3,{"value":4,"done":false},5,{"value":6,"done":false},7,{"value":"ret8","done":true},{"done":true}],["sent v1","sent v3","sent v5","sent v7","finally 8"]]"#,
@@ -135,6 +170,7 @@ const EXPECTED: [&str; 9] = [
     r#"[2699910000,30000,135184,8191,["A","B"],99]"#,
     r#"[["a1","a2","middle saw a-done","aa1","aa2","middle saw aa-done"],["leaf finally a","middle finally a","leaf finally aa","middle finally aa","leaf finally b","middle finally b",1,"wrapper finally","RangeError","leaf got sent","leaf finally c","middle finally c","leaf finally cc","middle finally cc","leaf finally e","leaf finally f","middle finally f","leaf finally ff","middle finally ff"],["c1",{"value":"c2","done":false},"middle saw c-done","cc1","cc2","middle saw cc-done"],["own next"],["after undefined"],[1,"TypeError"],"f1","f2",["middle saw f-done","ff1","ff2","middle saw ff-done"]]"#,
     r#"["p0",0,1,"r1",0,1,"Error: done read twice at 2","{\"done\":false,\"value\":\"r3\"}","p0",0,1,"passes finally 9","EvalError: third 9","{\"done\":true}","p0",0,1,"r1",0,1,"Error: done read twice at 2","{\"done\":false,\"value\":\"r3\"}"]"#,
+    r#"[["a0","a1","a2","got a! at 0","got a0 at 1","got a1 at 2","ax0","ax1","got a2 at 3","got a3 at 4","got a4 at 5"],[0,1,"caught deep 2 at 2"],["r0","r1",{"value":"early","done":true}],[0,1,{"value":"caught by hand at 2","done":false}],["s0","s1",{"value":"s2","done":false},"got s! at 0",{"value":"got s0 at 1","done":false},"got s1 at 2","sx0","sx1","got s2 at 3","got s3 at 4","got s4 at 5"],[1,"TypeError"],["finally a","finally a0","finally a1","finally ax","finally a2","finally a3","finally a4","finally a5","finally r","finally r0","finally r1","finally r2","finally r3","finally r4","finally r5","finally s","finally s0","finally s1","finally sx","finally s2","finally s3","finally s4","finally s5"]]"#,
 ];
 
 #[test]

@@ -6,6 +6,7 @@
 
 use crate::{
     Context, JsError, JsExpect, JsNativeError, JsObject, JsResult, JsString, JsValue, Module,
+    builtins::generator::GeneratorStep,
     builtins::promise::{PromiseCapability, ResolvingFunctions},
     environments::EnvironmentStack,
     error::RuntimeLimitError,
@@ -102,6 +103,16 @@ pub struct Vm {
     /// ordo's patch: emptied argument lists that native calls reuse (`native_function_call`),
     /// so that a call of a built-in allocates nothing for its arguments.
     pub(crate) spare_arguments: Vec<Vec<JsValue>>,
+
+    /// ordo's patch: the generator a `yield*` has just stepped for a value alone
+    /// (`GeneratorDelegateNextBare`), for the step of the generator running that `yield*` to
+    /// keep ([`GeneratorContext::bare_delegate`](crate::builtins::generator::GeneratorContext)).
+    pub(crate) last_bare_delegate: Option<JsObject>,
+
+    /// ordo's patch: a step of a `yield*`'s inner generator already taken for the generator
+    /// being resumed (`Generator::resume`), which its `GeneratorDelegateNextBare` takes in the
+    /// place of a step of its own.
+    pub(crate) taken_delegate_step: Option<(JsObject, JsResult<GeneratorStep>)>,
 
     /// ordo's patch: the number of frames there were when the innermost native call still
     /// running began (`usize::MAX` outside of any). A [`RepeatedCall`] leaves its frame on the
@@ -483,6 +494,8 @@ impl Vm {
             native_active_function: None,
             host_call_depth: 0,
             spare_arguments: Vec::new(),
+            last_bare_delegate: None,
+            taken_delegate_step: None,
             park_floor: usize::MAX,
             keyed_reads: keyed_reads::KeyedReads::default(),
             intact_array_iteration:

@@ -61,6 +61,10 @@ unsafe impl Trace for GeneratorState {
 pub(crate) struct GeneratorContext {
     pub(crate) stack: Stack,
     pub(crate) call_frame: Option<CallFrame>,
+    /// ordo's patch: the generator this one's `yield*` stepped for a value alone, when this one
+    /// then yielded that value alone and stopped there. Its next step for a value alone is that
+    /// generator's: see [`Generator::resume`].
+    pub(crate) bare_delegate: Option<JsObject>,
 }
 
 impl GeneratorContext {
@@ -91,6 +95,7 @@ impl GeneratorContext {
         Self {
             call_frame: Some(frame),
             stack,
+            bare_delegate: None,
         }
     }
 
@@ -342,14 +347,42 @@ impl Generator {
 
         drop(r#gen);
 
+        // ordo's patch: this generator stopped at a `yield*` over a generator stepped for a
+        // value alone, and is stepped so again: resuming it would only step that generator and
+        // yield what it yields, so that generator is stepped here, and this one is resumed only
+        // if that one did anything but yield a value alone (returned or threw: its `yield*`
+        // then takes that step as its own). A recursive walk of a tree resumed every level of
+        // the delegation for every value it yielded.
+        let delegate = generator_context.bare_delegate.take();
+        if let Some(inner) = delegate.filter(|_| bare && !first_execution) {
+            // This generator is executing meanwhile: a `next` of it from the inner one throws.
+            let step = Self::step(&inner, value.clone(), context);
+            if let Ok(GeneratorStep::YieldedBare(yielded)) = step {
+                generator_context.bare_delegate = Some(inner);
+                let mut r#gen = generator_obj
+                    .downcast_mut::<Self>()
+                    .js_expect("already checked this object type")?;
+                r#gen.state = GeneratorState::SuspendedYield {
+                    context: generator_context,
+                };
+                return Ok(GeneratorStep::YieldedBare(yielded));
+            }
+            context.vm.taken_delegate_step = Some((inner, step));
+        }
+
         if let Some(frame) = generator_context.call_frame.as_mut() {
             frame.set_yields_bare(bare);
         }
+        context.vm.last_bare_delegate = None;
         let record = generator_context.resume(
             (!first_execution).then_some(value),
             GeneratorResumeKind::Normal,
             context,
         );
+        // A step taken for the `yield*` and not taken by it (nothing else runs before the
+        // `yield*` takes it) is not kept past this resumption.
+        context.vm.taken_delegate_step = None;
+        let last_bare_delegate = context.vm.last_bare_delegate.take();
         let yielded_bare = generator_context.call_frame.as_mut().is_some_and(|frame| {
             // The flag is gone if the body's `yield` left its value alone.
             let yielded_bare = bare && !frame.yields_bare();
@@ -357,6 +390,9 @@ impl Generator {
             frame.set_delegated_bare(false);
             yielded_bare
         });
+        if yielded_bare && matches!(record, CompletionRecord::Normal(_)) {
+            generator_context.bare_delegate = last_bare_delegate;
+        }
 
         let mut r#gen = generator_obj
             .downcast_mut::<Self>()
@@ -455,6 +491,8 @@ impl Generator {
             Err(err) => (err.into_opaque(context)?, GeneratorResumeKind::Throw),
         };
 
+        // ordo's patch: a `return` or `throw` resumes the body itself (see `Self::resume`).
+        generator_context.bare_delegate = None;
         let record = generator_context.resume(Some(value), resume_kind, context);
 
         let mut r#gen = generator_obj.downcast_mut::<Self>().ok_or_else(|| {

@@ -11,7 +11,7 @@
 //! delegations and the loop).
 
 use crate::{
-    Context, JsResult,
+    Context, JsObject, JsResult,
     builtins::{
         generator::{Generator, GeneratorStep},
         iterable::create_iter_result_object,
@@ -57,9 +57,21 @@ impl GeneratorDelegateNextBare {
             return Ok(());
         };
         let received = context.vm.take_register(value.into());
-        let result = match Generator::step(&inner, received, context)? {
+        // ordo's patch: the step `Generator::resume` already took of this generator for the one
+        // running this `yield*` (it returned or threw), in the place of a step of its own.
+        let taken = context
+            .vm
+            .taken_delegate_step
+            .take_if(|(taken, _)| JsObject::equals(taken, &inner))
+            .map(|(_, step)| step);
+        let step = match taken {
+            Some(step) => step,
+            None => Generator::step(&inner, received, context),
+        };
+        let result = match step? {
             GeneratorStep::YieldedBare(yielded) => {
                 context.vm.frame_mut().set_delegated_bare(true);
+                context.vm.last_bare_delegate = Some(inner);
                 yielded
             }
             GeneratorStep::Yielded(result) => result,
