@@ -35,14 +35,13 @@ impl Pattern {
     /// read from its internal slots (no script can see these reads).
     pub(super) fn of(regexp: &RegExp) -> Self {
         let flags = FlagSet::of(regexp);
-        let has = |flag: u8| flags.has(flag);
         Self {
             source: regexp.original_source().iter().collect(),
-            ignore_case: has(b'i'),
-            multiline: has(b'm'),
-            dot_all: has(b's'),
-            unicode: has(b'u'),
-            unicode_sets: has(b'v'),
+            ignore_case: flags.has(b'i'),
+            multiline: flags.has(b'm'),
+            dot_all: flags.has(b's'),
+            unicode: flags.has(b'u'),
+            unicode_sets: flags.has(b'v'),
         }
     }
 
@@ -176,15 +175,25 @@ impl Matchers {
     }
 }
 
-/// Whether `matcher` (from [`Matchers::anchored`]) matches `units` at `at`: the first match from
-/// `at` is always there, and it is the source's unless the added last group took part.
-pub(super) fn matches_at(matcher: &Regex, units: &[u16], at: usize, full_unicode: bool) -> bool {
-    let found = if full_unicode {
+/// The first match of `matcher` at or after `at`, reading `units` as code points under `u` or
+/// `v` (`full_unicode`) and as code units otherwise, as Boa compiles the source.
+pub(super) fn find_from(
+    matcher: &Regex,
+    units: &[u16],
+    at: usize,
+    full_unicode: bool,
+) -> Option<regress::Match> {
+    if full_unicode {
         matcher.find_from_utf16(units, at).next()
     } else {
         matcher.find_from_ucs2(units, at).next()
-    };
-    found.is_some_and(|found| {
+    }
+}
+
+/// Whether `matcher` (from [`Matchers::anchored`]) matches `units` at `at`: the first match from
+/// `at` is always there, and it is the source's unless the added last group took part.
+pub(super) fn matches_at(matcher: &Regex, units: &[u16], at: usize, full_unicode: bool) -> bool {
+    find_from(matcher, units, at, full_unicode).is_some_and(|found| {
         found.start() == at && found.captures.last().is_some_and(Option::is_none)
     })
 }

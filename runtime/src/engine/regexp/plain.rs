@@ -27,7 +27,7 @@ use boa_engine::{Context, JsNativeError, JsObject, JsResult, JsSymbol, JsValue, 
 use regress::Regex;
 
 use super::literal::Literal;
-use super::matcher::{FlagSet, Matchers, Pattern};
+use super::matcher::{FlagSet, Matchers, Pattern, find_from};
 
 /// The accessors of `%RegExp.prototype%` that `flags` and the methods read.
 const ACCESSORS: [&str; 9] = [
@@ -47,7 +47,9 @@ pub(super) struct Builtins {
     prototype: JsObject,
     /// ordo's `exec`, `[Symbol.match]` and `[Symbol.replace]`, and `constructor` (`%RegExp%`):
     /// data properties.
-    methods: [(PropertyKey, JsObject); 4],
+    methods: Vec<(PropertyKey, JsObject)>,
+    /// `%RegExp%`, whose `[Symbol.species]` is read.
+    constructor: JsObject,
     getters: Vec<(PropertyKey, JsObject)>,
     /// `%RegExp%`'s `[Symbol.species]` getter.
     species: JsObject,
@@ -60,7 +62,7 @@ pub(super) struct Builtins {
 /// still hold those properties, and only the values in them can have been written.
 struct Found {
     layout: (usize, u64),
-    methods: [u32; 4],
+    methods: Vec<u32>,
     getters: Vec<u32>,
 }
 
@@ -100,12 +102,13 @@ impl Builtins {
         drop(properties);
         Ok(Self {
             prototype: prototype.clone(),
-            methods: [
+            methods: vec![
                 (js_string!("exec").into(), exec.clone()),
                 (JsSymbol::r#match().into(), r#match.clone()),
                 (JsSymbol::replace().into(), replace.clone()),
                 (js_string!("constructor").into(), constructor.clone()),
             ],
+            constructor: constructor.clone(),
             getters,
             species,
             found: RefCell::new(None),
@@ -126,9 +129,9 @@ impl Builtins {
     /// governed ([`Self::govern`]: its `constructor` is `%RegExp%`, a data property) and
     /// `%RegExp%[Symbol.species]` is still the built-in getter, which returns `this`.
     pub(super) fn species_is_regexp(&self, rx: &JsObject) -> bool {
-        let constructor = &self.methods[3].1;
         self.govern(rx)
-            && constructor
+            && self
+                .constructor
                 .borrow()
                 .properties()
                 .get(&JsSymbol::species().into())
@@ -169,16 +172,14 @@ impl Builtins {
 
     /// The slots of each method as a data property and of each getter as an accessor, if so.
     fn locate(&self, properties: &PropertyMap, layout: (usize, u64)) -> Option<Found> {
-        let slot = |key: &PropertyKey| {
-            properties.get(key)?.value()?;
-            properties.slot_index(key)
-        };
-        let methods = [
-            slot(&self.methods[0].0)?,
-            slot(&self.methods[1].0)?,
-            slot(&self.methods[2].0)?,
-            slot(&self.methods[3].0)?,
-        ];
+        let methods = self
+            .methods
+            .iter()
+            .map(|(key, _)| {
+                properties.get(key)?.value()?;
+                properties.slot_index(key)
+            })
+            .collect::<Option<_>>()?;
         let getters = self
             .getters
             .iter()
@@ -257,8 +258,7 @@ impl Plain {
     pub(super) fn compiled(rx: &JsObject, matchers: &Matchers) -> Option<Self> {
         let regexp = rx.downcast_ref::<RegExp>()?;
         let flags = FlagSet::of(&regexp);
-        let has = |flag: u8| flags.has(flag);
-        let sticky = has(b'y');
+        let sticky = flags.has(b'y');
         let search = if let Some(literal) = Literal::of(&regexp, flags) {
             Search::Literal(literal)
         } else if sticky {
@@ -270,9 +270,9 @@ impl Plain {
         Some(Self {
             full_unicode: flags.full_unicode(),
             search,
-            global: has(b'g'),
+            global: flags.has(b'g'),
             sticky,
-            has_indices: has(b'd'),
+            has_indices: flags.has(b'd'),
         })
     }
 
@@ -288,11 +288,7 @@ impl Plain {
             Search::Literal(literal) => return literal.find(units, at),
             Search::Regex(matcher) => matcher,
         };
-        let found = if self.full_unicode {
-            matcher.find_from_utf16(units, at).next()
-        } else {
-            matcher.find_from_ucs2(units, at).next()
-        };
+        let found = find_from(matcher, units, at, self.full_unicode);
         if !self.sticky {
             return found;
         }

@@ -17,7 +17,7 @@ use regress::Regex;
 use std::rc::Rc;
 
 use super::super::native::arg;
-use super::matcher::{FlagSet, Pattern};
+use super::matcher::{FlagSet, Pattern, find_from};
 use super::{Shared, wide};
 
 pub(super) fn split(this: &JsValue, args: &[JsValue], context: &mut Context) -> JsResult<JsValue> {
@@ -91,19 +91,10 @@ fn split_itself(
     let units = wide::units(&held);
     if string.is_empty() {
         // The sticky splitter at 0 of the empty string: a match from 0 is at 0.
-        let matched = find(&matcher, &units, 0, full_unicode).is_some();
+        let matched = find_from(&matcher, &units, 0, full_unicode).is_some();
         return Ok(Some(if matched { Vec::new() } else { vec![string.clone().into()] }));
     }
     Ok(Some(searched(&matcher, full_unicode, string, &units, limit)))
-}
-
-/// The first match of `matcher` at or after `at`.
-fn find(matcher: &Regex, units: &[u16], at: usize, full_unicode: bool) -> Option<regress::Match> {
-    if full_unicode {
-        matcher.find_from_utf16(units, at).next()
-    } else {
-        matcher.find_from_ucs2(units, at).next()
-    }
 }
 
 /// `SpeciesConstructor(rx, %RegExp%)`.
@@ -202,7 +193,7 @@ fn searched(
     let mut pieces: Vec<JsValue> = Vec::new();
     let (mut p, mut q) = (0, 0);
     while q < size {
-        let Some(found) = find(matcher, units, q, full_unicode) else { break };
+        let Some(found) = find_from(matcher, units, q, full_unicode) else { break };
         // The specification tries positions before the end only.
         if found.start() >= size {
             break;
