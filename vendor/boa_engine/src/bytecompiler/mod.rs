@@ -1008,10 +1008,8 @@ impl<'ctx> ByteCompiler<'ctx> {
                     .emit_delete_name(value.variable(), (*index).into()),
             },
             BindingKind::Local(Err(name)) => {
-                let message = format!(
-                    "Cannot access '{}' before initialization",
-                    name.to_std_string_escaped()
-                );
+                let message =
+                    crate::vm::opcode::dead_zone_message(&name.to_std_string_escaped());
                 let error_msg =
                     self.get_or_insert_literal(Literal::String(JsString::from(message.as_str())));
                 self.bytecode

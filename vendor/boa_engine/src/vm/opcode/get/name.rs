@@ -246,8 +246,14 @@ pub(crate) fn no_value(locator: &BindingLocator) -> JsNativeError {
     let message = match locator.scope() {
         BindingLocatorScope::GlobalObject => format!("{name} is not defined"),
         BindingLocatorScope::GlobalDeclarative | BindingLocatorScope::Stack(_) => {
-            format!("Cannot access '{name}' before initialization")
+            dead_zone_message(&name)
         }
     };
     JsNativeError::reference().with_message(message)
+}
+
+/// ordo's patch: V8's words for a `let`, `const` or class binding read or written before its
+/// declaration ran (by the VM here and in `set/name.rs`, by the compiler for a local).
+pub(crate) fn dead_zone_message(name: &str) -> String {
+    format!("Cannot access '{name}' before initialization")
 }

@@ -3,7 +3,7 @@ use boa_ast::scope::{BindingLocator, BindingLocatorScope};
 use crate::{
     Context, JsError, JsExpect, JsNativeError, JsResult,
     environments::Environment,
-    vm::opcode::{IndexOperand, Operation, RegisterOperand},
+    vm::opcode::{IndexOperand, Operation, RegisterOperand, dead_zone_message},
 };
 
 /// `ThrowMutateImmutable` implements the Opcode Operation for `Opcode::ThrowMutateImmutable`
@@ -129,11 +129,11 @@ fn verify_initialized(locator: &BindingLocator, context: &mut Context) -> JsResu
             BindingLocatorScope::GlobalObject if strict => Some(format!("{name} is not defined")),
             BindingLocatorScope::GlobalObject => None,
             BindingLocatorScope::GlobalDeclarative => {
-                Some(format!("Cannot access '{name}' before initialization"))
+                Some(dead_zone_message(&name))
             }
             BindingLocatorScope::Stack(index) => match context.environment_expect(index) {
                 Environment::Declarative(_) => {
-                    Some(format!("Cannot access '{name}' before initialization"))
+                    Some(dead_zone_message(&name))
                 }
                 Environment::Object(_) if strict => Some(format!("{name} is not defined")),
                 Environment::Object(_) => None,
