@@ -22,7 +22,7 @@ use std::rc::Rc;
 
 use boa_engine::builtins::regexp::RegExp;
 use boa_engine::object::PropertyMap;
-use boa_engine::property::PropertyKey;
+use boa_engine::property::{PropertyDescriptor, PropertyKey};
 use boa_engine::{Context, JsNativeError, JsObject, JsResult, JsSymbol, JsValue, js_string};
 use regress::Regex;
 
@@ -172,23 +172,22 @@ impl Builtins {
 
     /// The slots of each method as a data property and of each getter as an accessor, if so.
     fn locate(&self, properties: &PropertyMap, layout: (usize, u64)) -> Option<Found> {
-        let methods = self
-            .methods
-            .iter()
-            .map(|(key, _)| {
-                properties.get(key)?.value()?;
-                properties.slot_index(key)
-            })
-            .collect::<Option<_>>()?;
-        let getters = self
-            .getters
-            .iter()
-            .map(|(key, _)| {
-                properties.get(key)?.get()?;
-                properties.slot_index(key)
-            })
-            .collect::<Option<_>>()?;
-        Some(Found { layout, methods, getters })
+        // The slot of each key, where its property is of the kind `is_kind` accepts.
+        let slots = |entries: &[(PropertyKey, JsObject)],
+                     is_kind: fn(&PropertyDescriptor) -> bool| {
+            entries
+                .iter()
+                .map(|(key, _)| {
+                    is_kind(&properties.get(key)?).then_some(())?;
+                    properties.slot_index(key)
+                })
+                .collect::<Option<Vec<u32>>>()
+        };
+        Some(Found {
+            layout,
+            methods: slots(&self.methods, |property| property.value().is_some())?,
+            getters: slots(&self.getters, |property| property.get().is_some())?,
+        })
     }
 }
 
