@@ -1111,6 +1111,14 @@ impl Display for CodeBlock {
                 }
             }
         }
+        // ordo's patch: `{:#}` writes the functions the code defines after it, for profiling.
+        if f.alternate() {
+            for value in &self.constants {
+                if let Constant::Function(code) = value {
+                    write!(f, "\n{code:#}")?;
+                }
+            }
+        }
         Ok(())
     }
 }

@@ -861,8 +861,21 @@ impl NanBoxedValue {
 }
 
 impl Drop for NanBoxedValue {
+    /// ordo's patch: the kind test inline and the pointer's drop out of line. The drop glue of
+    /// the whole dispatch was too large to inline, so every value dropped (a register, a
+    /// frame's stack on return, an argument) was a call, though most values own nothing.
     #[inline(always)]
     fn drop(&mut self) {
+        if self.holds_pointer() {
+            self.drop_pointer();
+        }
+    }
+}
+
+impl NanBoxedValue {
+    /// Drops the object, string, symbol or bigint the value points to.
+    #[inline(never)]
+    fn drop_pointer(&mut self) {
         match self.value() & bits::MASK_KIND {
             bits::MASK_OBJECT => {
                 unsafe { ManuallyDrop::into_inner(self.as_object_unchecked()) };
