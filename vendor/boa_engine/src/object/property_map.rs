@@ -407,6 +407,25 @@ impl IndexedProperties {
         }
     }
 
+    /// ordo's patch: widens a dense storage so that it can hold each of `values`: `i32` to `f64`
+    /// where they are all numbers, to values where any is not a number (as `push_dense`).
+    fn widen_for(&mut self, values: &[JsValue]) {
+        let numbers = || values.iter().all(|value| value.as_number().is_some());
+        match self {
+            Self::DenseI32(elements) if !values.iter().all(|value| value.as_i32().is_some()) => {
+                *self = if numbers() {
+                    Self::DenseF64(elements.iter().copied().map(f64::from).collect())
+                } else {
+                    Self::DenseElement(elements.iter().copied().map(JsValue::from).collect())
+                };
+            }
+            Self::DenseF64(elements) if !numbers() => {
+                *self = Self::DenseElement(elements.iter().copied().map(JsValue::from).collect());
+            }
+            _ => {}
+        }
+    }
+
     /// Transform this array into a sparse array if it isn't so already.
     pub(crate) fn transform_to_sparse(&mut self) {
         match &*self {
@@ -914,6 +933,98 @@ impl PropertyMap {
             }
             IndexedProperties::SparseProperty(_) | IndexedProperties::SparseElement(_) => false,
         }
+    }
+
+    /// ordo's patch: the number of elements of a dense storage; `None` where it is sparse.
+    pub(crate) fn dense_len(&self) -> Option<usize> {
+        match &self.indexed_properties {
+            IndexedProperties::DenseI32(elements) => Some(elements.len()),
+            IndexedProperties::DenseF64(elements) => Some(elements.len()),
+            IndexedProperties::DenseElement(elements) => Some(elements.len()),
+            IndexedProperties::SparseElement(_) | IndexedProperties::SparseProperty(_) => None,
+        }
+    }
+
+    /// ordo's patch: replaces the `delete` elements at `start` of a dense storage by `items`,
+    /// moving the ones after them once, and returns the ones it removed; `None`, with nothing
+    /// changed, where the storage is sparse or the range passes its end. The storage widens
+    /// (`i32` to `f64` to values) as far as `items` need, as `push_dense` does.
+    pub(crate) fn splice_dense(
+        &mut self,
+        start: usize,
+        delete: usize,
+        items: &[JsValue],
+    ) -> Option<Vec<JsValue>> {
+        let end = start.checked_add(delete)?;
+        if end > self.dense_len()? {
+            return None;
+        }
+        self.indexed_properties.widen_for(items);
+        Some(match &mut self.indexed_properties {
+            IndexedProperties::DenseI32(elements) => {
+                let items = items.iter().filter_map(JsValue::as_i32);
+                elements.splice(start..end, items).map(JsValue::from).collect()
+            }
+            IndexedProperties::DenseF64(elements) => {
+                let items = items.iter().filter_map(JsValue::as_number);
+                elements.splice(start..end, items).map(JsValue::from).collect()
+            }
+            IndexedProperties::DenseElement(elements) => {
+                elements.splice(start..end, items.iter().cloned()).collect()
+            }
+            IndexedProperties::SparseElement(_) | IndexedProperties::SparseProperty(_) => {
+                return None;
+            }
+        })
+    }
+
+    /// ordo's patch: writes `value` at every index from `start` to `end` of a dense storage,
+    /// appending where `end` passes its end; `false`, with nothing changed, where the storage is
+    /// sparse or `start` is past its end (the elements would not be contiguous).
+    pub(crate) fn fill_dense(&mut self, start: usize, end: usize, value: &JsValue) -> bool {
+        let Some(len) = self.dense_len() else {
+            return false;
+        };
+        if start > len || start > end {
+            return false;
+        }
+        self.indexed_properties.widen_for(std::slice::from_ref(value));
+        fn fill<T: Clone>(elements: &mut ThinVec<T>, start: usize, end: usize, value: T) {
+            let within = end.min(elements.len());
+            elements[start..within].fill(value.clone());
+            if end > within {
+                elements.reserve(end - within);
+                elements.extend(std::iter::repeat_n(value, end - within));
+            }
+        }
+        match &mut self.indexed_properties {
+            IndexedProperties::DenseI32(elements) => {
+                let Some(value) = value.as_i32() else { return false };
+                fill(elements, start, end, value);
+            }
+            IndexedProperties::DenseF64(elements) => {
+                let Some(value) = value.as_number() else { return false };
+                fill(elements, start, end, value);
+            }
+            IndexedProperties::DenseElement(elements) => fill(elements, start, end, value.clone()),
+            IndexedProperties::SparseElement(_) | IndexedProperties::SparseProperty(_) => {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// ordo's patch: reverses a dense storage in place; `false` where it is sparse.
+    pub(crate) fn reverse_dense(&mut self) -> bool {
+        match &mut self.indexed_properties {
+            IndexedProperties::DenseI32(elements) => elements.reverse(),
+            IndexedProperties::DenseF64(elements) => elements.reverse(),
+            IndexedProperties::DenseElement(elements) => elements.reverse(),
+            IndexedProperties::SparseElement(_) | IndexedProperties::SparseProperty(_) => {
+                return false;
+            }
+        }
+        true
     }
 
     /// Returns the vec of dense indexed properties if they exist.

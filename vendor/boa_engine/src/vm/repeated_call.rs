@@ -25,7 +25,7 @@
 
 use crate::{
     Context, JsObject, JsResult, JsValue,
-    builtins::function::{OrdinaryFunction, bind_this},
+    builtins::function::{OrdinaryFunction, defer_this},
     vm::{CallFrame, CallFrameFlags, CodeBlock, parameter_copies::ParameterCopies},
 };
 use boa_gc::Gc;
@@ -229,9 +229,10 @@ fn is_parked(index: usize, arguments: usize, context: &Context) -> bool {
         })
 }
 
-/// Runs the frame on top, pushed for a call: binds `this`, runs to its return.
+/// Runs the frame on top, pushed for a call: binds `this` (the function has no function scope:
+/// `defer_this`), runs to its return.
 fn run(context: &mut Context) -> JsResult<JsValue> {
-    bind_this(context)?;
+    defer_this(context);
     context.vm.host_call_depth += 1;
     let result = context.run().consume();
     context.vm.host_call_depth = context.vm.host_call_depth.saturating_sub(1);

@@ -39,6 +39,7 @@ use std::cmp::{Ordering, min};
 use super::{BuiltInBuilder, BuiltInConstructor, IntrinsicObject};
 
 mod array_iterator;
+mod dense_edit; // ordo's patch
 pub(crate) mod intact_iteration; // ordo's patch
 use crate::value::JsVariant;
 pub(crate) use array_iterator::ArrayIterator;
@@ -1133,6 +1134,10 @@ impl Array {
         let o = this.to_object(context)?;
         // 2. Let len be ? LengthOfArrayLike(O).
         let len = o.length_of_array_like(context)?;
+        // ordo's patch: steps 3-6 in a plain Array's storage (`dense_edit.rs`).
+        if dense_edit::reverse(&o, len, context) {
+            return Ok(o.into());
+        }
         // 3. Let middle be floor(len / 2).
         let middle = len / 2;
         // 4. Let lower be 0.
@@ -1345,6 +1350,10 @@ impl Array {
                 return Err(JsNativeError::typ()
                     .with_message("length + number of arguments exceeds the max safe integer limit")
                     .into());
+            }
+            // ordo's patch: steps 4.b-5 in a plain Array's storage (`dense_edit.rs`).
+            if dense_edit::unshift(&o, len, args, context) {
+                return Ok((len + arg_count).into());
             }
             // b. Let k be len.
             let mut k = len;
@@ -2050,6 +2059,11 @@ impl Array {
 
         let value = args.get_or_undefined(0);
 
+        // ordo's patch: step 11 in a plain Array's storage (`dense_edit.rs`).
+        if dense_edit::fill(&o, len, k, final_, value, context) {
+            return Ok(o.into());
+        }
+
         // 11. Repeat, while k < final,
         while k < final_ {
             // a. Let Pk be ! ToString(𝔽(k)).
@@ -2360,6 +2374,19 @@ impl Array {
 
         // 12. Let A be ? ArraySpeciesCreate(O, actualDeleteCount).
         let arr = Self::array_species_create(&o, actual_delete_count, context)?;
+
+        // ordo's patch: steps 13-20 in the storages of two plain Arrays (`dense_edit.rs`).
+        if dense_edit::splice(
+            &o,
+            len,
+            actual_start,
+            actual_delete_count,
+            items,
+            &arr,
+            context,
+        ) {
+            return Ok(JsValue::from(arr));
+        }
 
         // 13. Let k be 0.
         // 14. Repeat, while k < actualDeleteCount,

@@ -1047,8 +1047,6 @@ pub(crate) fn function_call(
 
     let context = context.context();
 
-    let this = bind_this(context)?;
-
     let mut last_env = 0;
 
     let has_binding_identifier = context.vm.frame().code_block().has_binding_identifier();
@@ -1060,6 +1058,7 @@ pub(crate) fn function_call(
     }
 
     if has_function_scope {
+        let this = bind_this(context)?;
         let scope = context.vm.frame().code_block().constant_scope(last_env);
         let frame = context.vm.frame_mut();
         let global = frame.realm.environment();
@@ -1068,6 +1067,8 @@ pub(crate) fn function_call(
             FunctionSlots::new(this, function_object.clone(), None),
             global,
         );
+    } else {
+        defer_this(context);
     }
 
     Ok(CallValue::Ready)
@@ -1121,9 +1122,27 @@ pub(crate) fn bind_this(context: &mut Context) -> JsResult<ThisBindingStatus> {
     bind_this_value(context)
 }
 
+/// ordo's patch: [`bind_this`] for the frame just pushed for a call of a function with no
+/// function scope, where no environment holds the binding and only the frame's `This` reads it.
+/// Strict code's `this` is the value on the stack as it is. Sloppy code's would be the global
+/// object for `undefined` or `null` and an object made from any other value: it is bound at the
+/// frame's first `This` (`THIS_UNBOUND`), so that a call that never reads `this` (most calls of
+/// a helper `function`) does not look up the global object and hold a reference to it.
+pub(crate) fn defer_this(context: &mut Context) {
+    let frame = context.vm.frame_mut();
+    if frame.code_block.this_mode == ThisMode::Lexical {
+        return;
+    }
+    frame.flags |= if frame.code_block.strict() {
+        CallFrameFlags::THIS_VALUE_CACHED
+    } else {
+        CallFrameFlags::THIS_UNBOUND
+    };
+}
+
 /// [`bind_this`] for a function with a `this` of its own.
 #[inline(never)]
-fn bind_this_value(context: &mut Context) -> JsResult<ThisBindingStatus> {
+pub(crate) fn bind_this_value(context: &mut Context) -> JsResult<ThisBindingStatus> {
     let this = context.vm.stack.get_this(context.vm.frame());
     context.vm.frame_mut().flags |= CallFrameFlags::THIS_VALUE_CACHED;
     if context.vm.frame().code_block.strict() {

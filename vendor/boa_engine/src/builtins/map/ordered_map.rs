@@ -124,6 +124,10 @@ impl<V> OrderedMap<V> {
     ///
     /// Computes in **O(1)** time (amortized average).
     pub fn insert(&mut self, key: JsValue, value: V) -> Option<V> {
+        if self.lock == 0 && worth_compacting(self.empty_count, self.map.len()) {
+            self.map.retain(|k, _| matches!(k, MapKey::Key(_)));
+            self.empty_count = 0;
+        }
         self.map.insert(MapKey::Key(key), Some(value)).flatten()
     }
 
@@ -136,17 +140,15 @@ impl<V> OrderedMap<V> {
     ///
     /// Return `None` if `key` is not in map.
     ///
-    /// Computes in **O(n)** time (average).
+    /// ordo's patch: computes in **O(1)** time (average). The pair's place becomes an empty
+    /// entry, locked or not (`shift_remove` moved every entry after it: a loop deleting from a
+    /// large map was quadratic); `insert` removes the empty entries when they outnumber the
+    /// others and no iteration holds the lock.
     pub fn remove(&mut self, key: &JsValue) -> Option<V> {
-        if self.lock == 0 {
-            self.map.shift_remove(key).flatten()
-        } else if self.map.contains_key(key) {
-            self.map.insert(MapKey::Empty(self.empty_count), None);
-            self.empty_count += 1;
-            self.map.swap_remove(key).flatten()
-        } else {
-            None
-        }
+        let index = self.map.get_index_of(key)?;
+        self.map.insert(MapKey::Empty(self.empty_count), None);
+        self.empty_count += 1;
+        self.map.swap_remove_index(index).and_then(|(_, value)| value)
     }
 
     /// Removes all elements from the map and resets the counter of
@@ -223,6 +225,13 @@ impl<V> OrderedMap<V> {
             self.empty_count = 0;
         }
     }
+}
+
+/// ordo's patch: whether a map or set with `empty` empty entries among `all` is worth
+/// compacting before an insertion: when the empty ones are the most, so that each is removed in
+/// amortized constant time.
+pub(crate) fn worth_compacting(empty: usize, all: usize) -> bool {
+    empty >= 16 && empty * 2 > all
 }
 
 pub(crate) struct MapLock<'a, V: Trace + 'static>(&'a JsObject<OrderedMap<V>>);

@@ -47,6 +47,11 @@ bitflags::bitflags! {
         /// (`GeneratorDelegateNextBare`); `IteratorUpdateResult` and `IteratorResult` take it
         /// as such, and the latter takes this flag and `YIELDS_BARE` off.
         const DELEGATED_BARE = 0b0100_0000;
+
+        /// ordo's patch: a sloppy function's frame whose `this` is still the caller's value,
+        /// not yet made the global object or an object (`defer_this`): the frame's first
+        /// `This` binds it.
+        const THIS_UNBOUND = 0b1000_0000;
     }
 }
 
@@ -267,6 +272,11 @@ impl CallFrame {
     /// The cached value is placed in the `this` position.
     pub(crate) fn has_this_value_cached(&self) -> bool {
         self.flags.contains(CallFrameFlags::THIS_VALUE_CACHED)
+    }
+
+    /// ordo's patch: whether the frame's `this` waits to be bound (`THIS_UNBOUND`).
+    pub(crate) fn has_this_unbound(&self) -> bool {
+        self.flags.contains(CallFrameFlags::THIS_UNBOUND)
     }
 }
 

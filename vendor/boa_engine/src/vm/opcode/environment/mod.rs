@@ -1,6 +1,8 @@
 use super::{IndexOperand, RegisterOperand};
 use crate::{
     Context, JsExpect, JsResult, JsValue,
+    builtins::function::bind_this_value,
+    environments::ThisBindingStatus,
     error::JsNativeError,
     object::internal_methods::InternalMethodPropertyContext,
     vm::{CallFrameFlags, opcode::Operation},
@@ -59,6 +61,17 @@ impl This {
     pub(super) fn operation(dst: RegisterOperand, context: &mut Context) -> JsResult<()> {
         if context.vm.frame().has_this_value_cached() {
             let this = context.vm.stack.get_this(context.vm.frame());
+            context.vm.set_register(dst.into(), this);
+            return Ok(());
+        }
+        // ordo's patch: a sloppy function's `this` bound at its first read (`defer_this`).
+        if context.vm.frame().has_this_unbound() {
+            let this = match bind_this_value(context)? {
+                ThisBindingStatus::Initialized(this) => this,
+                ThisBindingStatus::Lexical | ThisBindingStatus::Uninitialized => {
+                    JsValue::undefined()
+                }
+            };
             context.vm.set_register(dst.into(), this);
             return Ok(());
         }
