@@ -44,6 +44,15 @@ const BODY: &str = r##"
     const each = []; new URLSearchParams("a=1&b=2").forEach((v, k, obj) => each.push(`${k}=${v}:${obj instanceof URLSearchParams}`)); out.push(each.join(","));
     try { new URLSearchParams([["only-one"]]); } catch (e) { out.push(`${e.name}: ${e.message}`); }
     out.push([Object.prototype.toString.call(u), Object.prototype.toString.call(p), Object.keys(u).length, typeof URL.prototype.toJSON].join(" "));
+    // A URL's list read only when used, and again after `search` or `href` change it; an
+    // iteration that appends sees the new pairs; `set` keeps the first of its name in place.
+    const lazy = new URL("https://l.org/p?a=1&b=2&a=3#h");
+    const lp = lazy.searchParams;
+    lazy.hash = "x"; lazy.pathname = "/q";
+    const seen = []; for (const [k, v] of lp) { seen.push(k + v); if (seen.length === 1) lp.append("c", "4"); }
+    lazy.search = "z=9"; const afterSearch = [...lp.keys()].join();
+    lp.set("z", "8"); lp.append("z", "7"); lp.append("y", "6"); lp.set("z", "5");
+    out.push([seen.join(), afterSearch, String(lp), lazy.href, lp.has("z", "5"), lp.has("z", "8"), lp.getAll("z").join(), new URLSearchParams("?q=%E2%82%AC&q=2").getAll("q").join()].join(" | "));
 "##;
 
 /// The lines of the inputs' round, which the body runs twice.
@@ -76,7 +85,7 @@ const PARSED: [&str; 25] = [
 ];
 
 /// The lines after both rounds.
-const AFTER: [&str; 29] = [
+const AFTER: [&str; 30] = [
     "true,true,true,true,true,true,true,true,true,true,true,true,true,true,true,true,true,true,true,true,false,false,false,false,true",
     "2 |  | a+b | true | true | 4 | page,sort,tag,tag | page=2&sort=price&tag=a&tag=b",
     "https://shop.example/items?page=3&tag=b&q=caf%C3%A9+%26+tea",
@@ -106,6 +115,7 @@ const AFTER: [&str; 29] = [
     "a=1:true,b=2:true",
     "TypeError: Each query pair must be an iterable [name, value] tuple",
     "[object URL] [object URLSearchParams] 0 function",
+    "a1,b2,a3,c4 | z | z=5&y=6 | https://l.org/q?z=5&y=6#x | true | false | 5 | €,2",
 ];
 
 #[tokio::test]

@@ -17,28 +17,46 @@
     };
 
     // ---- URLSearchParams -------------------------------------------------------------------
-    // Name-value pairs, kept as [name, value]; a URL's own list tells the URL of each change.
-    const pairsOf = (flat) => {
-        const pairs = [];
-        for (let index = 0; index + 1 < flat.length; index += 2) pairs.push([flat[index], flat[index + 1]]);
-        return pairs;
+    // Each one's record: its name-value pairs, kept as [name, value]; the query text they are
+    // still to be read from (a URL's new search, read at the first use of its list: most URLs'
+    // lists are never read); and for a URL's own list, what tells the URL of each change.
+    const records = new WeakMap();
+    const recordOf = (params) => {
+        const record = records.get(params);
+        if (record === undefined) throw new TypeError("Value of \"this\" must be of type URLSearchParams");
+        if (record.pending !== null) {
+            const flat = native.parseForm(record.pending);
+            record.pending = null;
+            record.pairs.length = 0;
+            for (let index = 0; index + 1 < flat.length; index += 2) record.pairs.push([flat[index], flat[index + 1]]);
+        }
+        return record;
     };
-    const serialize = (pairs) => native.serializeForm(pairs.flat());
-    // What a URL's `searchParams` calls after a change (set by `URL`, never by a script).
-    const owners = new WeakMap();
-    const lists = new WeakMap();
-    const listOf = (params) => {
-        const list = lists.get(params);
-        if (list === undefined) throw new TypeError("Value of \"this\" must be of type URLSearchParams");
-        return list;
+    const listOf = (params) => recordOf(params).pairs;
+    const serialize = (pairs) => {
+        const flat = [];
+        for (let index = 0; index < pairs.length; index++) flat.push(pairs[index][0], pairs[index][1]);
+        return native.serializeForm(flat);
     };
-    const changed = (params) => owners.get(params)?.(serialize(listOf(params)));
+    const changed = (record) => {
+        if (record.owner !== null) record.owner(serialize(record.pairs));
+    };
+    // The pairs of `list` whose name is `name` (and value `value`, unless undefined) removed.
+    const removeAll = (list, name, value) => {
+        let kept = 0;
+        for (let index = 0; index < list.length; index++) {
+            const pair = list[index];
+            if (pair[0] !== name || (value !== undefined && pair[1] !== value)) list[kept++] = pair;
+        }
+        list.length = kept;
+    };
 
     class URLSearchParams {
         constructor(init = undefined) {
-            let pairs = [];
+            const pairs = [];
+            let pending = null;
             if (init === undefined || init === null) {
-                pairs = [];
+                // No pairs.
             } else if (typeof init === "object" || typeof init === "function") {
                 if (typeof init[Symbol.iterator] === "function") {
                     for (const pair of init) {
@@ -53,11 +71,10 @@
                     for (const key of Object.keys(init)) pairs.push([key, String(init[key])]);
                 }
             } else {
-                let text = String(init);
-                if (text.startsWith("?")) text = text.slice(1);
-                pairs = pairsOf(native.parseForm(text));
+                const text = String(init);
+                pending = text.startsWith("?") ? text.slice(1) : text;
             }
-            lists.set(this, pairs);
+            records.set(this, { pairs, pending, owner: null });
         }
 
         get size() {
@@ -65,54 +82,64 @@
         }
 
         append(name, value) {
-            listOf(this).push([String(name), String(value)]);
-            changed(this);
+            const record = recordOf(this);
+            record.pairs.push([String(name), String(value)]);
+            changed(record);
         }
 
         delete(name, value = undefined) {
-            const list = listOf(this);
-            const [key, wanted] = [String(name), value === undefined ? undefined : String(value)];
-            const kept = list.filter(([n, v]) => n !== key || (wanted !== undefined && v !== wanted));
-            list.length = 0;
-            list.push(...kept);
-            changed(this);
+            const record = recordOf(this);
+            removeAll(record.pairs, String(name), value === undefined ? undefined : String(value));
+            changed(record);
         }
 
         get(name) {
             const key = String(name);
-            const pair = listOf(this).find(([n]) => n === key);
-            return pair === undefined ? null : pair[1];
+            const list = listOf(this);
+            for (let index = 0; index < list.length; index++) if (list[index][0] === key) return list[index][1];
+            return null;
         }
 
         getAll(name) {
             const key = String(name);
-            return listOf(this).filter(([n]) => n === key).map(([, v]) => v);
+            const list = listOf(this);
+            const values = [];
+            for (let index = 0; index < list.length; index++) if (list[index][0] === key) values.push(list[index][1]);
+            return values;
         }
 
         has(name, value = undefined) {
-            const [key, wanted] = [String(name), value === undefined ? undefined : String(value)];
-            return listOf(this).some(([n, v]) => n === key && (wanted === undefined || v === wanted));
+            const key = String(name);
+            const wanted = value === undefined ? undefined : String(value);
+            const list = listOf(this);
+            for (let index = 0; index < list.length; index++) {
+                if (list[index][0] === key && (wanted === undefined || list[index][1] === wanted)) return true;
+            }
+            return false;
         }
 
         set(name, value) {
-            const list = listOf(this);
-            const [key, text] = [String(name), String(value)];
-            const first = list.findIndex(([n]) => n === key);
+            const record = recordOf(this);
+            const list = record.pairs;
+            const key = String(name);
+            const text = String(value);
+            const first = list.findIndex((pair) => pair[0] === key);
             if (first === -1) {
                 list.push([key, text]);
             } else {
                 list[first] = [key, text];
-                const kept = list.filter(([n], index) => n !== key || index === first);
-                list.length = 0;
-                list.push(...kept);
+                const rest = list.splice(first + 1);
+                removeAll(rest, key, undefined);
+                list.push(...rest);
             }
-            changed(this);
+            changed(record);
         }
 
         // Stable, by the names' UTF-16 code units.
         sort() {
-            listOf(this).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-            changed(this);
+            const record = recordOf(this);
+            record.pairs.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+            changed(record);
         }
 
         forEach(callback, thisArg = undefined) {
@@ -127,11 +154,13 @@
         }
 
         *keys() {
-            for (const [name] of this.entries()) yield name;
+            const list = listOf(this);
+            for (let index = 0; index < list.length; index++) yield list[index][0];
         }
 
         *values() {
-            for (const [, value] of this.entries()) yield value;
+            const list = listOf(this);
+            for (let index = 0; index < list.length; index++) yield list[index][1];
         }
 
         [Symbol.iterator]() {
@@ -148,18 +177,23 @@
     }
 
     // ---- URL --------------------------------------------------------------------------------
+    // Each one's state: its parts as the crate gave them (PARTS' order) and its query object.
     const states = new WeakMap();
     const stateOf = (url) => {
         const state = states.get(url);
         if (state === undefined) throw new TypeError("Value of \"this\" must be of type URL");
         return state;
     };
-    // The parts of a URL as the crate gave them, into the state (and its query's list).
-    const take = (state, parts) => {
-        for (let index = 0; index < PARTS.length; index++) state[PARTS[index]] = parts[index];
-        const list = lists.get(state.query);
-        list.length = 0;
-        list.push(...pairsOf(native.parseForm(state.search.slice(1))));
+    const SEARCH = PARTS.indexOf("search");
+    // New parts; where the search may have changed (a new URL, `href`, `search`), the query's
+    // list is to be read again from it.
+    const take = (state, parts, searchChanged) => {
+        state.parts = parts;
+        if (searchChanged) {
+            const record = records.get(state.query);
+            record.pending = parts[SEARCH].slice(1);
+            record.pairs.length = 0;
+        }
     };
 
     class URL {
@@ -169,11 +203,12 @@
             const parts = native.parse(input, base === undefined ? undefined : String(base));
             if (parts === null) throw invalidUrl(input);
             const query = new URLSearchParams();
-            const state = { query };
+            const state = { parts, query };
             states.set(this, state);
-            take(state, parts);
-            // A change to `searchParams` writes the URL's query (none when the list is empty).
-            owners.set(query, (text) => take(state, native.set(state.href, "search", text)));
+            take(state, parts, true);
+            // A change to `searchParams` writes the URL's query (none when the list is empty);
+            // the list stays as it is.
+            records.get(query).owner = (text) => take(state, native.set(state.parts[0], "search", text), false);
         }
 
         static canParse(url, base = undefined) {
@@ -185,30 +220,30 @@
         }
 
         toString() {
-            return stateOf(this).href;
+            return stateOf(this).parts[0];
         }
 
         toJSON() {
-            return stateOf(this).href;
+            return stateOf(this).parts[0];
         }
 
         get [Symbol.toStringTag]() {
             return "URL";
         }
     }
-    for (const part of PARTS) {
+    PARTS.forEach((part, index) => {
         const get = function () {
-            return stateOf(this)[part];
+            return stateOf(this).parts[index];
         };
         const set =
             part === "origin"
                 ? undefined
                 : function (value) {
                       const state = stateOf(this);
-                      take(state, native.set(state.href, part, String(value)));
+                      take(state, native.set(state.parts[0], part, String(value)), part === "href" || part === "search");
                   };
         Object.defineProperty(URL.prototype, part, { get, set, enumerable: true, configurable: true });
-    }
+    });
 
     define(globalThis, "URL", URL);
     define(globalThis, "URLSearchParams", URLSearchParams);

@@ -190,7 +190,7 @@ impl JsString {
     #[inline]
     #[must_use]
     pub fn to_std_string_lossy(&self) -> String {
-        self.display_lossy().to_string()
+        self.as_str().to_std_string_lossy()
     }
 
     /// Decodes a [`JsString`] into a [`String`], returning an error if the string contains unpaired

@@ -464,8 +464,33 @@
         return mendClock(this, locales, options, text, TIME_DEFAULTS);
     });
 
-    // `Number.prototype.toLocaleString` through the number format above.
+    // `Number.prototype.toLocaleString` through the number format above. A format is made once
+    // per locale and options (`n.toLocaleString("en-US", { maximumFractionDigits: 2 })` per
+    // row made one per call, ~6 µs each) where the options are a plain object whose own
+    // properties are all data holding primitives: reading them again could see nothing new.
+    const numberFormats = new Map();
+    const formatKey = (locales, options) => {
+        if (locales !== undefined && typeof locales !== "string") return undefined;
+        let key = locales === undefined ? "" : locales;
+        if (options === undefined) return key;
+        if (options === null || typeof options !== "object" || Object.getPrototypeOf(options) !== Object.prototype) return undefined;
+        for (const name of Object.keys(options)) {
+            const property = Object.getOwnPropertyDescriptor(options, name);
+            const value = property.value;
+            if (!("value" in property) || (value !== null && typeof value === "object") || typeof value === "function" || typeof value === "symbol") return undefined;
+            key += `\u0000${name}\u0000${typeof value}:${String(value)}`;
+        }
+        return key;
+    };
     define(Number.prototype, "toLocaleString", function toLocaleString(locales, options) {
-        return new NumberFormat(locales, options).format(Number.prototype.valueOf.call(this));
+        const value = Number.prototype.valueOf.call(this);
+        const key = formatKey(locales, options);
+        if (key === undefined) return new NumberFormat(locales, options).format(value);
+        let format = numberFormats.get(key);
+        if (format === undefined) {
+            format = new NumberFormat(locales, options);
+            if (numberFormats.size < 256) numberFormats.set(key, format);
+        }
+        return format.format(value);
     });
 

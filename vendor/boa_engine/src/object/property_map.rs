@@ -1014,6 +1014,57 @@ impl PropertyMap {
         true
     }
 
+    /// ordo's patch: the first index in `from..to` (cut to the storage's end) of a dense storage
+    /// whose element equals `value`, strictly (`indexOf`) or as `SameValueZero` (`includes`,
+    /// where `NaN` finds `NaN`); `Some(None)` where none does, `None` where the storage is
+    /// sparse. An `i32` or `f64` storage is compared as numbers, with no value made per element.
+    pub(crate) fn find_dense(
+        &self,
+        from: usize,
+        to: usize,
+        value: &JsValue,
+        same_value_zero: bool,
+    ) -> Option<Option<usize>> {
+        fn position<T>(
+            elements: &[T],
+            from: usize,
+            to: usize,
+            found: impl Fn(&T) -> bool,
+        ) -> Option<usize> {
+            let to = to.min(elements.len());
+            if from >= to {
+                return None;
+            }
+            elements[from..to].iter().position(found).map(|index| index + from)
+        }
+        let number = value.as_number();
+        Some(match &self.indexed_properties {
+            IndexedProperties::DenseI32(elements) => match number {
+                // `-0` finds `0`; a number with no `i32` of its value (NaN too) finds none.
+                Some(n) if n == f64::from(n as i32) => {
+                    position(elements, from, to, |&x| x == n as i32)
+                }
+                _ => None,
+            },
+            IndexedProperties::DenseF64(elements) => match number {
+                Some(n) if n.is_nan() => same_value_zero
+                    .then(|| position(elements, from, to, |x| x.is_nan()))
+                    .flatten(),
+                Some(n) => position(elements, from, to, |&x| x == n),
+                None => None,
+            },
+            IndexedProperties::DenseElement(elements) if same_value_zero => {
+                position(elements, from, to, |x| JsValue::same_value_zero(value, x))
+            }
+            IndexedProperties::DenseElement(elements) => {
+                position(elements, from, to, |x| value.strict_equals(x))
+            }
+            IndexedProperties::SparseElement(_) | IndexedProperties::SparseProperty(_) => {
+                return None;
+            }
+        })
+    }
+
     /// ordo's patch: reverses a dense storage in place; `false` where it is sparse.
     pub(crate) fn reverse_dense(&mut self) -> bool {
         match &mut self.indexed_properties {

@@ -54,10 +54,7 @@ pub(super) fn splice(
     let (Ok(start), Ok(delete)) = (usize::try_from(start), usize::try_from(delete)) else {
         return false;
     };
-    let Some(removed) = array
-        .borrow_mut()
-        .properties_mut()
-        .splice_dense(start, delete, items)
+    let Some(removed) = array.borrow_mut().properties_mut().splice_dense(start, delete, items)
     else {
         return false;
     };
@@ -94,12 +91,7 @@ pub(super) fn unshift(array: &JsObject, len: u64, items: &[JsValue], context: &C
     if !plain_elements(array, len, true, context) {
         return false;
     }
-    if array
-        .borrow_mut()
-        .properties_mut()
-        .splice_dense(0, 0, items)
-        .is_none()
-    {
+    if array.borrow_mut().properties_mut().splice_dense(0, 0, items).is_none() {
         return false;
     }
     set_plain_length(array, len as usize + items.len());
@@ -142,10 +134,7 @@ pub(super) fn fill(
             return false;
         }
     }
-    array
-        .borrow_mut()
-        .properties_mut()
-        .fill_dense(start, end, value)
+    array.borrow_mut().properties_mut().fill_dense(start, end, value)
 }
 
 /// `reverse`'s steps 3-6 on `array` of `len` elements; `false`, with nothing changed, where the

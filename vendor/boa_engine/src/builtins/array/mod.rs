@@ -40,6 +40,7 @@ use super::{BuiltInBuilder, BuiltInConstructor, IntrinsicObject};
 
 mod array_iterator;
 mod dense_edit; // ordo's patch
+mod dense_search; // ordo's patch
 pub(crate) mod intact_iteration; // ordo's patch
 use crate::value::JsVariant;
 pub(crate) use array_iterator::ArrayIterator;
@@ -1555,6 +1556,11 @@ impl Array {
 
         let search_element = args.get_or_undefined(0);
 
+        // ordo's patch: step 10 over a plain Array's storage (`dense_search.rs`).
+        if let Some(found) = dense_search::index_of(&o, k, len, search_element) {
+            return Ok(JsValue::new(found.map_or(-1, |index| index as i64)));
+        }
+
         // 10. Repeat, while k < len,
         while k < len {
             // a. Let kPresent be ? HasProperty(O, ! ToString(𝔽(k))).
@@ -2134,6 +2140,11 @@ impl Array {
         }
 
         let search_element = args.get_or_undefined(0);
+
+        // ordo's patch: step 10 over a plain Array's storage (`dense_search.rs`).
+        if let Some(found) = dense_search::includes(&o, k, len, search_element) {
+            return Ok(JsValue::new(found));
+        }
 
         // 10. Repeat, while k < len,
         while k < len {
