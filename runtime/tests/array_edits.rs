@@ -1,12 +1,15 @@
-//! ordo's patches 96 and 97 to Boa (vendor/README.md): `splice`, `unshift`, `fill` and `reverse`
-//! edit a plain Array's dense storage at once (`dense_edit.rs`), and a `Map` or `Set` deletes in
-//! constant time, leaving an empty entry that a later insertion sweeps away. Models remove items
-//! with `splice` in a loop, keep a sorted list by inserting with `splice`, fill grids with
-//! `Array(n).fill(0)` and evict from a `Map` used as a cache; each of these was quadratic or
-//! ~170 ns an element. Checked at the sizes data has (20,000 elements, 30,000 keys) and where
+//! ordo's patches 96, 97 and 100 to Boa (vendor/README.md): `splice`, `unshift`, `fill` and
+//! `reverse` edit a plain Array's dense storage at once (`dense_edit.rs`); a `Map` or `Set`
+//! deletes in constant time, leaving an empty entry that a later insertion sweeps away, and an
+//! iteration starts past the empty entries at the front. Models remove items with `splice` in a
+//! loop, keep a sorted list by inserting with `splice`, fill grids with `Array(n).fill(0)` and
+//! evict from a `Map` or `Set` used as a cache (`map.delete(map.keys().next().value)`, where
+//! each new iterator stepped over every entry deleted before it); each of these was quadratic
+//! or ~170 ns an element. Checked at the sizes data has (20,000 elements, 30,000 keys) and where
 //! the steps have more to do than the storage: holes, a named property, a subclass, frozen,
-//! sealed and non-extensible arrays, a start whose `valueOf` shortens the array, and an index
-//! setter on `Array.prototype` that `unshift` and `splice` must call. The expected lines are what
+//! sealed and non-extensible arrays, a start whose `valueOf` shortens the array, an index
+//! setter on `Array.prototype` that `unshift` and `splice` must call, an iterator held while
+//! the entries before it are deleted and the collection cleared. The expected lines are what
 //! Node 20 prints for the same script; it runs in plain Boa and in the worker.
 
 #[path = "support/node_lines.rs"]
@@ -88,9 +91,18 @@ const BODY: &str = r#"
     for (const v of set) { if (v % 5 === 1) set.delete(v + 2); if (seen.length < 6) seen.push(v); if (v === 29999) set.add(-1); }
     const lru = new Map();
     for (let i = 0; i < 20000; i++) { const k = i % 700; if (lru.has(k)) lru.delete(k); lru.set(k, i); if (lru.size > 500) lru.delete(lru.keys().next().value); }
+    const window = new Set();
+    for (let i = 0; i < 30000; i++) { window.add(i % 4000); if (window.size > 300) window.delete(window.values().next().value); }
+    const firstAfter = [];
+    const drained = new Map([[1, "a"], [2, "b"], [3, "c"]]);
+    const held = drained.keys();
+    drained.delete(1); drained.delete(2); drained.set(4, "d");
+    firstAfter.push(held.next().value, drained.keys().next().value, [...drained.keys()].join());
+    drained.clear(); drained.set(5, "e");
+    firstAfter.push(held.next().value, drained.keys().next().value);
     const emptied = new Set([1, 2, 3]);
     for (const v of [1, 2, 3]) emptied.delete(v);
-    out.push(show([map.size, [...map.keys()].slice(0, 4), [...map.values()].slice(-3), map.get("k9"), map.has("k3"), set.size, seen, [...set].slice(-3), lru.size, [...lru.keys()].slice(0, 5), emptied.size, [...emptied], set.delete(-7), map.delete("none")]));
+    out.push(show([map.size, [...map.keys()].slice(0, 4), [...map.values()].slice(-3), map.get("k9"), map.has("k3"), set.size, seen, [...set].slice(-3), lru.size, [...lru.keys()].slice(0, 5), window.size, [...window].slice(0, 3), firstAfter, emptied.size, [...emptied], set.delete(-7), map.delete("none")]));
 "#;
 
 const EXPECTED: [&str; 6] = [
@@ -99,7 +111,7 @@ const EXPECTED: [&str; 6] = [
     r#"[[9,3,4],true,[1,null],false,[1,3],"t",true,true,[1,4],"TypeError","TypeError","TypeError","TypeError",[2,3],[1],[2,null,null,null],[1]]"#,
     r#"[6000,173237428,[2999,-1499.5,2998,-1499],50000,587692694,1.5,"s",300,[null,null,null,null,null,7,7,7,7,7],false,[1,{"k":1},3],[20000,19999,"19998"],398082925,1000,[3,null,1],false,"TypeError","TypeError","TypeError",[9,9]]"#,
     r#"[3,[-1,0,1,null],false,[0,"x",1,null],false,[8,8,8,null,8],false]"#,
-    r#"[23334,["k1","k2","k4","k5"],[-29979,-29988,-29997],-9,false,12001,[1,5,7,9,11,15],[29997,29999,-1],500,[600,601,602,603,604],0,[],false,false]"#,
+    r#"[23334,["k1","k2","k4","k5"],[-29979,-29988,-29997],-9,false,12001,[1,5,7,9,11,15],[29997,29999,-1],500,[600,601,602,603,604],300,[1700,1701,1702],[3,3,"3,4",5,5],0,[],false,false]"#,
 ];
 
 #[test]

@@ -132,6 +132,7 @@ impl MapIterator {
             let mut entries = obj.0.borrow_mut();
             let entries = entries.data_mut();
             let len = entries.full_len();
+            map_iterator.next_index = entries.first_index_from(map_iterator.next_index);
             loop {
                 let element = entries
                     .get_index(map_iterator.next_index)

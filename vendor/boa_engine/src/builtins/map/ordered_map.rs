@@ -43,6 +43,8 @@ pub struct OrderedMap<V> {
     map: IndexMap<MapKey, Option<V>, FxBuildHasher>,
     lock: u32,
     empty_count: usize,
+    /// ordo's patch: every entry before this index is empty (`first_index_from`).
+    first_live: usize,
 }
 
 unsafe impl<V: Trace> Trace for OrderedMap<V> {
@@ -76,6 +78,7 @@ impl<V> OrderedMap<V> {
             map: IndexMap::default(),
             lock: 0,
             empty_count: 0,
+            first_live: 0,
         }
     }
 
@@ -86,6 +89,7 @@ impl<V> OrderedMap<V> {
             map: IndexMap::with_capacity_and_hasher(capacity, FxBuildHasher),
             lock: 0,
             empty_count: 0,
+            first_live: 0,
         }
     }
 
@@ -125,8 +129,7 @@ impl<V> OrderedMap<V> {
     /// Computes in **O(1)** time (amortized average).
     pub fn insert(&mut self, key: JsValue, value: V) -> Option<V> {
         if self.lock == 0 && worth_compacting(self.empty_count, self.map.len()) {
-            self.map.retain(|k, _| matches!(k, MapKey::Key(_)));
-            self.empty_count = 0;
+            self.compact();
         }
         self.map.insert(MapKey::Key(key), Some(value)).flatten()
     }
@@ -148,7 +151,28 @@ impl<V> OrderedMap<V> {
         let index = self.map.get_index_of(key)?;
         self.map.insert(MapKey::Empty(self.empty_count), None);
         self.empty_count += 1;
-        self.map.swap_remove_index(index).and_then(|(_, value)| value)
+        let value = self.map.swap_remove_index(index).and_then(|(_, value)| value);
+        while matches!(self.map.get_index(self.first_live), Some((MapKey::Empty(_), _))) {
+            self.first_live += 1;
+        }
+        value
+    }
+
+    /// ordo's patch: where an iteration at `index` finds its next entry at the earliest: past
+    /// the empty entries at the front. A loop that deleted the first key through a new
+    /// iterator each time (`map.delete(map.keys().next().value)`, an LRU cache) left each of
+    /// those iterators locking the map until collected, so the empty entries piled up at the
+    /// front and every new iterator stepped over all of them.
+    #[must_use]
+    pub(crate) fn first_index_from(&self, index: usize) -> usize {
+        index.max(self.first_live)
+    }
+
+    /// Removes the empty entries.
+    fn compact(&mut self) {
+        self.map.retain(|k, _| matches!(k, MapKey::Key(_)));
+        self.empty_count = 0;
+        self.first_live = 0;
     }
 
     /// Removes all elements from the map and resets the counter of
@@ -158,6 +182,7 @@ impl<V> OrderedMap<V> {
         self.map.clear();
         self.map.shrink_to_fit();
         self.empty_count = 0;
+        self.first_live = if self.lock > 0 { len } else { 0 };
         // ordo's patch: while an iteration holds the lock, every entry becomes an empty one, as
         // `remove` leaves them: the iteration's position stays where it was, and an entry added
         // after the clear comes after it (a loop that cleared and added missed the new entry).
@@ -221,8 +246,7 @@ impl<V> OrderedMap<V> {
     pub(crate) fn unlock(&mut self) {
         self.lock -= 1;
         if self.lock == 0 {
-            self.map.retain(|k, _| matches!(k, MapKey::Key(_)));
-            self.empty_count = 0;
+            self.compact();
         }
     }
 }

@@ -17,6 +17,8 @@ pub struct OrderedSet {
     inner: IndexSet<MapKey, FxBuildHasher>,
     lock: u32,
     empty_count: usize,
+    /// ordo's patch: every entry before this index is empty, as `OrderedMap`'s.
+    first_live: usize,
 }
 
 unsafe impl Trace for OrderedSet {
@@ -49,6 +51,7 @@ impl OrderedSet {
             inner: IndexSet::with_capacity_and_hasher(capacity, FxBuildHasher),
             lock: 0,
             empty_count: 0,
+            first_live: 0,
         }
     }
 
@@ -87,8 +90,7 @@ impl OrderedSet {
     /// Computes in **O(1)** time (amortized average).
     pub fn add(&mut self, value: JsValue) -> bool {
         if self.lock == 0 && worth_compacting(self.empty_count, self.inner.len()) {
-            self.inner.retain(|k| matches!(k, MapKey::Key(_)));
-            self.empty_count = 0;
+            self.compact();
         }
         self.inner.insert(MapKey::Key(value))
     }
@@ -104,7 +106,25 @@ impl OrderedSet {
         };
         self.inner.insert(MapKey::Empty(self.empty_count));
         self.empty_count += 1;
-        self.inner.swap_remove_index(index).is_some()
+        let removed = self.inner.swap_remove_index(index).is_some();
+        while matches!(self.inner.get_index(self.first_live), Some(MapKey::Empty(_))) {
+            self.first_live += 1;
+        }
+        removed
+    }
+
+    /// ordo's patch: where an iteration at `index` finds its next entry at the earliest, as
+    /// `OrderedMap::first_index_from`.
+    #[must_use]
+    pub(crate) fn first_index_from(&self, index: usize) -> usize {
+        index.max(self.first_live)
+    }
+
+    /// Removes the empty entries.
+    fn compact(&mut self) {
+        self.inner.retain(|k| matches!(k, MapKey::Key(_)));
+        self.empty_count = 0;
+        self.first_live = 0;
     }
 
     /// Removes all elements in the set, while preserving its capacity.
@@ -114,6 +134,7 @@ impl OrderedSet {
         self.inner.clear();
         self.inner.shrink_to_fit();
         self.empty_count = 0;
+        self.first_live = if self.lock > 0 { len } else { 0 };
         // ordo's patch: while an iteration holds the lock, every entry becomes an empty one, as
         // `delete` leaves them: the iteration's position stays where it was, and a value added
         // after the clear comes after it (a loop that cleared and added missed the new value).
@@ -169,8 +190,7 @@ impl OrderedSet {
     pub(crate) fn unlock(&mut self) {
         self.lock -= 1;
         if self.lock == 0 {
-            self.inner.retain(|k| matches!(k, MapKey::Key(_)));
-            self.empty_count = 0;
+            self.compact();
         }
     }
 }

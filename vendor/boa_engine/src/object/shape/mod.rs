@@ -82,6 +82,10 @@ impl Shape {
     /// NOTE: This only applies to [`SharedShape`].
     const TRANSITION_COUNT_MAX: u16 = 1024;
 
+    /// ordo's patch: the most properties added after a removed one that a shared shape
+    /// replays; past them the object takes a unique shape (`remove_property_transition`).
+    const REPLAYED_MAX: u32 = 8;
+
     /// Returns `true` if it's a shared shape, `false` otherwise.
     #[inline]
     #[must_use]
@@ -156,6 +160,18 @@ impl Shape {
     /// NOTE: This assumes that there already is a property with the given key!
     pub(crate) fn remove_property_transition(&self, key: &PropertyKey) -> Self {
         match &self.inner {
+            // ordo's patch: a shared shape replays every property added after the removed one
+            // as a new transition, each a new shape with its own table: deleting from an object
+            // used as a dictionary (`delete counts[name]` over thousands of keys) cost ~380,000
+            // instructions a delete and a new shape chain each time. Past a few properties the
+            // object takes a unique shape of its own, as V8 turns it into a dictionary.
+            Inner::Shared(shape)
+                if shape
+                    .properties_after(key)
+                    .is_some_and(|after| after > Self::REPLAYED_MAX) =>
+            {
+                shape.to_unique().remove_property_transition(key).into()
+            }
             Inner::Shared(shape) => {
                 let shape = shape.remove_property_transition(key);
                 if shape.transition_count() >= Self::TRANSITION_COUNT_MAX {

@@ -454,6 +454,14 @@ impl SharedShape {
         None
     }
 
+    /// ordo's patch: how many properties were added after `key`'s, `None` where it has none:
+    /// the transitions a removal of `key` replays (`remove_property_transition`).
+    pub(crate) fn properties_after(&self, key: &PropertyKey) -> Option<u32> {
+        let property_table_inner = self.property_table().inner().borrow();
+        let (index, _) = property_table_inner.map.get(key)?;
+        (*index < self.property_count()).then(|| self.property_count() - 1 - *index)
+    }
+
     /// Gets all keys first strings then symbols in creation order.
     pub(crate) fn keys(&self) -> Vec<PropertyKey> {
         let property_table = self.property_table().inner().borrow();
