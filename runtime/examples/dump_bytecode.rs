@@ -14,17 +14,13 @@ use std::process::ExitCode;
 
 use boa_engine::{Context, Script, Source};
 
+#[path = "support/script_file.rs"]
+mod script_file;
+
 fn main() -> ExitCode {
-    let Some(path) = std::env::args().nth(1) else {
-        eprintln!("usage: dump_bytecode SCRIPT.js");
-        return ExitCode::from(2);
-    };
-    let code = match std::fs::read_to_string(&path) {
-        Ok(code) => code,
-        Err(error) => {
-            eprintln!("cannot read {path}: {error}");
-            return ExitCode::from(2);
-        }
+    let (path, code) = match script_file::read_script("dump_bytecode SCRIPT.js") {
+        Ok(read) => read,
+        Err(exit) => return exit,
     };
     let mut context = Context::default();
     let compiled = Script::parse(Source::from_bytes(&code), None, &mut context)

@@ -26,17 +26,13 @@ use tokio_util::sync::CancellationToken;
 #[global_allocator]
 static ALLOCATOR: ordo_runtime::worker::WorkerAllocator = ordo_runtime::worker::WorkerAllocator;
 
+#[path = "support/script_file.rs"]
+mod script_file;
+
 fn main() -> ExitCode {
-    let Some(path) = std::env::args().nth(1) else {
-        eprintln!("usage: run_in_process SCRIPT.js");
-        return ExitCode::from(2);
-    };
-    let code = match std::fs::read_to_string(&path) {
-        Ok(code) => code,
-        Err(error) => {
-            eprintln!("cannot read {path}: {error}");
-            return ExitCode::from(2);
-        }
+    let code = match script_file::read_script("run_in_process SCRIPT.js") {
+        Ok((_, code)) => code,
+        Err(exit) => return exit,
     };
     let mut config = match std::env::var_os("RUN_IN_WORKER") {
         Some(worker) => RuntimeConfig::new(ordo_runtime::WorkerCommand::program(worker)),
