@@ -484,6 +484,24 @@ impl BuiltinStep {
     }
 }
 
+/// ordo's patch: one step of `iterator`, an Array, String, Set or Map Iterator whose `next` is
+/// `next_method`, the built-in one: its value alone, or `None` once done; `None` (no step
+/// taken) for any other iterator. A `yield*` over one (`GeneratorDelegateNextBare`) passes
+/// the value on without the `{ value, done }` object the built-in `next` makes.
+pub(crate) fn step_builtin_iterator(
+    iterator: &JsObject,
+    next_method: &JsValue,
+    context: &mut Context,
+) -> Option<JsResult<Option<JsValue>>> {
+    Some(match BuiltinStep::of(iterator, next_method) {
+        BuiltinStep::Array => ArrayIterator::step(iterator, context),
+        BuiltinStep::String => StringIterator::step(iterator),
+        BuiltinStep::Set => SetIterator::step(iterator, context),
+        BuiltinStep::Map => MapIterator::step(iterator, context),
+        BuiltinStep::ForIn | BuiltinStep::Generator | BuiltinStep::Other => return None,
+    })
+}
+
 impl IteratorRecord {
     /// Creates a new `IteratorRecord` with the given iterator object, next method and `done` flag.
     #[inline]

@@ -8,13 +8,14 @@
 //! generator with the built-in `next`, the inner one is resumed the same way: its value comes
 //! alone, up through every level, and no level makes or reads a result object, which no
 //! script could have seen (each is fresh, made by the innermost `yield` and read only by the
-//! delegations and the loop).
+//! delegations and the loop). An inner Array, String, Set or Map Iterator with its built-in
+//! `next` (`*[Symbol.iterator]() { yield* this.items.values(); }`) is stepped the same way.
 
 use crate::{
-    Context, JsObject, JsResult,
+    Context, JsObject, JsResult, JsValue,
     builtins::{
         generator::{Generator, GeneratorStep},
-        iterable::create_iter_result_object,
+        iterable::{create_iter_result_object, step_builtin_iterator},
     },
     native_function::NativeFunctionObject,
     vm::opcode::{Address, Operation, RegisterOperand},
@@ -40,22 +41,33 @@ impl GeneratorDelegateNextBare {
         ),
         context: &mut Context,
     ) -> JsResult<()> {
-        if !context.vm.frame().yields_bare()
-            || !NativeFunctionObject::is_native(
-                context.vm.get_register(next.into()),
-                Generator::next,
-            )
+        if !context.vm.frame().yields_bare() {
+            return Ok(());
+        }
+        let Some(inner) = context.vm.get_register(iterator.into()).as_object() else {
+            return Ok(());
+        };
+        if !inner.is::<Generator>() {
+            // A built-in iterator's `next` ignores the value sent and makes a fresh result.
+            let next_method = context.vm.get_register(next.into()).clone();
+            let Some(step) = step_builtin_iterator(&inner, &next_method, context) else {
+                return Ok(());
+            };
+            let result = match step? {
+                Some(value) => {
+                    context.vm.frame_mut().set_delegated_bare(true);
+                    value
+                }
+                None => create_iter_result_object(JsValue::undefined(), true, context),
+            };
+            context.vm.set_register(value.into(), result);
+            context.vm.frame_mut().pc = u32::from(address);
+            return Ok(());
+        }
+        if !NativeFunctionObject::is_native(context.vm.get_register(next.into()), Generator::next)
         {
             return Ok(());
         }
-        let Some(inner) = context
-            .vm
-            .get_register(iterator.into())
-            .as_object()
-            .filter(|inner| inner.is::<Generator>())
-        else {
-            return Ok(());
-        };
         let received = context.vm.take_register(value.into());
         // ordo's patch: the step `Generator::resume` already took of this generator for the one
         // running this `yield*` (it returned or threw), in the place of a step of its own.
