@@ -619,20 +619,6 @@ impl JsValue {
         self.0.is_undefined()
     }
 
-    /// ordo's patch: `*self = value`, without a call to drop the old value where it holds no
-    /// pointer (a number, a boolean, `undefined`, `null`): registers are overwritten at most
-    /// instructions, and most of what they held owns nothing.
-    #[inline(always)]
-    pub(crate) fn overwrite(&mut self, value: Self) {
-        if self.0.holds_pointer() {
-            *self = value;
-        } else {
-            // SAFETY: a value that holds no pointer owns nothing, so not dropping it leaks
-            // nothing; `self` is a valid place for a value.
-            unsafe { std::ptr::write(self, value) };
-        }
-    }
-
     /// Returns true if the value is null.
     ///
     /// # Examples

@@ -522,7 +522,7 @@ impl Vm {
         // guaranteed to be within the register bounds for well-formed bytecode. The
         // debug_assert above catches any compiler bugs during development.
         unsafe {
-            self.stack.stack.get_unchecked_mut(rp + index).overwrite(value);
+            *self.stack.stack.get_unchecked_mut(rp + index) = value;
         }
     }
 

@@ -90,7 +90,7 @@ impl ParameterCopies {
         for (index, argument) in arguments.into_iter().enumerate() {
             match next {
                 Some(&(copied, register)) if copied as usize == index => {
-                    registers[register as usize].overwrite(argument);
+                    registers[register as usize] = argument;
                     next = copies.next();
                 }
                 _ => drop(argument),
@@ -99,7 +99,7 @@ impl ParameterCopies {
         // A parameter past the last argument is `undefined`, written again where it shares its
         // register with an earlier one (`function f(x, a, x)` called with one argument).
         while let Some(&(_, register)) = next {
-            registers[register as usize].overwrite(JsValue::undefined());
+            registers[register as usize] = JsValue::undefined();
             next = copies.next();
         }
     }
@@ -125,7 +125,7 @@ impl ParameterCopies {
             } else {
                 JsValue::undefined()
             };
-            stack[rp + register as usize].overwrite(argument);
+            stack[rp + register as usize] = argument;
         }
         Some(self.body)
     }
@@ -137,7 +137,7 @@ impl ParameterCopies {
         for &(index, register) in &self.copies {
             // Past the last argument: `undefined`, as in `move_into`.
             let argument = arguments.get(index as usize).cloned().unwrap_or_default();
-            registers[register as usize].overwrite(argument);
+            registers[register as usize] = argument;
         }
     }
 }

@@ -150,20 +150,20 @@ impl RepeatedCall {
         reset(frame, PARKED, parameters.body());
         let frame = &*frame;
         let stack = &mut vm.stack.stack;
-        stack[frame.this_index()].overwrite(this.clone());
+        stack[frame.this_index()] = this.clone();
         let moved = if parameters.moves_arguments() {
             Some(args)
         } else {
             for (slot, arg) in stack[frame.arguments_range()].iter_mut().zip(args) {
-                slot.overwrite(arg);
+                *slot = arg;
             }
             None
         };
         for register in &mut stack[frame.rp as usize..frame.stack_end()] {
-            register.overwrite(JsValue::undefined());
+            *register = JsValue::undefined();
         }
         write_parameters(parameters, moved, frame, stack);
-        vm.return_value.overwrite(JsValue::undefined());
+        vm.return_value = JsValue::undefined();
 
         let result = run(context);
         if result.is_err() {
