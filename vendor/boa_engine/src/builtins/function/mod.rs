@@ -1141,12 +1141,18 @@ pub(crate) fn defer_this(context: &mut Context) {
 }
 
 /// [`bind_this`] for a function with a `this` of its own.
+fn bind_this_value(context: &mut Context) -> JsResult<ThisBindingStatus> {
+    bound_this(context).map(ThisBindingStatus::Initialized)
+}
+
+/// ordo's patch: binds the `this` of the frame on top, a function's with a `this` of its own,
+/// and returns it: at the call ([`bind_this`]) or at the frame's first `This` ([`defer_this`]).
 #[inline(never)]
-pub(crate) fn bind_this_value(context: &mut Context) -> JsResult<ThisBindingStatus> {
+pub(crate) fn bound_this(context: &mut Context) -> JsResult<JsValue> {
     let this = context.vm.stack.get_this(context.vm.frame());
     context.vm.frame_mut().flags |= CallFrameFlags::THIS_VALUE_CACHED;
     if context.vm.frame().code_block.strict() {
-        return Ok(ThisBindingStatus::Initialized(this));
+        return Ok(this);
     }
     let this: JsValue = if this.is_null_or_undefined() {
         context.realm().global_this().clone().into()
@@ -1159,7 +1165,7 @@ pub(crate) fn bind_this_value(context: &mut Context) -> JsResult<ThisBindingStat
         context.vm.frames.last().js_expect("frame must exist")?,
         this.clone(),
     );
-    Ok(ThisBindingStatus::Initialized(this))
+    Ok(this)
 }
 
 /// Construct an instance of this object with the specified arguments.

@@ -1,8 +1,7 @@
 use super::{IndexOperand, RegisterOperand};
 use crate::{
     Context, JsExpect, JsResult, JsValue,
-    builtins::function::bind_this_value,
-    environments::ThisBindingStatus,
+    builtins::function::bound_this,
     error::JsNativeError,
     object::internal_methods::InternalMethodPropertyContext,
     vm::{CallFrameFlags, opcode::Operation},
@@ -66,12 +65,7 @@ impl This {
         }
         // ordo's patch: a sloppy function's `this` bound at its first read (`defer_this`).
         if context.vm.frame().has_this_unbound() {
-            let this = match bind_this_value(context)? {
-                ThisBindingStatus::Initialized(this) => this,
-                ThisBindingStatus::Lexical | ThisBindingStatus::Uninitialized => {
-                    JsValue::undefined()
-                }
-            };
+            let this = bound_this(context)?;
             context.vm.set_register(dst.into(), this);
             return Ok(());
         }
