@@ -482,24 +482,36 @@ impl BuiltinStep {
             None => Self::Other,
         }
     }
+
+    /// One step of `iterator`, of this kind: its value alone, or `None` once done; `None` (no
+    /// step taken) for a generator or any other iterator, stepped through their `next`.
+    fn step(
+        self,
+        iterator: &JsObject,
+        context: &mut Context,
+    ) -> Option<JsResult<Option<JsValue>>> {
+        Some(match self {
+            Self::Array => ArrayIterator::step(iterator, context),
+            Self::String => StringIterator::step(iterator),
+            // Never seen by a script: its `next` is the built-in one.
+            Self::ForIn => ForInIterator::step(iterator, context),
+            Self::Set => SetIterator::step(iterator, context),
+            Self::Map => MapIterator::step(iterator, context),
+            Self::Generator | Self::Other => return None,
+        })
+    }
 }
 
-/// ordo's patch: one step of `iterator`, an Array, String, Set or Map Iterator whose `next` is
-/// `next_method`, the built-in one: its value alone, or `None` once done; `None` (no step
-/// taken) for any other iterator. A `yield*` over one (`GeneratorDelegateNextBare`) passes
-/// the value on without the `{ value, done }` object the built-in `next` makes.
+/// ordo's patch: one step of `iterator`, a built-in iterator whose `next` is `next_method`, the
+/// built-in one: its value alone, or `None` once done; `None` (no step taken) for any other
+/// iterator. A `yield*` over one (`GeneratorDelegateNextBare`) passes the value on without the
+/// `{ value, done }` object the built-in `next` makes.
 pub(crate) fn step_builtin_iterator(
     iterator: &JsObject,
     next_method: &JsValue,
     context: &mut Context,
 ) -> Option<JsResult<Option<JsValue>>> {
-    Some(match BuiltinStep::of(iterator, next_method) {
-        BuiltinStep::Array => ArrayIterator::step(iterator, context),
-        BuiltinStep::String => StringIterator::step(iterator),
-        BuiltinStep::Set => SetIterator::step(iterator, context),
-        BuiltinStep::Map => MapIterator::step(iterator, context),
-        BuiltinStep::ForIn | BuiltinStep::Generator | BuiltinStep::Other => return None,
-    })
+    BuiltinStep::of(iterator, next_method).step(iterator, context)
 }
 
 impl IteratorRecord {
@@ -738,15 +750,7 @@ impl IteratorRecord {
     /// `Array.from`, `Object.fromEntries`, `new Map(array)` and the like made one per element.
     /// `None` when the record is not such an iterator.
     fn step_builtin(&mut self, context: &mut Context) -> Option<JsResult<Option<JsValue>>> {
-        let step = match self.builtin {
-            BuiltinStep::Array => ArrayIterator::step(&self.iterator, context),
-            BuiltinStep::String => StringIterator::step(&self.iterator),
-            // Never seen by a script: its `next` is the built-in one.
-            BuiltinStep::ForIn => ForInIterator::step(&self.iterator, context),
-            BuiltinStep::Set => SetIterator::step(&self.iterator, context),
-            BuiltinStep::Map => MapIterator::step(&self.iterator, context),
-            BuiltinStep::Generator | BuiltinStep::Other => return None,
-        };
+        let step = self.builtin.step(&self.iterator, context)?;
         Some(self.set_done_on_err(|iter| {
             let value = step?;
             iter.done = value.is_none();
