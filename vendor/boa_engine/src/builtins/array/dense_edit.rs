@@ -14,19 +14,35 @@
 use super::prototypes_hold_no_element;
 use crate::{Context, JsObject, JsValue};
 
-/// Whether `array` is a plain Array whose `length` is `len` and whose elements `0..len` are all
-/// in its dense storage; with `grows`, also whether elements may be added past its end.
-fn plain_elements(array: &JsObject, len: u64, grows: bool, context: &Context) -> bool {
+/// The length of `array`'s dense storage and whether `array` is extensible, where `array` is a
+/// plain Array of `length` `len`; `None` for any other object.
+fn plain_storage(array: &JsObject, len: u64, context: &Context) -> Option<(usize, bool)> {
     if !array.is_array() {
-        return false;
+        return None;
     }
     let array_shape = context.intrinsics().templates().array().shape().to_addr_usize();
     let borrowed = array.borrow();
     let properties = borrowed.properties();
-    properties.shape.to_addr_usize() == array_shape
-        && properties.storage[0].as_number() == Some(len as f64)
-        && properties.dense_len().is_some_and(|dense| dense as u64 == len)
-        && (!grows || (borrowed.extensible && prototypes_hold_no_element(array)))
+    if properties.shape.to_addr_usize() != array_shape
+        || properties.storage[0].as_number() != Some(len as f64)
+    {
+        return None;
+    }
+    Some((properties.dense_len()?, borrowed.extensible))
+}
+
+/// Whether a `Set` of an index past the end of `array` (a plain Array, `extensible` or not)
+/// only adds an element: no setter or script code on the way.
+fn adds_elements(array: &JsObject, extensible: bool) -> bool {
+    extensible && prototypes_hold_no_element(array)
+}
+
+/// Whether `array` is a plain Array whose `length` is `len` and whose elements `0..len` are all
+/// in its dense storage; with `grows`, also whether elements may be added past its end.
+fn plain_elements(array: &JsObject, len: u64, grows: bool, context: &Context) -> bool {
+    plain_storage(array, len, context).is_some_and(|(dense, extensible)| {
+        dense as u64 == len && (!grows || adds_elements(array, extensible))
+    })
 }
 
 /// Writes `len` as `array`'s `length`: the array is plain, so this is its own data property.
@@ -73,16 +89,7 @@ pub(super) fn splice(
 /// Whether `array` is a plain, extensible Array of `length` `len` with no element yet, as
 /// `ArrayCreate(len)` makes one.
 fn plain_empty(array: &JsObject, len: u64, context: &Context) -> bool {
-    if !array.is_array() {
-        return false;
-    }
-    let array_shape = context.intrinsics().templates().array().shape().to_addr_usize();
-    let borrowed = array.borrow();
-    let properties = borrowed.properties();
-    borrowed.extensible
-        && properties.shape.to_addr_usize() == array_shape
-        && properties.storage[0].as_number() == Some(len as f64)
-        && properties.dense_len() == Some(0)
+    plain_storage(array, len, context) == Some((0, true))
 }
 
 /// `unshift`'s steps 4-5 on `array` of `len` elements; `false`, with nothing changed, where the
@@ -112,27 +119,14 @@ pub(super) fn fill(
     let (Ok(start), Ok(end)) = (usize::try_from(start), usize::try_from(end)) else {
         return false;
     };
-    if !array.is_array() || start >= end {
+    if start >= end {
         return false;
     }
-    let array_shape = context.intrinsics().templates().array().shape().to_addr_usize();
-    {
-        let borrowed = array.borrow();
-        let properties = borrowed.properties();
-        let Some(dense) = properties.dense_len() else {
-            return false;
-        };
-        let adds = end > dense;
-        if properties.shape.to_addr_usize() != array_shape
-            || properties.storage[0].as_number() != Some(len as f64)
-            || (adds && !borrowed.extensible)
-        {
-            return false;
-        }
-        drop(borrowed);
-        if adds && !prototypes_hold_no_element(array) {
-            return false;
-        }
+    let Some((dense, extensible)) = plain_storage(array, len, context) else {
+        return false;
+    };
+    if end > dense && !adds_elements(array, extensible) {
+        return false;
     }
     array.borrow_mut().properties_mut().fill_dense(start, end, value)
 }
