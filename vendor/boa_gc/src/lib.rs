@@ -56,6 +56,8 @@ struct GcConfig {
     threshold: usize,
     /// The percentage of used space at which the garbage collector will trigger a collection.
     used_space_percentage: usize,
+    /// ordo's patch: the bytes of young boxes that start a collection of them alone.
+    nursery_bytes: usize,
 }
 
 // Setting the defaults to an arbitrary value currently.
@@ -67,6 +69,7 @@ impl Default for GcConfig {
             // Start at 1MB, the nursary size for V8 is ~1-8MB and SM can be up to 16MB
             threshold: 1_048_576,
             used_space_percentage: 70,
+            nursery_bytes: NURSERY_BYTES,
         }
     }
 }
@@ -75,7 +78,22 @@ impl Default for GcConfig {
 struct GcRuntimeData {
     collections: usize,
     bytes_allocated: usize,
+    /// ordo's patch: what the last collection left. The boxes in `strongs[..old_strongs]` and
+    /// `weaks[..old_weaks]` survived a collection (they are old: marked until the next full
+    /// collection), and `old_bytes` of `bytes_allocated` are theirs.
+    old_strongs: usize,
+    old_weaks: usize,
+    old_bytes: usize,
+    /// Collections of the young boxes alone.
+    young_collections: usize,
 }
+
+/// ordo's patch: how many bytes of boxes made since the last collection start a collection of
+/// those boxes alone, where the whole heap is not yet due ([`set_nursery_bytes`] changes it). A script that keeps a large heap
+/// (the records it parsed) while it makes short-lived objects (promises, iterator results,
+/// temporaries) marked the whole heap at every collection: the young collection traces and
+/// sweeps the young boxes only.
+const NURSERY_BYTES: usize = 1 << 20;
 
 #[derive(Debug)]
 struct BoaGc {
@@ -186,7 +204,11 @@ impl Allocator {
     }
 
     fn manage_state(gc: &mut BoaGc) {
-        if gc.runtime.bytes_allocated > gc.config.threshold {
+        if gc.runtime.bytes_allocated.saturating_sub(gc.runtime.old_bytes) > gc.config.nursery_bytes
+            && gc.runtime.bytes_allocated <= gc.config.threshold
+        {
+            Collector::collect_young(gc);
+        } else if gc.runtime.bytes_allocated > gc.config.threshold {
             Collector::collect(gc);
 
             // Post collection check
@@ -225,6 +247,17 @@ impl Collector {
     fn collect(gc: &mut BoaGc) {
         gc.runtime.collections += 1;
 
+        // ordo's patch: the old boxes are marked between collections; a full collection
+        // starts with none marked.
+        for node in &gc.strongs[..gc.runtime.old_strongs] {
+            // SAFETY: node must be valid as this phase cannot drop any node.
+            unsafe { node.as_ref() }.header.unmark();
+        }
+        for eph in &gc.weaks[..gc.runtime.old_weaks] {
+            // SAFETY: node must be valid as this phase cannot drop any node.
+            unsafe { eph.as_ref() }.header().unmark();
+        }
+
         Self::trace_non_roots(gc);
 
         let mut tracer = Tracer::new();
@@ -249,10 +282,72 @@ impl Collector {
             Self::sweep(
                 &mut gc.strongs,
                 &mut gc.weaks,
+                (0, 0),
                 &mut gc.runtime.bytes_allocated,
             );
         }
 
+        Self::clear_weak_maps(gc);
+        Self::promote(gc);
+
+        gc.strongs.shrink_to(gc.strongs.len() >> 2);
+        gc.weaks.shrink_to(gc.weaks.len() >> 2);
+        gc.weak_maps.shrink_to(gc.weak_maps.len() >> 2);
+    }
+
+    /// ordo's patch: a collection of the boxes made since the last collection (the young ones),
+    /// the old ones taken as live. A young box is a root where something besides young boxes
+    /// holds it: its reference count (every `Gc`, wherever it is) exceeds the references
+    /// counted from young boxes. Old boxes stay marked between collections, so the tracer
+    /// never enters them and a young box does not count its references to them. Every
+    /// ephemeron is traced (an old one may have a young key); the values of old ones are not
+    /// counted as references, which keeps a young value alive until the next full collection.
+    fn collect_young(gc: &mut BoaGc) {
+        gc.runtime.young_collections += 1;
+        let (old_strongs, old_weaks) = (gc.runtime.old_strongs, gc.runtime.old_weaks);
+
+        for node in &gc.strongs[old_strongs..] {
+            // SAFETY: node must be valid as this phase cannot drop any node.
+            let trace_non_roots_fn = unsafe { node.as_ref() }.trace_non_roots_fn();
+            // SAFETY: The function pointer is appropriate for this node type because we extract it from it's VTable.
+            unsafe { trace_non_roots_fn(*node) };
+        }
+        for eph in &gc.weaks[old_weaks..] {
+            // SAFETY: node must be valid as this phase cannot drop any node.
+            unsafe { eph.as_ref() }.trace_non_roots();
+        }
+
+        let mut tracer = Tracer::new();
+        let young = &gc.strongs[old_strongs..];
+        let unreachables = Self::mark_heap(&mut tracer, young, &gc.weaks, &gc.weak_maps);
+        if !unreachables.strong.is_empty() || !unreachables.weak.is_empty() {
+            // SAFETY: All passed pointers are valid, since we won't deallocate until `Self::sweep`.
+            unsafe { Self::finalize(unreachables) };
+            let _final_unreachables = Self::mark_heap(&mut tracer, young, &gc.weaks, &gc.weak_maps);
+        }
+
+        // SAFETY: every box is valid; the old ones are all marked and left as they are.
+        unsafe {
+            Self::sweep(
+                &mut gc.strongs,
+                &mut gc.weaks,
+                (old_strongs, old_weaks),
+                &mut gc.runtime.bytes_allocated,
+            );
+        }
+
+        Self::clear_weak_maps(gc);
+        Self::promote(gc);
+    }
+
+    /// Every box the collection left is old now.
+    fn promote(gc: &mut BoaGc) {
+        gc.runtime.old_strongs = gc.strongs.len();
+        gc.runtime.old_weaks = gc.weaks.len();
+        gc.runtime.old_bytes = gc.runtime.bytes_allocated;
+    }
+
+    fn clear_weak_maps(gc: &mut BoaGc) {
         // Weak maps have to be cleared after the sweep, since the process dereferences GcBoxes.
         gc.weak_maps.retain(|w| {
             // SAFETY: The caller must ensure the validity of every node of `heap_start`.
@@ -271,10 +366,6 @@ impl Collector {
                 false
             }
         });
-
-        gc.strongs.shrink_to(gc.strongs.len() >> 2);
-        gc.weaks.shrink_to(gc.weaks.len() >> 2);
-        gc.weak_maps.shrink_to(gc.weak_maps.len() >> 2);
     }
 
     fn trace_non_roots(gc: &BoaGc) {
@@ -437,6 +528,10 @@ impl Collector {
         }
     }
 
+    /// Drops the unmarked boxes of `strong[from.0..]` and `weak[from.1..]`; the marked ones stay
+    /// marked (ordo's patch: they are old now) with their counts of references from the heap
+    /// reset.
+    ///
     /// # Safety
     ///
     /// - Providing an invalid pointer in the `heap_start` or in any of the headers of each
@@ -446,15 +541,15 @@ impl Collector {
     unsafe fn sweep(
         strong: &mut Vec<GcErasedPointer>,
         weak: &mut Vec<EphemeronPointer>,
+        from: (usize, usize),
         total_allocated: &mut usize,
     ) {
         let _guard = DropGuard::new();
 
-        strong.retain(|node| {
+        retain_from(strong, from.0, |node| {
             // SAFETY: The caller must ensure the validity of every node of `heap_start`.
             let node_ref = unsafe { node.as_ref() };
             if node_ref.is_marked() {
-                node_ref.header.unmark();
                 node_ref.reset_non_root_count();
 
                 true
@@ -474,12 +569,11 @@ impl Collector {
             }
         });
 
-        weak.retain(|eph| {
+        retain_from(weak, from.1, |eph| {
             // SAFETY: The caller must ensure the validity of every node of `heap_start`.
             let eph_ref = unsafe { eph.as_ref() };
             let header = eph_ref.header();
             if header.is_marked() {
-                header.unmark();
                 header.reset_non_root_count();
 
                 true
@@ -530,6 +624,19 @@ impl Collector {
     }
 }
 
+/// ordo's patch: `Vec::retain` of `items[from..]`, the items before `from` kept as they are.
+fn retain_from<T: Copy>(items: &mut Vec<T>, from: usize, mut keep: impl FnMut(&T) -> bool) {
+    let mut kept = from;
+    for index in from..items.len() {
+        let item = items[index];
+        if keep(&item) {
+            items[kept] = item;
+            kept += 1;
+        }
+    }
+    items.truncate(kept);
+}
+
 /// ordo's patch: how full the heap may be after a collection before the collector lets it
 /// grow. A collection that leaves more than `percentage` percent of the threshold in use moves
 /// the threshold to the bytes in use divided by that percentage: 70, Boa's own, lets a heap
@@ -538,6 +645,18 @@ pub fn set_used_space_percentage(percentage: usize) {
     BOA_GC.with(|current| {
         current.borrow_mut().config.used_space_percentage = percentage.clamp(1, 100);
     });
+}
+
+/// ordo's patch: how many bytes of boxes made since the last collection start a collection of
+/// those boxes alone (`usize::MAX`: never; every collection is then of the whole heap).
+pub fn set_nursery_bytes(bytes: usize) {
+    BOA_GC.with(|current| current.borrow_mut().config.nursery_bytes = bytes);
+}
+
+/// ordo's patch: how many collections of the young boxes alone this thread has run.
+#[must_use]
+pub fn young_collections() -> usize {
+    BOA_GC.with(|current| current.borrow().runtime.young_collections)
 }
 
 /// Forcefully runs a garbage collection of all inaccessible nodes.

@@ -37,7 +37,14 @@ impl GcHeader {
     }
 
     /// Increments [`GcHeader`]'s non-roots count.
+    ///
+    /// ordo's patch: a marked node is left as it is. Between collections every node that
+    /// survived one stays marked (it is old), and a collection of the young nodes alone counts
+    /// the references between young nodes only; a full collection unmarks every node first.
     pub(crate) fn inc_non_root_count(&self) {
+        if self.is_marked() {
+            return;
+        }
         let non_root_count = self.non_root_count.get() & NON_ROOTS_MASK;
 
         // `non_root_count` must not exceed `ref_count`.
@@ -137,17 +144,17 @@ mod tests {
     use super::*;
 
     #[test]
-    fn mark_bit_preserved() {
+    fn marked_nodes_are_not_counted() {
         let header = GcHeader::new();
         header.mark();
-        assert!(header.is_marked());
-
         header.inc_non_root_count();
         assert!(header.is_marked());
-        assert_eq!(header.non_root_count(), 1);
+        assert_eq!(header.non_root_count(), 0);
 
+        header.unmark();
         header.inc_non_root_count();
-        assert!(header.is_marked());
+        header.inc_non_root_count();
+        assert!(!header.is_marked());
         assert_eq!(header.non_root_count(), 1);
     }
 

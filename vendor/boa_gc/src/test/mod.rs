@@ -3,6 +3,7 @@ use crate::BOA_GC;
 mod allocation;
 mod cell;
 mod erased;
+mod generations;
 mod std_types;
 mod weak;
 mod weak_map;
@@ -39,6 +40,15 @@ impl Harness {
         });
 
         assert!(bytes_allocated > 0);
+    }
+
+    /// ordo's patch: a collection of the boxes made since the last collection.
+    fn collect_young() {
+        BOA_GC.with(|current| crate::Collector::collect_young(&mut current.borrow_mut()));
+    }
+
+    fn bytes_allocated() -> usize {
+        BOA_GC.with(|current| current.borrow().runtime.bytes_allocated)
     }
 
     #[track_caller]
