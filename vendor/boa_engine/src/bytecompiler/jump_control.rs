@@ -14,7 +14,7 @@ use crate::{
     builtins::function::ThisMode,
     bytecompiler::{ByteCompiler, Label},
     vm::{
-        CallFrame, Handler,
+        Handler,
         opcode::{Address, AddressTable},
     },
 };
@@ -168,47 +168,15 @@ impl JumpRecord {
                             .bytecode
                             .emit_maybe_exception(has_exception.variable(), exception.variable());
 
-                        // Pushes `undefined` to the stack, which acts as the
-                        // `this` value of the call.
-                        compiler.push_from_register(&CallFrame::undefined_register());
-
-                        compiler.if_else_with_dealloc(
-                            has_exception,
-                            |compiler| {
-                                // has_exception == true, so we need to call `reject`
-                                // with the current exception.
-
-                                compiler.push_from_register(
-                                    &CallFrame::promise_capability_reject_register(),
-                                );
-                                compiler.push_from_register(&exception);
-                                compiler.register_allocator.dealloc(exception);
-                                compiler.bytecode.emit_call(1u8.into());
-                            },
-                            |compiler| {
-                                // has_exception == false, call `resolve` normally.
-
-                                compiler.push_from_register(
-                                    &CallFrame::promise_capability_resolve_register(),
-                                );
-
-                                {
-                                    let value = compiler.register_allocator.alloc();
-                                    compiler
-                                        .bytecode
-                                        .emit_set_register_from_accumulator(value.variable());
-                                    compiler.push_from_register(&value);
-                                    compiler.register_allocator.dealloc(value);
-                                }
-                                compiler.bytecode.emit_call(1u8.into());
-                            },
+                        // ordo's patch: one instruction rejects or resolves the promise
+                        // and leaves it in the accumulator, calling the capability's functions
+                        // only where the frame holds them (a module's).
+                        compiler.bytecode.emit_settle_async_function(
+                            has_exception.variable(),
+                            exception.variable(),
                         );
-
-                        // Finally, set the accumulator value to the promise from the
-                        // promise capability
-                        compiler.bytecode.emit_set_accumulator(
-                            (CallFrame::PROMISE_CAPABILITY_PROMISE_REGISTER_INDEX as u32).into(),
-                        );
+                        compiler.register_allocator.dealloc(has_exception);
+                        compiler.register_allocator.dealloc(exception);
                     }
                     // ordo's patch: not for an arrow function (a lexical `this`), which cannot
                     // be constructed: the check was a dispatched no-op at each of its returns,

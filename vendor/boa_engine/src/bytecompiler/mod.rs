@@ -1211,28 +1211,6 @@ impl<'ctx> ByteCompiler<'ctx> {
         self.patch_jump(jump_to_end);
     }
 
-    /// Generates the `if-else` pattern.
-    ///
-    /// This will also deallocate the `bool` register.
-    pub(crate) fn if_else_with_dealloc(
-        &mut self,
-        bool: Register,
-        true_case: impl FnOnce(&mut ByteCompiler<'_>),
-        false_case: impl FnOnce(&mut ByteCompiler<'_>),
-    ) {
-        let jump_false = self.jump_if_false(&bool);
-        self.register_allocator.dealloc(bool);
-
-        // if true, jump to end to avoid running the code for the `else`
-        true_case(self);
-        let jump_to_end = self.jump();
-
-        // if false, we should be already at the end so no need to do anything.
-        self.patch_jump(jump_false);
-        false_case(self);
-        self.patch_jump(jump_to_end);
-    }
-
     /// Generates the `if`-`else` pattern directly from a condition expression,
     /// fusing a relational condition into the branch when possible.
     ///

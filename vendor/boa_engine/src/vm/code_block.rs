@@ -492,6 +492,10 @@ impl CodeBlock {
                 format!("pattern:{pattern_index}, flags:{flags_index}, dst:{dst}")
             }
             Instruction::Jump { address } => format!("address:{address}"),
+            Instruction::SettleAsyncFunction {
+                has_exception,
+                exception,
+            } => format!("has_exception:{has_exception}, exception:{exception}"),
             Instruction::GeneratorDelegateNextBare {
                 address,
                 value,
@@ -965,8 +969,7 @@ impl CodeBlock {
             | Instruction::Reserved54
             | Instruction::Reserved55
             | Instruction::Reserved56
-            | Instruction::Reserved57
-            | Instruction::Reserved58 => unreachable!("Reserved opcodes are unreachable"),
+            | Instruction::Reserved57 => unreachable!("Reserved opcodes are unreachable"),
         }
     }
 }

@@ -5,12 +5,11 @@
 //! plus an interpreter to execute those instructions
 
 use crate::{
-    Context, JsError, JsExpect, JsNativeError, JsObject, JsResult, JsString, JsValue, Module,
+    Context, JsError, JsNativeError, JsObject, JsResult, JsString, JsValue, Module,
     builtins::generator::GeneratorStep,
-    builtins::promise::{PromiseCapability, ResolvingFunctions},
+    builtins::promise::PromiseCapability,
     environments::EnvironmentStack,
     error::RuntimeLimitError,
-    object::JsFunction,
     realm::Realm,
     script::Script,
     vm::opcode::{OPCODE_HANDLERS, OPCODE_HANDLERS_BUDGET},
@@ -588,43 +587,37 @@ impl Vm {
         Ok(())
     }
 
-    /// Get the promise capability for the current frame.
-    #[track_caller]
-    pub(crate) fn get_promise_capability(&self) -> JsResult<PromiseCapability> {
-        #[cfg(debug_assertions)]
-        if !self.frame().code_block().is_async() {
-            return Err(crate::error::PanicError::new(
-                "cannot get promise capability from non-async code",
-            )
-            .into());
-        }
-
+    /// ordo's patch: an async function's promise, made alone (`CreatePromiseCapability`): its
+    /// completion settles it without resolving functions (`SettleAsyncFunction`).
+    pub(crate) fn set_async_function_promise(&mut self, promise: JsObject) {
         let rp = self.frame().rp as usize;
-        let promise = self
-            .stack
+        let registers = &mut self.stack.stack;
+        registers[rp + CallFrame::PROMISE_CAPABILITY_PROMISE_REGISTER_INDEX] = promise.into();
+        registers[rp + CallFrame::PROMISE_CAPABILITY_RESOLVE_REGISTER_INDEX] = JsValue::undefined();
+        registers[rp + CallFrame::PROMISE_CAPABILITY_REJECT_REGISTER_INDEX] = JsValue::undefined();
+    }
+
+    /// ordo's patch: the current frame's promise capability's promise (`undefined` where it has
+    /// none).
+    pub(crate) fn async_function_promise(&self) -> JsValue {
+        let rp = self.frame().rp as usize;
+        self.stack
             .stack
             .get(rp + CallFrame::PROMISE_CAPABILITY_PROMISE_REGISTER_INDEX)
-            .and_then(JsValue::as_object)
-            .js_expect("registers must have a promise capability")?;
-        let resolve = self
-            .stack
-            .stack
-            .get(rp + CallFrame::PROMISE_CAPABILITY_RESOLVE_REGISTER_INDEX)
-            .and_then(JsValue::as_object)
-            .and_then(JsFunction::from_object)
-            .js_expect("registers must have a resolve function")?;
-        let reject = self
-            .stack
-            .stack
-            .get(rp + CallFrame::PROMISE_CAPABILITY_REJECT_REGISTER_INDEX)
-            .and_then(JsValue::as_object)
-            .and_then(JsFunction::from_object)
-            .js_expect("registers must have a reject function")?;
+            .cloned()
+            .unwrap_or_default()
+    }
 
-        Ok(PromiseCapability {
-            promise,
-            functions: ResolvingFunctions { resolve, reject },
-        })
+    /// ordo's patch: the current frame's capability function that rejects (or resolves) its
+    /// promise: `undefined` where the frame holds the promise alone.
+    pub(crate) fn async_function_settler(&self, rejects: bool) -> JsValue {
+        let rp = self.frame().rp as usize;
+        let index = if rejects {
+            CallFrame::PROMISE_CAPABILITY_REJECT_REGISTER_INDEX
+        } else {
+            CallFrame::PROMISE_CAPABILITY_RESOLVE_REGISTER_INDEX
+        };
+        self.stack.stack.get(rp + index).cloned().unwrap_or_default()
     }
 
     /// Get the async generator object for the current frame.

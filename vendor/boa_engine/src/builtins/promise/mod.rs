@@ -2376,132 +2376,6 @@ impl Promise {
         promise: &JsObject<Promise>,
         context: &mut Context,
     ) -> ResolvingFunctions {
-        /// `TriggerPromiseReactions ( reactions, argument )`
-        ///
-        /// The abstract operation `TriggerPromiseReactions` takes arguments `reactions` (a `List` of
-        /// `PromiseReaction` Records) and `argument` and returns unused. It enqueues a new `Job` for
-        /// each record in `reactions`. Each such `Job` processes the `[[Type]]` and `[[Handler]]` of
-        /// the `PromiseReaction` Record, and if the `[[Handler]]` is not `empty`, calls it passing the
-        /// given argument. If the `[[Handler]]` is `empty`, the behaviour is determined by the
-        /// `[[Type]]`.
-        ///
-        /// More information:
-        ///  - [ECMAScript reference][spec]
-        ///
-        /// [spec]: https://tc39.es/ecma262/#sec-triggerpromisereactions
-        fn trigger_promise_reactions(
-            reactions: Vec<ReactionRecord>,
-            argument: &JsValue,
-            context: &mut Context,
-        ) {
-            // 1. For each element reaction of reactions, do
-            for reaction in reactions {
-                // a. Let job be NewPromiseReactionJob(reaction, argument).
-                let job = new_promise_reaction_job(reaction, argument.clone(), context);
-
-                // b. Perform HostEnqueuePromiseJob(job.[[Job]], job.[[Realm]]).
-                context.job_executor().enqueue_job(job.into(), context);
-            }
-            // 2. Return unused.
-        }
-
-        /// `FulfillPromise ( promise, value )`
-        ///
-        /// The abstract operation `FulfillPromise` takes arguments `promise` and `value` and returns
-        /// `unused`.
-        ///
-        /// More information:
-        ///  - [ECMAScript reference][spec]
-        ///
-        /// [spec]: https://tc39.es/ecma262/#sec-fulfillpromise
-        ///
-        /// # Panics
-        ///
-        /// Panics if `Promise` is not pending.
-        fn fulfill_promise(promise: &JsObject<Promise>, value: JsValue, context: &mut Context) {
-            let mut promise = promise.borrow_mut();
-            let promise = promise.data_mut();
-
-            // 1. Assert: The value of promise.[[PromiseState]] is pending.
-            assert!(
-                matches!(promise.state, PromiseState::Pending),
-                "promise was not pending"
-            );
-
-            // reordering these statements does not affect the semantics
-
-            // 2. Let reactions be promise.[[PromiseFulfillReactions]].
-            // 4. Set promise.[[PromiseFulfillReactions]] to undefined.
-            let reactions = std::mem::take(&mut promise.fulfill_reactions);
-
-            // 5. Set promise.[[PromiseRejectReactions]] to undefined.
-            promise.reject_reactions.clear();
-
-            // 7. Perform TriggerPromiseReactions(reactions, value).
-            trigger_promise_reactions(reactions, &value, context);
-
-            // 3. Set promise.[[PromiseResult]] to value.
-            // 6. Set promise.[[PromiseState]] to fulfilled.
-            promise.state = PromiseState::Fulfilled(value);
-
-            // 8. Return unused.
-        }
-
-        /// `RejectPromise ( promise, reason )`
-        ///
-        /// The abstract operation `RejectPromise` takes arguments `promise` and `reason` and returns
-        /// `unused`.
-        ///
-        /// More information:
-        ///  - [ECMAScript reference][spec]
-        ///
-        /// [spec]: https://tc39.es/ecma262/#sec-rejectpromise
-        ///
-        /// # Panics
-        ///
-        /// Panics if `Promise` is not pending.
-        fn reject_promise(promise: &JsObject<Promise>, reason: JsValue, context: &mut Context) {
-            let handled = {
-                let mut promise = promise.borrow_mut();
-                let promise = promise.data_mut();
-
-                // 1. Assert: The value of promise.[[PromiseState]] is pending.
-                assert!(
-                    matches!(promise.state, PromiseState::Pending),
-                    "Expected promise.[[PromiseState]] to be pending"
-                );
-
-                // reordering these statements does not affect the semantics
-
-                // 2. Let reactions be promise.[[PromiseRejectReactions]].
-                // 5. Set promise.[[PromiseRejectReactions]] to undefined.
-                let reactions = std::mem::take(&mut promise.reject_reactions);
-
-                // 4. Set promise.[[PromiseFulfillReactions]] to undefined.
-                promise.fulfill_reactions.clear();
-
-                // 8. Perform TriggerPromiseReactions(reactions, reason).
-                trigger_promise_reactions(reactions, &reason, context);
-
-                // 3. Set promise.[[PromiseResult]] to reason.
-                // 6. Set promise.[[PromiseState]] to rejected.
-                promise.state = PromiseState::Rejected(reason);
-
-                promise.handled
-            };
-
-            // 7. If promise.[[PromiseIsHandled]] is false, perform HostPromiseRejectionTracker(promise, "reject").
-            if !handled {
-                context.host_hooks().promise_rejection_tracker(
-                    promise,
-                    OperationType::Reject,
-                    context,
-                );
-            }
-
-            // 9. Return unused.
-        }
-
         // 1. Let alreadyResolved be the Record { [[Value]]: false }.
         // 5. Set resolve.[[Promise]] to promise.
         // 6. Set resolve.[[AlreadyResolved]] to alreadyResolved.
@@ -2526,70 +2400,7 @@ impl Promise {
                         return Ok(JsValue::undefined());
                     };
 
-                    let resolution = args.get_or_undefined(0);
-
-                    // 7. If SameValue(resolution, promise) is true, then
-                    if JsValue::same_value(resolution, &promise.clone().into()) {
-                        //   a. Let selfResolutionError be a newly created TypeError object.
-                        let self_resolution_error = JsNativeError::typ()
-                            .with_message("SameValue(resolution, promise) is true")
-                            .into_opaque(context);
-
-                        //   b. Perform RejectPromise(promise, selfResolutionError).
-                        reject_promise(&promise, self_resolution_error.into(), context);
-
-                        //   c. Return undefined.
-                        return Ok(JsValue::undefined());
-                    }
-
-                    let Some(then) = resolution.as_object() else {
-                        // 8. If Type(resolution) is not Object, then
-                        //   a. Perform FulfillPromise(promise, resolution).
-                        fulfill_promise(&promise, resolution.clone(), context);
-
-                        //   b. Return undefined.
-                        return Ok(JsValue::undefined());
-                    };
-
-                    // 9. Let then be Completion(Get(resolution, "then")).
-                    let then_action = match then.get(js_string!("then"), context) {
-                        // 10. If then is an abrupt completion, then
-                        Err(e) => {
-                            //   a. Perform RejectPromise(promise, then.[[Value]]).
-                            reject_promise(&promise, e.into_opaque(context)?, context);
-
-                            //   b. Return undefined.
-                            return Ok(JsValue::undefined());
-                        }
-                        // 11. Let thenAction be then.[[Value]].
-                        Ok(then) => then,
-                    };
-
-                    // 12. If IsCallable(thenAction) is false, then
-                    let Some(then_action) =
-                        then_action.as_object().and_then(JsFunction::from_object)
-                    else {
-                        // a. Perform FulfillPromise(promise, resolution).
-                        fulfill_promise(&promise, resolution.clone(), context);
-
-                        //   b. Return undefined.
-                        return Ok(JsValue::undefined());
-                    };
-
-                    // 13. Let thenJobCallback be HostMakeJobCallback(thenAction).
-                    let then_job_callback =
-                        context.host_hooks().make_job_callback(then_action, context);
-
-                    // 14. Let job be NewPromiseResolveThenableJob(promise, resolution, thenJobCallback).
-                    let job = new_promise_resolve_thenable_job(
-                        promise.clone(),
-                        resolution.clone(),
-                        then_job_callback,
-                        context,
-                    );
-
-                    // 15. Perform HostEnqueuePromiseJob(job.[[Job]], job.[[Realm]]).
-                    context.job_executor().enqueue_job(job.into(), context);
+                    resolve_promise(&promise, args.get_or_undefined(0), context)?;
 
                     // 16. Return undefined.
                     Ok(JsValue::undefined())
@@ -2640,6 +2451,209 @@ impl Promise {
         // 12. Return the Record { [[Resolve]]: resolve, [[Reject]]: reject }.
         ResolvingFunctions { resolve, reject }
     }
+}
+
+/// `TriggerPromiseReactions ( reactions, argument )`
+///
+/// The abstract operation `TriggerPromiseReactions` takes arguments `reactions` (a `List` of
+/// `PromiseReaction` Records) and `argument` and returns unused. It enqueues a new `Job` for
+/// each record in `reactions`. Each such `Job` processes the `[[Type]]` and `[[Handler]]` of
+/// the `PromiseReaction` Record, and if the `[[Handler]]` is not `empty`, calls it passing the
+/// given argument. If the `[[Handler]]` is `empty`, the behaviour is determined by the
+/// `[[Type]]`.
+///
+/// More information:
+///  - [ECMAScript reference][spec]
+///
+/// [spec]: https://tc39.es/ecma262/#sec-triggerpromisereactions
+fn trigger_promise_reactions(
+    reactions: Vec<ReactionRecord>,
+    argument: &JsValue,
+    context: &mut Context,
+) {
+    // 1. For each element reaction of reactions, do
+    for reaction in reactions {
+        // a. Let job be NewPromiseReactionJob(reaction, argument).
+        let job = new_promise_reaction_job(reaction, argument.clone(), context);
+
+        // b. Perform HostEnqueuePromiseJob(job.[[Job]], job.[[Realm]]).
+        context.job_executor().enqueue_job(job.into(), context);
+    }
+    // 2. Return unused.
+}
+
+/// `FulfillPromise ( promise, value )`
+///
+/// The abstract operation `FulfillPromise` takes arguments `promise` and `value` and returns
+/// `unused`.
+///
+/// More information:
+///  - [ECMAScript reference][spec]
+///
+/// [spec]: https://tc39.es/ecma262/#sec-fulfillpromise
+///
+/// # Panics
+///
+/// Panics if `Promise` is not pending.
+fn fulfill_promise(promise: &JsObject<Promise>, value: JsValue, context: &mut Context) {
+    let mut promise = promise.borrow_mut();
+    let promise = promise.data_mut();
+
+    // 1. Assert: The value of promise.[[PromiseState]] is pending.
+    assert!(
+        matches!(promise.state, PromiseState::Pending),
+        "promise was not pending"
+    );
+
+    // reordering these statements does not affect the semantics
+
+    // 2. Let reactions be promise.[[PromiseFulfillReactions]].
+    // 4. Set promise.[[PromiseFulfillReactions]] to undefined.
+    let reactions = std::mem::take(&mut promise.fulfill_reactions);
+
+    // 5. Set promise.[[PromiseRejectReactions]] to undefined.
+    promise.reject_reactions.clear();
+
+    // 7. Perform TriggerPromiseReactions(reactions, value).
+    trigger_promise_reactions(reactions, &value, context);
+
+    // 3. Set promise.[[PromiseResult]] to value.
+    // 6. Set promise.[[PromiseState]] to fulfilled.
+    promise.state = PromiseState::Fulfilled(value);
+
+    // 8. Return unused.
+}
+
+/// `RejectPromise ( promise, reason )`
+///
+/// The abstract operation `RejectPromise` takes arguments `promise` and `reason` and returns
+/// `unused`.
+///
+/// More information:
+///  - [ECMAScript reference][spec]
+///
+/// [spec]: https://tc39.es/ecma262/#sec-rejectpromise
+///
+/// # Panics
+///
+/// Panics if `Promise` is not pending.
+pub(crate) fn reject_promise(
+    promise: &JsObject<Promise>,
+    reason: JsValue,
+    context: &mut Context,
+) {
+    let handled = {
+        let mut promise = promise.borrow_mut();
+        let promise = promise.data_mut();
+
+        // 1. Assert: The value of promise.[[PromiseState]] is pending.
+        assert!(
+            matches!(promise.state, PromiseState::Pending),
+            "Expected promise.[[PromiseState]] to be pending"
+        );
+
+        // reordering these statements does not affect the semantics
+
+        // 2. Let reactions be promise.[[PromiseRejectReactions]].
+        // 5. Set promise.[[PromiseRejectReactions]] to undefined.
+        let reactions = std::mem::take(&mut promise.reject_reactions);
+
+        // 4. Set promise.[[PromiseFulfillReactions]] to undefined.
+        promise.fulfill_reactions.clear();
+
+        // 8. Perform TriggerPromiseReactions(reactions, reason).
+        trigger_promise_reactions(reactions, &reason, context);
+
+        // 3. Set promise.[[PromiseResult]] to reason.
+        // 6. Set promise.[[PromiseState]] to rejected.
+        promise.state = PromiseState::Rejected(reason);
+
+        promise.handled
+    };
+
+    // 7. If promise.[[PromiseIsHandled]] is false, perform HostPromiseRejectionTracker(promise, "reject").
+    if !handled {
+        context.host_hooks().promise_rejection_tracker(
+            promise,
+            OperationType::Reject,
+            context,
+        );
+    }
+
+    // 9. Return unused.
+}
+
+/// Steps 7 to 16 of a promise's resolve function (`Promise Resolve Functions`), for a pending
+/// `promise` that was not resolved before. ordo's patch: out of the function's closure, so that
+/// an async function's completion resolves its promise without the function
+/// (`SettleAsyncFunction`).
+pub(crate) fn resolve_promise(
+    promise: &JsObject<Promise>,
+    resolution: &JsValue,
+    context: &mut Context,
+) -> JsResult<()> {
+    // 7. If SameValue(resolution, promise) is true, then
+    if JsValue::same_value(resolution, &promise.clone().into()) {
+        //   a. Let selfResolutionError be a newly created TypeError object.
+        let self_resolution_error = JsNativeError::typ()
+            .with_message("SameValue(resolution, promise) is true")
+            .into_opaque(context);
+
+        //   b. Perform RejectPromise(promise, selfResolutionError).
+        reject_promise(promise, self_resolution_error.into(), context);
+
+        //   c. Return unused.
+        return Ok(());
+    }
+
+    let Some(then) = resolution.as_object() else {
+        // 8. If Type(resolution) is not Object, then
+        //   a. Perform FulfillPromise(promise, resolution).
+        fulfill_promise(promise, resolution.clone(), context);
+
+        //   b. Return unused.
+        return Ok(());
+    };
+
+    // 9. Let then be Completion(Get(resolution, "then")).
+    let then_action = match then.get(js_string!("then"), context) {
+        // 10. If then is an abrupt completion, then
+        Err(e) => {
+            //   a. Perform RejectPromise(promise, then.[[Value]]).
+            reject_promise(promise, e.into_opaque(context)?, context);
+
+            //   b. Return unused.
+            return Ok(());
+        }
+        // 11. Let thenAction be then.[[Value]].
+        Ok(then) => then,
+    };
+
+    // 12. If IsCallable(thenAction) is false, then
+    let Some(then_action) = then_action.as_object().and_then(JsFunction::from_object) else {
+        // a. Perform FulfillPromise(promise, resolution).
+        fulfill_promise(promise, resolution.clone(), context);
+
+        //   b. Return unused.
+        return Ok(());
+    };
+
+    // 13. Let thenJobCallback be HostMakeJobCallback(thenAction).
+    let then_job_callback = context.host_hooks().make_job_callback(then_action, context);
+
+    // 14. Let job be NewPromiseResolveThenableJob(promise, resolution, thenJobCallback).
+    let job = new_promise_resolve_thenable_job(
+        promise.clone(),
+        resolution.clone(),
+        then_job_callback,
+        context,
+    );
+
+    // 15. Perform HostEnqueuePromiseJob(job.[[Job]], job.[[Realm]]).
+    context.job_executor().enqueue_job(job.into(), context);
+
+    // 16. Return unused.
+    Ok(())
 }
 
 /// More information:

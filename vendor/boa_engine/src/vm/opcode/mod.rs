@@ -2215,6 +2215,16 @@ generate_opcodes! {
     ///   - Input and output: value
     GeneratorDelegateNextBare { address: Address, value: RegisterOperand, iterator: RegisterOperand, next: RegisterOperand },
 
+    /// ordo's patch: settles an async function's promise as the function completes: rejects
+    /// it with `exception` where `has_exception` is true, else resolves it with the
+    /// accumulator; then the accumulator is the promise. Through the capability's functions
+    /// where the frame holds them (a module's), else directly: an async function's
+    /// `CreatePromiseCapability` makes the promise alone.
+    ///
+    /// - Registers:
+    ///   - Input: has_exception, exception
+    SettleAsyncFunction { has_exception: RegisterOperand, exception: RegisterOperand },
+
     /// Reserved [`Opcode`].
     Reserved1 => Reserved,
     /// Reserved [`Opcode`].
@@ -2329,8 +2339,6 @@ generate_opcodes! {
     Reserved56 => Reserved,
     /// Reserved [`Opcode`].
     Reserved57 => Reserved,
-    /// Reserved [`Opcode`].
-    Reserved58 => Reserved,
     /// Declare `var` type variable during eval declaration instantiation.
     ///
     /// - Operands:

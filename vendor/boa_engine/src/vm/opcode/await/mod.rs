@@ -1,10 +1,10 @@
 use super::RegisterOperand;
 use crate::{
-    Context, JsExpect, JsResult, JsValue,
+    Context, JsExpect, JsObject, JsResult, JsValue,
     builtins::{
         Promise,
         generator::GeneratorContext,
-        promise::{Awaiting, PromiseCapability},
+        promise::{Awaiting, reject_promise, resolve_promise},
     },
     error::PanicError,
     vm::{CompletionRecord, opcode::Operation},
@@ -44,12 +44,7 @@ impl Await {
             Err(err) => return context.handle_error(err),
         };
 
-        let return_value = context
-            .vm
-            .get_promise_capability()
-            .ok()
-            .map(|cap| JsValue::from(cap.promise))
-            .unwrap_or_default();
+        let return_value = context.vm.async_function_promise();
 
         let r#gen = GeneratorContext::from_current(context, None);
 
@@ -77,20 +72,70 @@ impl Operation for Await {
 pub(crate) struct CreatePromiseCapability;
 
 impl CreatePromiseCapability {
+    /// ordo's patch: the promise alone. `NewPromiseCapability(%Promise%)` makes a pending
+    /// promise of %Promise.prototype% and its two resolving functions, which no script can
+    /// reach here: the function's completion settles the promise itself
+    /// (`SettleAsyncFunction`), as the functions would have.
     #[inline(always)]
     pub(super) fn operation((): (), context: &mut Context) -> JsResult<()> {
-        let promise_capability = PromiseCapability::new(
-            &context.intrinsics().constructors().promise().constructor(),
-            context,
-        )
-        .js_expect("cannot fail per spec")?;
-
-        context.vm.set_promise_capability(promise_capability)
+        let promise = JsObject::from_proto_and_data_with_shared_shape(
+            context.root_shape(),
+            context.intrinsics().constructors().promise().prototype(),
+            Promise::new(),
+        );
+        context.vm.set_async_function_promise(promise.upcast());
+        Ok(())
     }
 }
 
 impl Operation for CreatePromiseCapability {
     const NAME: &'static str = "CreatePromiseCapability";
     const INSTRUCTION: &'static str = "INST - CreatePromiseCapability";
+    const COST: u8 = 8;
+}
+
+/// `SettleAsyncFunction` implements the Opcode Operation for `Opcode::SettleAsyncFunction`
+///
+/// Operation:
+///  - ordo's patch: settles an async function's promise as the function completes
+///    (`AsyncBlockStart`'s last steps: reject with the exception, or resolve with the result).
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct SettleAsyncFunction;
+
+impl SettleAsyncFunction {
+    #[inline(always)]
+    pub(super) fn operation(
+        (has_exception, exception): (RegisterOperand, RegisterOperand),
+        context: &mut Context,
+    ) -> JsResult<()> {
+        let rejects = context.vm.get_register(has_exception.into()).to_boolean();
+        let value = if rejects {
+            context.vm.take_register(exception.into())
+        } else {
+            context.vm.get_return_value()
+        };
+        let promise = context.vm.async_function_promise();
+        let settler = context.vm.async_function_settler(rejects);
+        if let Some(settler) = settler.as_callable() {
+            settler.call(&JsValue::undefined(), &[value], context)?;
+        } else {
+            let promise = promise
+                .as_object()
+                .and_then(|promise| promise.downcast::<Promise>().ok())
+                .js_expect("an async function's frame holds its promise")?;
+            if rejects {
+                reject_promise(&promise, value, context);
+            } else {
+                resolve_promise(&promise, &value, context)?;
+            }
+        }
+        context.vm.set_return_value(promise);
+        Ok(())
+    }
+}
+
+impl Operation for SettleAsyncFunction {
+    const NAME: &'static str = "SettleAsyncFunction";
+    const INSTRUCTION: &'static str = "INST - SettleAsyncFunction";
     const COST: u8 = 8;
 }
