@@ -5,7 +5,12 @@
 //! promises and objects whose `then` getter throws settle among a `then` chain; throws; async
 //! arrows, methods and static methods; a promise resolved with itself (a TypeError); what the
 //! promise is (`instanceof`, its prototype, no own keys); 2,000 awaits in a loop and a
-//! `Promise.all` of 500. The expected line is what Node 20 prints for the same script.
+//! `Promise.all` of 500. Patch 105: a `then` of %Promise% and `Promise.resolve` make their
+//! promise alone too, settled by the reaction job (or at once) by the resolving functions'
+//! steps: `then` chains through values, thenables, promises, throws, a throwing `then`
+//! getter, `catch`, `finally`, a rejection passed through, a promise resolved with itself, a
+//! `Promise` subclass (which still goes through its capability) and a chain of 3,000. The
+//! expected lines are what Node 20 prints for the same scripts.
 
 #[path = "support/node_lines.rs"]
 mod node_lines;
@@ -56,6 +61,38 @@ const EXPECTED: [&str; 1] = [
     "plain ran awaits ran plain ran promise true true 0 tick1 plain=1 awaits resumed throws!thrown then called badThen!TypeError:getter arrow=8 method=7 make=made tick2 thenable=3 self!true tick3 rejected!RangeError:inner tick4 awaits=2 total=3998000 all=500:998",
 ];
 
+/// Pushes its line to `out` when `settled` settles.
+const THEN_BODY: &str = r#"
+    const out = [];
+    const log = [];
+    const thenable = (v) => ({ then(resolve) { log.push(`thenable ${v}`); resolve(v); } });
+    Promise.resolve(1)
+        .then((v) => { log.push(`a${v}`); return v + 1; })
+        .then((v) => { log.push(`b${v}`); return thenable(v + 1); })
+        .then((v) => { log.push(`c${v}`); return Promise.resolve(v + 1); })
+        .then((v) => { log.push(`d${v}`); throw new Error(`e${v + 1}`); })
+        .then(() => log.push("skipped"), (err) => { log.push(`caught ${err.message}`); return { get then() { throw new TypeError("then getter"); } }; })
+        .catch((err) => { log.push(`catch ${err.constructor.name}:${err.message}`); return 6; })
+        .finally(() => log.push("finally"))
+        .then((v) => log.push(`after finally ${v}`));
+    Promise.reject(new RangeError("r")).then((v) => log.push(`no ${v}`)).then(undefined, (err) => log.push(`passed through ${err.message}`));
+    Promise.resolve(thenable("t")).then((v) => log.push(`resolved thenable ${v}`));
+    const selfish = Promise.resolve(0).then(() => selfish);
+    selfish.catch((err) => log.push(`self ${err instanceof TypeError}`));
+    class Tracked extends Promise {}
+    const tracked = Tracked.resolve(5).then((v) => v * 2);
+    log.push(`subclass ${tracked instanceof Tracked} ${Object.getPrototypeOf(Promise.resolve(1).then()) === Promise.prototype}`);
+    tracked.then((v) => log.push(`tracked ${v}`));
+    let n = 0;
+    let chain = Promise.resolve(0);
+    for (let i = 0; i < 3000; i++) chain = chain.then((v) => { n++; return v + i; });
+    const settled = chain.then((v) => { log.push(`chain ${v} ${n}`); out.push(log.join(" | ")); });
+"#;
+
+const THEN_EXPECTED: [&str; 1] = [
+    "subclass true true | a1 | thenable t | b2 | passed through r | resolved thenable t | self true | tracked 10 | thenable 3 | c3 | d4 | caught e5 | catch TypeError:then getter | finally | after finally 6 | chain 4498500 3000",
+];
+
 #[test]
 fn async_functions_settle_as_in_node_in_plain_boa() {
     node_lines::assert_in_plain_boa(BODY, &EXPECTED);
@@ -64,4 +101,14 @@ fn async_functions_settle_as_in_node_in_plain_boa() {
 #[tokio::test]
 async fn async_functions_settle_as_in_node_in_the_worker() {
     node_lines::assert_in_worker(&format!("{BODY}\nawait settled;"), &EXPECTED).await;
+}
+
+#[test]
+fn then_chains_settle_as_in_node_in_plain_boa() {
+    node_lines::assert_in_plain_boa(THEN_BODY, &THEN_EXPECTED);
+}
+
+#[tokio::test]
+async fn then_chains_settle_as_in_node_in_the_worker() {
+    node_lines::assert_in_worker(&format!("{THEN_BODY}\nawait settled;"), &THEN_EXPECTED).await;
 }

@@ -1,4 +1,4 @@
-use super::internal_methods::InternalMethodPropertyContext;
+use super::internal_methods::{InternalMethodPropertyContext, ordinary_data_get};
 use crate::js_error;
 use crate::value::JsVariant;
 use crate::{
@@ -81,8 +81,13 @@ impl JsObject {
         // 1. Assert: Type(O) is Object.
         // 2. Assert: IsPropertyKey(P) is true.
         // 3. Return ? O.[[Get]](P, O).
+        let key = key.into();
+        // ordo's patch: a data property (or none) along ordinary objects, read from the shapes.
+        if let Some(value) = ordinary_data_get(self, &key) {
+            return Ok(value);
+        }
         self.__get__(
-            &key.into(),
+            &key,
             self.clone().into(),
             &mut InternalMethodPropertyContext::new(context),
         )

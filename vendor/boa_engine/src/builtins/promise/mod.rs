@@ -214,6 +214,18 @@ pub(crate) struct ReactionRecord {
     /// ordo's patch: the function suspended at an `await` that this reaction resumes, in place
     /// of the built-in function the specification's `Await` makes for `[[Handler]]`.
     awaiting: Option<Awaiting>,
+
+    /// ordo's patch: the promise a `then` of %Promise% made, in place of a capability: the
+    /// job settles it by the resolving functions' steps, which no script could reach.
+    derived: Option<JsObject<Promise>>,
+}
+
+/// ordo's patch: what the reactions of a `then` settle.
+enum Then {
+    /// The capability, or none (`PerformPromiseThen` without a result capability).
+    Capability(Option<PromiseCapability>),
+    /// A promise of %Promise% made alone (`ReactionRecord::derived`).
+    Derived(JsObject<Promise>),
 }
 
 /// The `[[Type]]` field values of a `PromiseReaction` record.
@@ -1913,6 +1925,20 @@ impl Promise {
             }
         }
 
+        // ordo's patch: for %Promise% (an `await` of a value, `Promise.resolve(v)`), the
+        // capability's resolve function would be made only to be called here, once: the
+        // promise is made alone and resolved by that function's steps (`resolve_promise`).
+        let intrinsic = context.intrinsics().constructors().promise().constructor();
+        if JsObject::equals(c, &intrinsic) {
+            let promise = JsObject::from_proto_and_data_with_shared_shape(
+                context.root_shape(),
+                context.intrinsics().constructors().promise().prototype(),
+                Self::new(),
+            );
+            resolve_promise(&promise, &x, context)?;
+            return Ok(promise.upcast());
+        }
+
         // 2. Let promiseCapability be ? NewPromiseCapability(C).
         let promise_capability = PromiseCapability::new(&c.clone(), context)?;
 
@@ -2177,6 +2203,21 @@ impl Promise {
             .upcast()
             .species_constructor(StandardConstructors::promise, context)?;
 
+        // ordo's patch: for %Promise%, the capability's functions would be called by the
+        // reaction job alone: the promise is made alone and the job settles it
+        // (`ReactionRecord::derived`).
+        let intrinsic = context.intrinsics().constructors().promise().constructor();
+        if JsObject::equals(&c, &intrinsic) {
+            let derived = JsObject::from_proto_and_data_with_shared_shape(
+                context.root_shape(),
+                context.intrinsics().constructors().promise().prototype(),
+                Self::new(),
+            );
+            let reactions = Then::Derived(derived.clone());
+            Self::add_then_reactions(promise, on_fulfilled, on_rejected, reactions, context);
+            return Ok(derived.upcast());
+        }
+
         // 4. Let resultCapability be ? NewPromiseCapability(C).
         let result_capability = PromiseCapability::new(&c, context)?;
         let result_promise = result_capability.promise.clone();
@@ -2206,6 +2247,23 @@ impl Promise {
         result_capability: Option<PromiseCapability>,
         context: &mut Context,
     ) {
+        let reactions = Then::Capability(result_capability);
+        Self::add_then_reactions(promise, on_fulfilled, on_rejected, reactions, context);
+    }
+
+    /// `PerformPromiseThen`'s steps 1-12 with what its reactions settle (ordo's patch: a
+    /// capability, or a promise a `then` of %Promise% made alone).
+    fn add_then_reactions(
+        promise: &JsObject<Promise>,
+        on_fulfilled: Option<JsFunction>,
+        on_rejected: Option<JsFunction>,
+        then: Then,
+        context: &mut Context,
+    ) {
+        let (result_capability, derived) = match then {
+            Then::Capability(capability) => (capability, None),
+            Then::Derived(derived) => (None, Some(derived)),
+        };
         // 1. Assert: IsPromise(promise) is true.
 
         // 2. If resultCapability is not present, then
@@ -2233,6 +2291,7 @@ impl Promise {
             reaction_type: ReactionType::Fulfill,
             handler: on_fulfilled_job_callback,
             awaiting: None,
+            derived: derived.clone(),
         };
 
         // 8. Let rejectReaction be the PromiseReaction { [[Capability]]: resultCapability, [[Type]]: Reject, [[Handler]]: onRejectedJobCallback }.
@@ -2241,6 +2300,7 @@ impl Promise {
             reaction_type: ReactionType::Reject,
             handler: on_rejected_job_callback,
             awaiting: None,
+            derived,
         };
 
         Self::add_reactions(promise, fulfill_reaction, reject_reaction, context);
@@ -2265,12 +2325,14 @@ impl Promise {
             reaction_type: ReactionType::Fulfill,
             handler: None,
             awaiting: Some(awaiting.clone()),
+            derived: None,
         };
         let reject_reaction = ReactionRecord {
             promise_capability: None,
             reaction_type: ReactionType::Reject,
             handler: None,
             awaiting: Some(awaiting),
+            derived: None,
         };
         Self::add_reactions(promise, fulfill_reaction, reject_reaction, context);
     }
@@ -2726,6 +2788,16 @@ fn new_promise_reaction_job(
                 Err(e) => Err(e.into_opaque(context)?),
             },
         };
+
+        // ordo's patch: a promise a `then` of %Promise% made alone (`ReactionRecord::derived`)
+        // is settled as its capability's functions would have settled it.
+        if let Some(derived) = reaction.derived.take() {
+            match handler_result {
+                Err(value) => reject_promise(&derived, value, context),
+                Ok(value) => resolve_promise(&derived, &value, context)?,
+            }
+            return Ok(JsValue::undefined());
+        }
 
         match promise_capability {
             None => {

@@ -872,6 +872,45 @@ pub(crate) fn has_ordinary_elements(obj: &JsObject) -> bool {
         && std::ptr::fn_addr_eq(methods.__define_own_property__, ordinary.__define_own_property__)
 }
 
+/// ordo's patch: `[[Get]]` of a string or symbol key with `obj` as the receiver, read from the
+/// shapes along the prototype chain without a property descriptor, where every object on the
+/// way reads ordinarily (its `[[GetOwnProperty]]`, `[[Get]]` and `[[GetPrototypeOf]]` are the
+/// ordinary ones) and the property found is a data property: its value, or `undefined` where
+/// no object has it. `None` where an index, an accessor or an exotic object needs the general
+/// steps. The host's reads take it (`JsObject::get`): a promise's `constructor`, a resolution's
+/// `then`, an options bag's fields, each a chain of descriptors before.
+pub(crate) fn ordinary_data_get(obj: &JsObject, key: &PropertyKey) -> Option<JsValue> {
+    if matches!(key, PropertyKey::Index(_)) {
+        return None;
+    }
+    let ordinary = &ORDINARY_INTERNAL_METHODS;
+    let mut current = obj.clone();
+    loop {
+        let methods = current.vtable();
+        if !(std::ptr::fn_addr_eq(methods.__get_own_property__, ordinary.__get_own_property__)
+            && std::ptr::fn_addr_eq(methods.__get__, ordinary.__get__)
+            && std::ptr::fn_addr_eq(methods.__get_prototype_of__, ordinary.__get_prototype_of__))
+        {
+            return None;
+        }
+        let prototype = {
+            let object = current.borrow();
+            let properties = object.properties();
+            if let Some(slot) = properties.shape.lookup(key) {
+                if slot.attributes.is_accessor_descriptor() {
+                    return None;
+                }
+                return properties.storage.get(slot.index as usize).cloned();
+            }
+            object.prototype()
+        };
+        match prototype {
+            Some(prototype) => current = prototype,
+            None => return Some(JsValue::undefined()),
+        }
+    }
+}
+
 /// Abstract operation `OrdinarySet`.
 ///
 /// More information:
