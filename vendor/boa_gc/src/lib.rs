@@ -89,10 +89,10 @@ struct GcRuntimeData {
 }
 
 /// ordo's patch: how many bytes of boxes made since the last collection start a collection of
-/// those boxes alone, where the whole heap is not yet due ([`set_nursery_bytes`] changes it). A script that keeps a large heap
-/// (the records it parsed) while it makes short-lived objects (promises, iterator results,
-/// temporaries) marked the whole heap at every collection: the young collection traces and
-/// sweeps the young boxes only.
+/// those boxes alone, where the whole heap is not yet due ([`set_nursery_bytes`] changes it).
+/// A script that keeps a large heap (the records it parsed) while it makes short-lived objects
+/// (promises, iterator results, temporaries) marked the whole heap at every collection: the
+/// young collection traces and sweeps the young boxes only.
 const NURSERY_BYTES: usize = 1 << 20;
 
 #[derive(Debug)]
@@ -204,11 +204,11 @@ impl Allocator {
     }
 
     fn manage_state(gc: &mut BoaGc) {
-        if gc.runtime.bytes_allocated.saturating_sub(gc.runtime.old_bytes) > gc.config.nursery_bytes
-            && gc.runtime.bytes_allocated <= gc.config.threshold
-        {
+        let young_bytes = gc.runtime.bytes_allocated.saturating_sub(gc.runtime.old_bytes);
+        let heap_due = gc.runtime.bytes_allocated > gc.config.threshold;
+        if young_bytes > gc.config.nursery_bytes && !heap_due {
             Collector::collect_young(gc);
-        } else if gc.runtime.bytes_allocated > gc.config.threshold {
+        } else if heap_due {
             Collector::collect(gc);
 
             // Post collection check
@@ -248,7 +248,7 @@ impl Collector {
         gc.runtime.collections += 1;
 
         // ordo's patch: the old boxes are marked between collections; a full collection
-        // starts with none marked.
+        // starts with none marked and collects from the first box.
         for node in &gc.strongs[..gc.runtime.old_strongs] {
             // SAFETY: node must be valid as this phase cannot drop any node.
             unsafe { node.as_ref() }.header.unmark();
@@ -257,38 +257,7 @@ impl Collector {
             // SAFETY: node must be valid as this phase cannot drop any node.
             unsafe { eph.as_ref() }.header().unmark();
         }
-
-        Self::trace_non_roots(gc);
-
-        let mut tracer = Tracer::new();
-
-        let unreachables = Self::mark_heap(&mut tracer, &gc.strongs, &gc.weaks, &gc.weak_maps);
-
-        assert!(tracer.is_empty(), "The queue should be empty");
-
-        // Only finalize if there are any unreachable nodes.
-        if !unreachables.strong.is_empty() || !unreachables.weak.is_empty() {
-            // Finalize all the unreachable nodes.
-            // SAFETY: All passed pointers are valid, since we won't deallocate until `Self::sweep`.
-            unsafe { Self::finalize(unreachables) };
-
-            // Reuse the tracer's already allocated capacity.
-            let _final_unreachables =
-                Self::mark_heap(&mut tracer, &gc.strongs, &gc.weaks, &gc.weak_maps);
-        }
-
-        // SAFETY: The head of our linked list is always valid per the invariants of our GC.
-        unsafe {
-            Self::sweep(
-                &mut gc.strongs,
-                &mut gc.weaks,
-                (0, 0),
-                &mut gc.runtime.bytes_allocated,
-            );
-        }
-
-        Self::clear_weak_maps(gc);
-        Self::promote(gc);
+        Self::collect_from(gc, (0, 0));
 
         gc.strongs.shrink_to(gc.strongs.len() >> 2);
         gc.weaks.shrink_to(gc.weaks.len() >> 2);
@@ -304,34 +273,40 @@ impl Collector {
     /// counted as references, which keeps a young value alive until the next full collection.
     fn collect_young(gc: &mut BoaGc) {
         gc.runtime.young_collections += 1;
-        let (old_strongs, old_weaks) = (gc.runtime.old_strongs, gc.runtime.old_weaks);
+        Self::collect_from(gc, (gc.runtime.old_strongs, gc.runtime.old_weaks));
+    }
 
-        for node in &gc.strongs[old_strongs..] {
-            // SAFETY: node must be valid as this phase cannot drop any node.
-            let trace_non_roots_fn = unsafe { node.as_ref() }.trace_non_roots_fn();
-            // SAFETY: The function pointer is appropriate for this node type because we extract it from it's VTable.
-            unsafe { trace_non_roots_fn(*node) };
-        }
-        for eph in &gc.weaks[old_weaks..] {
-            // SAFETY: node must be valid as this phase cannot drop any node.
-            unsafe { eph.as_ref() }.trace_non_roots();
-        }
+    /// ordo's patch: the steps of a collection of `strongs[from.0..]` and `weaks[from.1..]`,
+    /// every box before them marked (old) and so taken as live: count the references between
+    /// the collected boxes, mark from their roots and every ephemeron, finalize, mark again
+    /// (a finalizer may resurrect), sweep, and make the survivors old.
+    fn collect_from(gc: &mut BoaGc, from: (usize, usize)) {
+        Self::trace_non_roots(&gc.strongs[from.0..], &gc.weaks[from.1..]);
 
         let mut tracer = Tracer::new();
-        let young = &gc.strongs[old_strongs..];
-        let unreachables = Self::mark_heap(&mut tracer, young, &gc.weaks, &gc.weak_maps);
+        let strongs = &gc.strongs[from.0..];
+
+        let unreachables = Self::mark_heap(&mut tracer, strongs, &gc.weaks, &gc.weak_maps);
+
+        assert!(tracer.is_empty(), "The queue should be empty");
+
+        // Only finalize if there are any unreachable nodes.
         if !unreachables.strong.is_empty() || !unreachables.weak.is_empty() {
+            // Finalize all the unreachable nodes.
             // SAFETY: All passed pointers are valid, since we won't deallocate until `Self::sweep`.
             unsafe { Self::finalize(unreachables) };
-            let _final_unreachables = Self::mark_heap(&mut tracer, young, &gc.weaks, &gc.weak_maps);
+
+            // Reuse the tracer's already allocated capacity.
+            let _final_unreachables =
+                Self::mark_heap(&mut tracer, strongs, &gc.weaks, &gc.weak_maps);
         }
 
-        // SAFETY: every box is valid; the old ones are all marked and left as they are.
+        // SAFETY: every box is valid, and those before `from` are marked and left as they are.
         unsafe {
             Self::sweep(
                 &mut gc.strongs,
                 &mut gc.weaks,
-                (old_strongs, old_weaks),
+                from,
                 &mut gc.runtime.bytes_allocated,
             );
         }
@@ -368,10 +343,10 @@ impl Collector {
         });
     }
 
-    fn trace_non_roots(gc: &BoaGc) {
+    fn trace_non_roots(strongs: &[GcErasedPointer], weaks: &[EphemeronPointer]) {
         // Count all the handles located in GC heap.
         // Then, we can find whether there is a reference from other places, and they are the roots.
-        for node in &gc.strongs {
+        for node in strongs {
             // SAFETY: node must be valid as this phase cannot drop any node.
             let trace_non_roots_fn = unsafe { node.as_ref() }.trace_non_roots_fn();
 
@@ -381,7 +356,7 @@ impl Collector {
             }
         }
 
-        for eph in &gc.weaks {
+        for eph in weaks {
             // SAFETY: node must be valid as this phase cannot drop any node.
             let eph_ref = unsafe { eph.as_ref() };
             eph_ref.trace_non_roots();
