@@ -247,6 +247,13 @@ impl PromiseCapability {
     ///  - [ECMAScript reference][spec]
     ///
     /// [spec]: https://tc39.es/ecma262/#sec-newpromisecapability
+    /// ordo's patch: whether `c` is the realm's %Promise%, whose capability's resolving
+    /// functions no script can reach: an async function's completion, a `then`'s reaction job
+    /// and `PromiseResolve` settle its promises without them (patches 104, 105).
+    pub(crate) fn is_intrinsic(c: &JsObject, context: &Context) -> bool {
+        JsObject::equals(c, &context.intrinsics().constructors().promise().constructor())
+    }
+
     pub(crate) fn new(c: &JsObject, context: &mut Context) -> JsResult<Self> {
         #[derive(Debug, Clone, Trace, Finalize)]
         struct RejectResolve {
@@ -268,8 +275,7 @@ impl PromiseCapability {
         // script can reach: made directly, without the executor's function object, its
         // record and the constructor's call of it (an `await` of an async function's call
         // made all three).
-        let intrinsic = context.intrinsics().constructors().promise().constructor();
-        if JsObject::equals(c, &intrinsic) {
+        if Self::is_intrinsic(c, context) {
             let (promise, functions) = JsPromise::new_pending(context);
             return Ok(Self {
                 promise: promise.into(),
@@ -496,6 +502,15 @@ impl BuiltInConstructor for Promise {
 
 impl Promise {
     /// Creates a new, pending `Promise`.
+    /// ordo's patch: a pending promise of %Promise.prototype%, without resolving functions.
+    pub(crate) fn pending(context: &Context) -> JsObject<Self> {
+        JsObject::from_proto_and_data_with_shared_shape(
+            context.root_shape(),
+            context.intrinsics().constructors().promise().prototype(),
+            Self::new(),
+        )
+    }
+
     pub(crate) fn new() -> Self {
         Self {
             state: PromiseState::Pending,
@@ -1928,13 +1943,8 @@ impl Promise {
         // ordo's patch: for %Promise% (an `await` of a value, `Promise.resolve(v)`), the
         // capability's resolve function would be made only to be called here, once: the
         // promise is made alone and resolved by that function's steps (`resolve_promise`).
-        let intrinsic = context.intrinsics().constructors().promise().constructor();
-        if JsObject::equals(c, &intrinsic) {
-            let promise = JsObject::from_proto_and_data_with_shared_shape(
-                context.root_shape(),
-                context.intrinsics().constructors().promise().prototype(),
-                Self::new(),
-            );
+        if PromiseCapability::is_intrinsic(c, context) {
+            let promise = Self::pending(context);
             resolve_promise(&promise, &x, context)?;
             return Ok(promise.upcast());
         }
@@ -2206,13 +2216,8 @@ impl Promise {
         // ordo's patch: for %Promise%, the capability's functions would be called by the
         // reaction job alone: the promise is made alone and the job settles it
         // (`ReactionRecord::derived`).
-        let intrinsic = context.intrinsics().constructors().promise().constructor();
-        if JsObject::equals(&c, &intrinsic) {
-            let derived = JsObject::from_proto_and_data_with_shared_shape(
-                context.root_shape(),
-                context.intrinsics().constructors().promise().prototype(),
-                Self::new(),
-            );
+        if PromiseCapability::is_intrinsic(&c, context) {
+            let derived = Self::pending(context);
             let reactions = Then::Derived(derived.clone());
             Self::add_then_reactions(promise, on_fulfilled, on_rejected, reactions, context);
             return Ok(derived.upcast());

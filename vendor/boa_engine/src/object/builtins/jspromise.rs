@@ -166,11 +166,7 @@ impl JsPromise {
     where
         F: FnOnce(&ResolvingFunctions, &mut Context) -> JsResult<JsValue>,
     {
-        let promise = JsObject::from_proto_and_data_with_shared_shape(
-            context.root_shape(),
-            context.intrinsics().constructors().promise().prototype(),
-            Promise::new(),
-        );
+        let promise = Promise::pending(context);
         let resolvers = Promise::create_resolving_functions(&promise, context);
 
         if let Err(e) = executor(&resolvers, context) {
@@ -217,11 +213,7 @@ impl JsPromise {
     /// ```
     #[inline]
     pub fn new_pending(context: &mut Context) -> (Self, ResolvingFunctions) {
-        let promise = JsObject::from_proto_and_data_with_shared_shape(
-            context.root_shape(),
-            context.intrinsics().constructors().promise().prototype(),
-            Promise::new(),
-        );
+        let promise = Promise::pending(context);
         let resolvers = Promise::create_resolving_functions(&promise, context);
 
         (promise.into(), resolvers)

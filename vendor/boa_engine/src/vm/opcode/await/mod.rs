@@ -1,6 +1,6 @@
 use super::RegisterOperand;
 use crate::{
-    Context, JsExpect, JsObject, JsResult, JsValue,
+    Context, JsExpect, JsResult, JsValue,
     builtins::{
         Promise,
         generator::GeneratorContext,
@@ -78,11 +78,7 @@ impl CreatePromiseCapability {
     /// (`SettleAsyncFunction`), as the functions would have.
     #[inline(always)]
     pub(super) fn operation((): (), context: &mut Context) -> JsResult<()> {
-        let promise = JsObject::from_proto_and_data_with_shared_shape(
-            context.root_shape(),
-            context.intrinsics().constructors().promise().prototype(),
-            Promise::new(),
-        );
+        let promise = Promise::pending(context);
         context.vm.set_async_function_promise(promise.upcast());
         Ok(())
     }
