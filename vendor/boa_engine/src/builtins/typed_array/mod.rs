@@ -37,7 +37,7 @@ pub(crate) use element::Float16;
 pub(crate) use element::{Atomic, ClampedU8, Element};
 pub use object::TypedArray;
 // ordo's patch: the element reads and writes of `a[i]` (`vm/opcode/get/property.rs`, `set`).
-pub(crate) use object::{typed_array_element, typed_array_set_element};
+pub(crate) use object::{typed_array_element, typed_array_set_element, typed_array_store_number};
 
 pub(crate) trait TypedArrayMarker {
     type Element: Element;

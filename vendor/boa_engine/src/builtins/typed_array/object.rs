@@ -18,7 +18,8 @@ use crate::{
 use boa_gc::{Finalize, Trace};
 use boa_macros::js_str;
 
-use super::{TypedArrayKind, is_valid_integer_index};
+use super::{TypedArrayElement, TypedArrayKind, is_valid_integer_index};
+use crate::builtins::number::{f64_to_int32, f64_to_uint32};
 
 /// A `TypedArray` object is an exotic object that performs special handling of integer
 /// index property keys.
@@ -774,18 +775,27 @@ pub(crate) fn typed_array_set_element(
     // 2. Otherwise, let numValue be ? ToNumber(value).
     let value = elem_type.get_element(value, context)?;
 
+    write_element(obj.borrow().data(), index, value);
+
+    // 4. Return unused.
+    Ok(())
+}
+
+/// Steps 3 and 4 of `TypedArraySetElement`: `value` converted, written where `index` is a
+/// valid integer index.
+fn write_element(array: &TypedArray, index: f64, value: TypedArrayElement) {
+    let elem_type = array.kind();
     // 3. If IsValidIntegerIndex(O, index) is true, then
-    let array = obj.borrow();
-    let mut buffer = array.data().viewed_array_buffer().as_buffer_mut();
+    let mut buffer = array.viewed_array_buffer().as_buffer_mut();
     let Some(mut buffer) = buffer.bytes(Ordering::Relaxed) else {
-        return Ok(());
+        return;
     };
-    let Some(index) = array.data().validate_index(index, buffer.len()) else {
-        return Ok(());
+    let Some(index) = array.validate_index(index, buffer.len()) else {
+        return;
     };
 
     //     a. Let offset be O.[[ByteOffset]].
-    let offset = array.data().byte_offset();
+    let offset = array.byte_offset();
 
     //     b. Let elementSize be TypedArrayElementSize(O).
     let size = elem_type.element_size();
@@ -801,7 +811,32 @@ pub(crate) fn typed_array_set_element(
             .subslice_mut(byte_index..)
             .set_value(value, Ordering::Relaxed);
     }
+}
 
-    // 4. Return unused.
-    Ok(())
+/// ordo's patch: `TypedArraySetElement` of a Number, where converting it runs no script code
+/// (`ToNumber` of a Number is itself): the quick loop's `a[i] = v`. `false`, with nothing
+/// written, where `obj` is not a typed array, `value` is not a Number, or the array's kind is a
+/// BigInt one or converts by rounding (`Uint8ClampedArray`, `Float16Array`): the handler's
+/// steps take those.
+pub(crate) fn typed_array_store_number(obj: &JsObject, index: u32, value: &JsValue) -> bool {
+    let Some(number) = value.as_number() else {
+        return false;
+    };
+    let Some(array) = obj.downcast_ref::<TypedArray>() else {
+        return false;
+    };
+    // ToInt8 and its kin are ToInt32's low bits; ToUint32 its unsigned reading.
+    let element = match array.kind() {
+        TypedArrayKind::Int8 => TypedArrayElement::Int8(f64_to_int32(number) as i8),
+        TypedArrayKind::Uint8 => TypedArrayElement::Uint8(f64_to_int32(number) as u8),
+        TypedArrayKind::Int16 => TypedArrayElement::Int16(f64_to_int32(number) as i16),
+        TypedArrayKind::Uint16 => TypedArrayElement::Uint16(f64_to_int32(number) as u16),
+        TypedArrayKind::Int32 => TypedArrayElement::Int32(f64_to_int32(number)),
+        TypedArrayKind::Uint32 => TypedArrayElement::Uint32(f64_to_uint32(number)),
+        TypedArrayKind::Float32 => TypedArrayElement::Float32(number as f32),
+        TypedArrayKind::Float64 => TypedArrayElement::Float64(number),
+        _ => return false,
+    };
+    write_element(&array, f64::from(index), element);
+    true
 }

@@ -37,7 +37,7 @@ impl ByteCompiler<'_> {
                 //   Inc(dst, local); Move(local, dst) → 2 ops
                 //
                 // Post-increment (i++):
-                //   Move(dst, local); Inc(local, local) → 2 ops
+                //   Move(dst, local); Inc(local, dst) → 2 ops (ordo's patch: was Inc(local, local))
                 //
                 // Inc(local, local) works because Inc writes new to dst AFTER old to src,
                 // so when dst==src the new value wins.
@@ -65,11 +65,15 @@ impl ByteCompiler<'_> {
                     if post {
                         // Save old value to dst (post-increment returns old value).
                         compiler.bytecode.emit_move(dst.variable(), local_op);
-                        // Increment in-place.
+                        // ordo's patch: `Inc` reads the copy in `dst` and leaves there the
+                        // number it converted it to, which `i++` gives (`ToNumeric` of the old
+                        // value: `s++` of the string "5" is 5, of an object its `valueOf`);
+                        // the local gets the number after it. Reading the local left the copy
+                        // unconverted, the string or the object itself.
                         if increment {
-                            compiler.bytecode.emit_inc(local_op, local_op);
+                            compiler.bytecode.emit_inc(local_op, dst.variable());
                         } else {
-                            compiler.bytecode.emit_dec(local_op, local_op);
+                            compiler.bytecode.emit_dec(local_op, dst.variable());
                         }
                     } else {
                         if increment {

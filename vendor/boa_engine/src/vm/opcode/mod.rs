@@ -46,6 +46,7 @@ mod nop;
 mod nullish_base;
 mod object;
 mod pop;
+pub(crate) mod quick_steps; // ordo's patch
 mod push;
 mod rest_parameter;
 mod set;

@@ -7,7 +7,7 @@ use crate::{
     },
     property::PropertyKey,
     vm::{
-        inline_cache::slot_value,
+        inline_cache::{InlineCache, slot_value},
         opcode::{
             IndexOperand, Operation, RegisterOperand,
             nullish_base::{Access, primitive_key, require_base},
@@ -347,7 +347,16 @@ pub(super) fn cached_data_property(
     index: IndexOperand,
     context: &Context,
 ) -> Option<JsValue> {
-    let ic = &context.vm.frame().code_block().ic[usize::from(index)];
+    cached_data_property_in(object, &context.vm.frame().code_block().ic[usize::from(index)])
+}
+
+/// [`cached_data_property`] with the read's inline cache given (the quick loop has the code
+/// block at hand, not the frame).
+#[inline(always)]
+pub(crate) fn cached_data_property_in(
+    object: &JsObject,
+    ic: &InlineCache,
+) -> Option<JsValue> {
     let object = object.borrow();
     let slot = ic.get(object.shape())?;
     if slot.attributes.is_accessor_descriptor() {

@@ -348,7 +348,7 @@ enum SmallIndexStore {
 /// ordo's patch: also an element kept as a value alone in sparse storage, and the elements of
 /// an extensible object with the ordinary methods (`has_ordinary_elements`: `counts[n] += 1`
 /// on a plain object took the general `[[Set]]`, a descriptor built and validated per write).
-fn overwrite_element(object: &JsObject, index: u32, value: &JsValue) -> bool {
+pub(crate) fn overwrite_element(object: &JsObject, index: u32, value: &JsValue) -> bool {
     if !object.is_array() && !has_ordinary_elements(object) {
         return false;
     }
