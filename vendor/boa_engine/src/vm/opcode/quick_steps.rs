@@ -15,10 +15,11 @@
 
 use super::{
     Address, Argument, IndexOperand, Opcode, RegisterOperand,
-    get::property::cached_data_property_in, set::property::overwrite_element,
+    get::property::{cached_data_property_in, length_at_once},
+    set::property::{SmallIndexStore, small_index_store},
 };
 use crate::{
-    Context, JsObject, JsValue, builtins::typed_array::typed_array_store_number,
+    Context, JsValue, builtins::typed_array::typed_array_store_number,
     object::internal_methods::small_index_element, vm::CallFrame,
 };
 
@@ -245,21 +246,20 @@ pub(crate) fn run(context: &mut Context) {
                     RegisterOperand
                 );
                 let written = registers.get(key).as_small_index().is_some_and(|index| {
-                    registers
-                        .get(object)
-                        .with_object(|object| {
-                            registers
-                                .get(receiver)
-                                .with_object(|receiver| JsObject::equals(receiver, object))
-                                .unwrap_or(false)
-                                && (overwrite_element(object, index, registers.get(value))
-                                    || typed_array_store_number(
-                                        object,
-                                        index,
-                                        registers.get(value),
-                                    ))
-                        })
-                        .unwrap_or(false)
+                    let value = registers.get(value);
+                    match small_index_store(
+                        registers.get(object),
+                        registers.get(receiver),
+                        index,
+                        value,
+                    ) {
+                        SmallIndexStore::Done => true,
+                        // A Number alone: another value converts, which may run script code.
+                        SmallIndexStore::TypedArray(array) => {
+                            typed_array_store_number(&array, index, value)
+                        }
+                        SmallIndexStore::General => false,
+                    }
                 });
                 if !written {
                     break;
@@ -286,17 +286,7 @@ pub(crate) fn run(context: &mut Context) {
             Opcode::GetLengthProperty => {
                 let ((dst, object, _index), next) =
                     operands!(RegisterOperand, RegisterOperand, IndexOperand);
-                let source = registers.get(object);
-                let length = if let Some(length) = source.with_string(|string| string.len()) {
-                    JsValue::from(length as u32)
-                } else if let Some(length) = source
-                    .with_object(|object| {
-                        object.is_array().then(|| object.borrow().properties().storage[0].clone())
-                    })
-                    .flatten()
-                {
-                    length
-                } else {
+                let Some(length) = length_at_once(registers.get(object)) else {
                     break;
                 };
                 registers.set(dst, length);

@@ -15,26 +15,27 @@ use crate::{
     },
 };
 
+/// Boa's fast path for `GetLengthProperty`, as a function of its own (ordo's patch, so that the
+/// quick loop, `quick_steps.rs`, reads `length` the same way): an Array keeps its `length` in
+/// its first slot; a string primitive's is its own (the string exotic object's, which the
+/// prototype that `base_class()` gives would not see). `None` for anything else.
+#[inline(always)]
+pub(crate) fn length_at_once(value: &JsValue) -> Option<JsValue> {
+    if let Some(object) = value.as_object()
+        && object.is_array()
+    {
+        return Some(object.borrow().properties().storage[0].clone());
+    }
+    value.with_string(|string| JsValue::from(string.len() as u32))
+}
+
 fn get_by_name<const LENGTH: bool>(
     (dst, object, receiver, index): (RegisterOperand, &JsValue, &JsValue, IndexOperand),
     context: &mut Context,
 ) -> JsResult<()> {
-    if LENGTH {
-        if let Some(object) = object.as_object()
-            && object.is_array()
-        {
-            let value = object.borrow().properties().storage[0].clone();
-            context.vm.set_register(dst.into(), value);
-            return Ok(());
-        } else if let Some(string) = object.as_string() {
-            // NOTE: Since we’re using the prototype returned directly by `base_class()`,
-            //       we need to handle string primitives separately due to the
-            //       string exotic internal methods.
-            context
-                .vm
-                .set_register(dst.into(), (string.len() as u32).into());
-            return Ok(());
-        }
+    if LENGTH && let Some(length) = length_at_once(object) {
+        context.vm.set_register(dst.into(), length);
+        return Ok(());
     }
 
     // OPTIMIZATION:

@@ -224,7 +224,14 @@ impl SetPropertyByValue {
         // Array whose dense storage holds index `i` or a typed array: written from the registers
         // as they are, with no copies and no property key.
         if let Some(index) = context.vm.get_register(key.into()).as_small_index() {
-            match small_index_store(context, (value, receiver, object), index) {
+            let vm = &context.vm;
+            let store = small_index_store(
+                vm.get_register(object.into()),
+                vm.get_register(receiver.into()),
+                index,
+                vm.get_register(value.into()),
+            );
+            match store {
                 SmallIndexStore::Done => return Ok(()),
                 SmallIndexStore::TypedArray(array) => {
                     let value = context.vm.get_register(value.into()).clone();
@@ -332,7 +339,7 @@ fn store_remembered(
 }
 
 /// ordo's patch: what `SetPropertyByValue` does with a small integer key.
-enum SmallIndexStore {
+pub(crate) enum SmallIndexStore {
     /// Written into an Array's dense storage.
     Done,
     /// A typed array: `TypedArraySetElement`, which converts the value (script code may run).
@@ -360,17 +367,15 @@ pub(crate) fn overwrite_element(object: &JsObject, index: u32, value: &JsValue) 
 /// ordo's patch: `[[Set]]` for a small integer index where no script code runs and nothing but
 /// the element changes: an element kept as a value alone (`overwrite_element`); a typed array is
 /// handed back, to be written with its conversion. Only where the receiver is the object
-/// itself, as in `a[i] = v`.
-fn small_index_store(
-    context: &Context,
-    (value, receiver, object): (RegisterOperand, RegisterOperand, RegisterOperand),
+/// itself, as in `a[i] = v`. The quick loop (`quick_steps.rs`) makes the same test.
+#[inline(always)]
+pub(crate) fn small_index_store(
+    object: &JsValue,
+    receiver: &JsValue,
     index: u32,
+    value: &JsValue,
 ) -> SmallIndexStore {
-    let receiver = context.vm.get_register(receiver.into());
-    let value = context.vm.get_register(value.into());
-    context
-        .vm
-        .get_register(object.into())
+    object
         .with_object(|object| {
             let own_receiver = receiver
                 .with_object(|receiver| JsObject::equals(receiver, object))
