@@ -434,12 +434,12 @@ async fn r_rt_1_the_engine_warm_up_leaves_no_trace_in_the_scripts_context() {
                 "encodeURIComponent",
                 "decodeURI",
                 "decodeURIComponent",
+                "escape",
+                "unescape",
                 "atob",
                 "btoa",
                 "structuredClone",
                 "queueMicrotask",
-                "escape",
-                "unescape",
                 "crypto",
                 "console"
             ]

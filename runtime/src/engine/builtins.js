@@ -1,7 +1,6 @@
 // Built-ins of the web platform that models reach for and Boa 0.22 lacks, written on the
 // ECMAScript built-ins: `atob`/`btoa`, `TextEncoder`/`TextDecoder` (UTF-8, streamed too),
-// `structuredClone`, `queueMicrotask`, `Array.fromAsync`, `Error.captureStackTrace` and Annex B's
-// `escape`/`unescape`.
+// `structuredClone`, `queueMicrotask`, `Array.fromAsync` and `Error.captureStackTrace`.
 // Installed as ordinary globals (writable, configurable, not enumerable), compiled before a run
 // that names one of them or at the first touch of one (`lazy.rs`); they reach nothing outside
 // the engine.
@@ -246,45 +245,6 @@
         return clone(value);
     }
 
-    // ---- escape / unescape (ECMAScript Annex B), which Boa leaves out: older code reaches for
-    // `unescape(encodeURIComponent(text))` to hand UTF-8 to `btoa`.
-    const KEPT = /[A-Za-z0-9@*_+\-./]/;
-    const hex = (code, width) => code.toString(16).toUpperCase().padStart(width, "0");
-
-    function escape(data) {
-        const text = String(data);
-        let out = "";
-        for (let index = 0; index < text.length; index++) {
-            const code = text.charCodeAt(index);
-            if (code < 256 && KEPT.test(text[index])) out += text[index];
-            else out += code < 256 ? `%${hex(code, 2)}` : `%u${hex(code, 4)}`;
-        }
-        return out;
-    }
-
-    function unescape(data) {
-        const text = String(data);
-        let out = "";
-        for (let index = 0; index < text.length; index++) {
-            if (text[index] === "%") {
-                const wide = text[index + 1] === "u" ? text.slice(index + 2, index + 6) : "";
-                const narrow = text.slice(index + 1, index + 3);
-                if (/^[0-9A-Fa-f]{4}$/.test(wide)) {
-                    out += String.fromCharCode(parseInt(wide, 16));
-                    index += 5;
-                    continue;
-                }
-                if (/^[0-9A-Fa-f]{2}$/.test(narrow)) {
-                    out += String.fromCharCode(parseInt(narrow, 16));
-                    index += 2;
-                    continue;
-                }
-            }
-            out += text[index];
-        }
-        return out;
-    }
-
     // ---- queueMicrotask ------------------------------------------------------------------------
     // The callback runs as a job after the current one, as a promise reaction does (the
     // reaction's own, captured here: a script that replaces `Promise` changes nothing).
@@ -348,8 +308,6 @@
     define(globalThis, "TextDecoder", TextDecoder);
     define(globalThis, "structuredClone", structuredClone);
     define(globalThis, "queueMicrotask", queueMicrotask);
-    define(globalThis, "escape", escape);
-    define(globalThis, "unescape", unescape);
     define(Array, "fromAsync", fromAsync);
     define(Error, "captureStackTrace", captureStackTrace);
 })

@@ -34,8 +34,8 @@ use boa_engine::{Context, JsNativeError, JsObject, JsResult, JsString, JsValue, 
 
 use super::originals::{self, Originals};
 
-/// `atob`/`btoa`, `TextEncoder`/`TextDecoder`, `structuredClone`, `queueMicrotask`,
-/// `escape`/`unescape` and `Array.fromAsync`, in JavaScript (see the file).
+/// `atob`/`btoa`, `TextEncoder`/`TextDecoder`, `structuredClone`, `queueMicrotask` and
+/// `Array.fromAsync`, in JavaScript (see the file).
 const WEB_BUILTINS: Source = Source {
     path: "builtins.js",
     text: include_str!("builtins.js"),
@@ -47,8 +47,6 @@ const WEB_BUILTINS: Source = Source {
         ("", "TextDecoder"),
         ("", "structuredClone"),
         ("", "queueMicrotask"),
-        ("", "escape"),
-        ("", "unescape"),
         ("Array", "fromAsync"),
         ("Error", "captureStackTrace"),
     ],

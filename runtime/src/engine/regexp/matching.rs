@@ -1,14 +1,14 @@
 //! `RegExp.prototype[Symbol.match]` and `RegExp.prototype.test`: on a plain expression (see
 //! [`super::plain`]) they search with the expression's matcher and build no result object per
-//! match; otherwise Boa's, handed the string already converted (a second `ToString` of a string
-//! calls nothing).
+//! match (a match without `g` is ordo's `exec`, called directly); otherwise Boa's, handed the
+//! string already converted (a second `ToString` of a string calls nothing).
 
 use boa_engine::object::builtins::JsArray;
 use boa_engine::{Context, JsNativeError, JsObject, JsResult, JsString, JsValue, js_string};
 
 use super::super::native::arg;
 use super::plain::{Plain, set_last_index};
-use super::{Shared, wide};
+use super::{Shared, exec, wide};
 
 /// `RegExp.prototype[Symbol.match](string)`.
 pub(super) fn r#match(
@@ -33,7 +33,11 @@ pub(super) fn r#match(
             let matched = found.iter().map(|one| string.slice(one.start(), one.end()).into());
             Ok(JsArray::from_iter(matched, context).into())
         }
-        _ => shared.builtin_match.call(this, &[string.into()], context),
+        // Without `g`, `RegExpExec(rx, S)`: on a plain expression `Get(rx, "exec")` is ordo's
+        // `exec`, called here as it is (through Boa's `[Symbol.match]` and a property read it
+        // cost three native calls: `line.match(re)` took four times `re.exec(line)`).
+        Some(_) => exec::exec(this, &[string.into()], context),
+        None => shared.builtin_match.call(this, &[string.into()], context),
     }
 }
 

@@ -493,6 +493,7 @@ pub(crate) struct BuiltInCallable<'ctx> {
     function: NativeFunctionPointer,
     name: JsString,
     length: usize,
+    bare: bool,
 }
 
 impl BuiltInCallable<'_> {
@@ -513,6 +514,14 @@ impl BuiltInCallable<'_> {
         self
     }
 
+    /// ordo's patch: the function may be called bare (`NativeFunctionObject::bare`): with
+    /// Number arguments (a getter: none) it runs no script code, changes nothing, and reads
+    /// neither its realm nor the frames.
+    pub(crate) const fn bare(mut self) -> Self {
+        self.bare = true;
+        self
+    }
+
     pub(crate) fn build(self) -> JsFunction {
         let object = self.realm.intrinsics().templates().function().create(
             NativeFunctionObject {
@@ -520,6 +529,7 @@ impl BuiltInCallable<'_> {
                 name: self.name.clone(),
                 constructor: None,
                 realm: Some(self.realm.clone()),
+                bare: self.bare.then_some(self.function),
             },
             vec![JsValue::new(self.length), JsValue::new(self.name)],
         );
@@ -538,6 +548,7 @@ impl<'ctx> BuiltInBuilder<'ctx, OrdinaryObject> {
             function,
             length: 0,
             name: js_string!(),
+            bare: false,
         }
     }
 

@@ -43,7 +43,8 @@ use builder::BuiltInBuilder;
 use error::Error;
 use num_traits::Zero;
 
-#[cfg(feature = "annex-b")]
+// ordo's patch: `escape` and `unescape` without the rest of Annex B (code written for
+// browsers reaches for them; ordo had them in JavaScript, at ~1 µs a character).
 pub mod escape;
 
 #[cfg(feature = "intl")]
@@ -317,11 +318,8 @@ impl Realm {
         Atomics::init(self);
         FinalizationRegistry::init(self);
 
-        #[cfg(feature = "annex-b")]
-        {
-            escape::Escape::init(self);
-            escape::Unescape::init(self);
-        }
+        escape::Escape::init(self);
+        escape::Unescape::init(self);
 
         #[cfg(feature = "intl")]
         {
@@ -446,11 +444,8 @@ pub(crate) fn set_default_global_bindings(context: &mut Context) -> JsResult<()>
     global_binding::<Atomics>(context)?;
     global_binding::<FinalizationRegistry>(context)?;
 
-    #[cfg(feature = "annex-b")]
-    {
-        global_binding::<escape::Escape>(context)?;
-        global_binding::<escape::Unescape>(context)?;
-    }
+    global_binding::<escape::Escape>(context)?;
+    global_binding::<escape::Unescape>(context)?;
 
     #[cfg(feature = "intl")]
     global_binding::<intl::Intl>(context)?;

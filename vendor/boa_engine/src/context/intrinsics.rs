@@ -1138,11 +1138,9 @@ pub struct IntrinsicObjects {
     parse_int: JsFunction,
 
     /// [`%escape%`](https://tc39.es/ecma262/#sec-escape-string)
-    #[cfg(feature = "annex-b")]
     escape: JsFunction,
 
     /// [`%unescape%`](https://tc39.es/ecma262/#sec-unescape-string)
-    #[cfg(feature = "annex-b")]
     unescape: JsFunction,
 
     /// [`%Intl%`](https://tc39.es/ecma402/#intl-object)
@@ -1189,9 +1187,7 @@ impl IntrinsicObjects {
             is_nan: JsFunction::empty_intrinsic_function(false),
             parse_float: JsFunction::empty_intrinsic_function(false),
             parse_int: JsFunction::empty_intrinsic_function(false),
-            #[cfg(feature = "annex-b")]
             escape: JsFunction::empty_intrinsic_function(false),
-            #[cfg(feature = "annex-b")]
             unescape: JsFunction::empty_intrinsic_function(false),
             #[cfg(feature = "intl")]
             intl: JsObject::new_unique(None, Intl::new()?),
@@ -1348,7 +1344,6 @@ impl IntrinsicObjects {
     ///
     /// [spec]: https://tc39.es/ecma262/#sec-escape-string
     #[must_use]
-    #[cfg(feature = "annex-b")]
     #[inline]
     pub fn escape(&self) -> JsFunction {
         self.escape.clone()
@@ -1358,7 +1353,6 @@ impl IntrinsicObjects {
     ///
     /// [spec]: https://tc39.es/ecma262/#sec-unescape-string
     #[must_use]
-    #[cfg(feature = "annex-b")]
     #[inline]
     pub fn unescape(&self) -> JsFunction {
         self.unescape.clone()

@@ -82,6 +82,14 @@ pub struct NativeFunctionObject {
 
     /// The [`Realm`] in which the function is defined, or `None` if the realm is uninitialized.
     pub(crate) realm: Option<Realm>,
+
+    /// ordo's patch: the function itself where a call of it with Number arguments alone (a
+    /// getter's, with none) runs no script code, changes nothing, and reads neither its realm
+    /// nor the frames (`Math`'s functions, the `size` of a `Map` or `Set`, a typed array's
+    /// `length`): `Call` and a cached getter's read then call it bare, without a native
+    /// frame (`vm/opcode/call/bare.rs`). A bare call that throws is made again with the native
+    /// call's steps, so that the error has its frames; it changed nothing the first time.
+    pub(crate) bare: Option<NativeFunctionPointer>,
 }
 
 impl NativeFunctionObject {
@@ -318,6 +326,14 @@ impl NativeFunction {
     /// ordo's patch: whether this is the Rust function `function` itself (not a closure), as
     /// `IteratorRecord::step_value` asks of an Array Iterator's `next`.
     #[inline]
+    /// ordo's patch: the Rust function, where this is one and not a closure.
+    pub(crate) fn pointer(&self) -> Option<NativeFunctionPointer> {
+        match self.inner {
+            Inner::PointerFn(function) => Some(function),
+            Inner::Closure(_) => None,
+        }
+    }
+
     pub(crate) fn is_pointer(&self, function: NativeFunctionPointer) -> bool {
         matches!(self.inner, Inner::PointerFn(own) if std::ptr::fn_addr_eq(own, function))
     }
@@ -449,6 +465,7 @@ fn native_function_construct(
         name,
         constructor,
         realm,
+        ..
     } = obj
         .downcast_ref::<NativeFunctionObject>()
         .expect("the object should be a native function object")

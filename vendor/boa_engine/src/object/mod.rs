@@ -452,6 +452,7 @@ impl<'realm> FunctionObjectBuilder<'realm> {
                 name: self.name.clone(),
                 constructor: self.constructor,
                 realm: Some(self.realm.clone()),
+                bare: None,
             },
             vec![self.length.into(), self.name.into()],
         );
@@ -902,6 +903,7 @@ impl<'ctx> ConstructorBuilder<'ctx> {
                 name: self.name.clone(),
                 constructor: self.kind,
                 realm: Some(self.context.realm().clone()),
+                bare: None,
             };
             let internal_methods = data.internal_methods();
             let mut constructor = Object {

@@ -833,6 +833,11 @@ impl PropertyMap {
         }
     }
 
+    /// ordo's patch: whether the map holds an element at `index`, of any kind.
+    pub(crate) fn holds_element(&self, index: u32) -> bool {
+        self.indexed_properties.contains_key(index)
+    }
+
     /// ordo's patch: whether the map holds no element (no property keyed by an index).
     pub(crate) fn holds_no_element(&self) -> bool {
         match &self.indexed_properties {

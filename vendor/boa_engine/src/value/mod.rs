@@ -4,7 +4,7 @@
 
 use num_bigint::BigInt;
 use num_integer::Integer;
-use num_traits::{ToPrimitive, Zero};
+use num_traits::ToPrimitive;
 use std::{ops::Sub, sync::LazyLock};
 
 use boa_gc::{Finalize, Trace};
@@ -1172,25 +1172,10 @@ impl JsValue {
     /// [spec]: https://tc39.es/ecma262/#sec-toint8
     pub fn to_int8(&self, context: &mut Context) -> JsResult<i8> {
         // 1. Let number be ? ToNumber(argument).
-        let number = self.to_number(context)?;
-
-        // 2. If number is NaN, +0𝔽, -0𝔽, +∞𝔽, or -∞𝔽, return +0𝔽.
-        if number.is_nan() || number.is_zero() || number.is_infinite() {
-            return Ok(0);
-        }
-
-        // 3. Let int be the mathematical value whose sign is the sign of number and whose magnitude is floor(abs(ℝ(number))).
-        let int = number.abs().floor().copysign(number) as i64;
-
-        // 4. Let int8bit be int modulo 2^8.
-        let int_8_bit = int % 2i64.pow(8);
-
-        // 5. If int8bit ≥ 2^7, return 𝔽(int8bit - 2^8); otherwise return 𝔽(int8bit).
-        if int_8_bit >= 2i64.pow(7) {
-            Ok((int_8_bit - 2i64.pow(8)) as i8)
-        } else {
-            Ok(int_8_bit as i8)
-        }
+        // 2.-5. ordo's patch: ToInt32's low bits (2^32 is a multiple of 2^8), which ToInt32
+        // keeps for every Number: Boa's `as i64` saturated past 2^63, so
+        // `new Int8Array([1e20])[0]` was -1 (Node: 0).
+        Ok(f64_to_int32(self.to_number(context)?) as i8)
     }
 
     /// `7.1.11 ToUint8 ( argument )`
@@ -1201,21 +1186,10 @@ impl JsValue {
     /// [spec]: https://tc39.es/ecma262/#sec-touint8
     pub fn to_uint8(&self, context: &mut Context) -> JsResult<u8> {
         // 1. Let number be ? ToNumber(argument).
-        let number = self.to_number(context)?;
-
-        // 2. If number is NaN, +0𝔽, -0𝔽, +∞𝔽, or -∞𝔽, return +0𝔽.
-        if number.is_nan() || number.is_zero() || number.is_infinite() {
-            return Ok(0);
-        }
-
-        // 3. Let int be the mathematical value whose sign is the sign of number and whose magnitude is floor(abs(ℝ(number))).
-        let int = number.abs().floor().copysign(number) as i64;
-
-        // 4. Let int8bit be int modulo 2^8.
-        let int_8_bit = int % 2i64.pow(8);
-
-        // 5. Return 𝔽(int8bit).
-        Ok(int_8_bit as u8)
+        // 2.-5. ordo's patch: ToInt32's low bits (2^32 is a multiple of 2^8), which ToInt32
+        // keeps for every Number: Boa's `as i64` saturated past 2^63, so
+        // `new Int8Array([1e20])[0]` was -1 (Node: 0).
+        Ok(f64_to_int32(self.to_number(context)?) as u8)
     }
 
     /// `7.1.12 ToUint8Clamp ( argument )`
@@ -1226,43 +1200,9 @@ impl JsValue {
     /// [spec]: https://tc39.es/ecma262/#sec-touint8clamp
     pub fn to_uint8_clamp(&self, context: &mut Context) -> JsResult<u8> {
         // 1. Let number be ? ToNumber(argument).
-        let number = self.to_number(context)?;
-
-        // 2. If number is NaN, return +0𝔽.
-        if number.is_nan() {
-            return Ok(0);
-        }
-
-        // 3. If ℝ(number) ≤ 0, return +0𝔽.
-        if number <= 0.0 {
-            return Ok(0);
-        }
-
-        // 4. If ℝ(number) ≥ 255, return 255𝔽.
-        if number >= 255.0 {
-            return Ok(255);
-        }
-
-        // 5. Let f be floor(ℝ(number)).
-        let f = number.floor();
-
-        // 6. If f + 0.5 < ℝ(number), return 𝔽(f + 1).
-        if f + 0.5 < number {
-            return Ok(f as u8 + 1);
-        }
-
-        // 7. If ℝ(number) < f + 0.5, return 𝔽(f).
-        if number < f + 0.5 {
-            return Ok(f as u8);
-        }
-
-        // 8. If f is odd, return 𝔽(f + 1).
-        if !(f as u8).is_multiple_of(2) {
-            return Ok(f as u8 + 1);
-        }
-
-        // 9. Return 𝔽(f).
-        Ok(f as u8)
+        // ordo's patch: steps 2-9 are `f64_to_uint8_clamp`, which the conversion of one typed
+        // array's elements into another's shares.
+        Ok(f64_to_uint8_clamp(self.to_number(context)?))
     }
 
     /// `7.1.8 ToInt16 ( argument )`
@@ -1273,25 +1213,10 @@ impl JsValue {
     /// [spec]: https://tc39.es/ecma262/#sec-toint16
     pub fn to_int16(&self, context: &mut Context) -> JsResult<i16> {
         // 1. Let number be ? ToNumber(argument).
-        let number = self.to_number(context)?;
-
-        // 2. If number is NaN, +0𝔽, -0𝔽, +∞𝔽, or -∞𝔽, return +0𝔽.
-        if number.is_nan() || number.is_zero() || number.is_infinite() {
-            return Ok(0);
-        }
-
-        // 3. Let int be the mathematical value whose sign is the sign of number and whose magnitude is floor(abs(ℝ(number))).
-        let int = number.abs().floor().copysign(number) as i64;
-
-        // 4. Let int16bit be int modulo 2^16.
-        let int_16_bit = int % 2i64.pow(16);
-
-        // 5. If int16bit ≥ 2^15, return 𝔽(int16bit - 2^16); otherwise return 𝔽(int16bit).
-        if int_16_bit >= 2i64.pow(15) {
-            Ok((int_16_bit - 2i64.pow(16)) as i16)
-        } else {
-            Ok(int_16_bit as i16)
-        }
+        // 2.-5. ordo's patch: ToInt32's low bits (2^32 is a multiple of 2^16), which ToInt32
+        // keeps for every Number: Boa's `as i64` saturated past 2^63, so
+        // `new Int8Array([1e20])[0]` was -1 (Node: 0).
+        Ok(f64_to_int32(self.to_number(context)?) as i16)
     }
 
     /// `7.1.9 ToUint16 ( argument )`
@@ -1302,21 +1227,10 @@ impl JsValue {
     /// [spec]: https://tc39.es/ecma262/#sec-touint16
     pub fn to_uint16(&self, context: &mut Context) -> JsResult<u16> {
         // 1. Let number be ? ToNumber(argument).
-        let number = self.to_number(context)?;
-
-        // 2. If number is NaN, +0𝔽, -0𝔽, +∞𝔽, or -∞𝔽, return +0𝔽.
-        if number.is_nan() || number.is_zero() || number.is_infinite() {
-            return Ok(0);
-        }
-
-        // 3. Let int be the mathematical value whose sign is the sign of number and whose magnitude is floor(abs(ℝ(number))).
-        let int = number.abs().floor().copysign(number) as i64;
-
-        // 4. Let int16bit be int modulo 2^16.
-        let int_16_bit = int % 2i64.pow(16);
-
-        // 5. Return 𝔽(int16bit).
-        Ok(int_16_bit as u16)
+        // 2.-5. ordo's patch: ToInt32's low bits (2^32 is a multiple of 2^16), which ToInt32
+        // keeps for every Number: Boa's `as i64` saturated past 2^63, so
+        // `new Int8Array([1e20])[0]` was -1 (Node: 0).
+        Ok(f64_to_int32(self.to_number(context)?) as u16)
     }
 
     /// `7.1.15 ToBigInt64 ( argument )`
@@ -1776,4 +1690,43 @@ impl From<Numeric> for JsValue {
             Numeric::BigInt(bigint) => Self::new(bigint),
         }
     }
+}
+
+/// ordo's patch: `ToUint8Clamp`'s steps 2-9, of a Number (ties go to the even integer).
+pub(crate) fn f64_to_uint8_clamp(number: f64) -> u8 {
+    // 2. If number is NaN, return +0𝔽.
+    if number.is_nan() {
+        return 0;
+    }
+
+    // 3. If ℝ(number) ≤ 0, return +0𝔽.
+    if number <= 0.0 {
+        return 0;
+    }
+
+    // 4. If ℝ(number) ≥ 255, return 255𝔽.
+    if number >= 255.0 {
+        return 255;
+    }
+
+    // 5. Let f be floor(ℝ(number)).
+    let f = number.floor();
+
+    // 6. If f + 0.5 < ℝ(number), return 𝔽(f + 1).
+    if f + 0.5 < number {
+        return f as u8 + 1;
+    }
+
+    // 7. If ℝ(number) < f + 0.5, return 𝔽(f).
+    if number < f + 0.5 {
+        return f as u8;
+    }
+
+    // 8. If f is odd, return 𝔽(f + 1).
+    if !(f as u8).is_multiple_of(2) {
+        return f as u8 + 1;
+    }
+
+    // 9. Return 𝔽(f).
+    f as u8
 }

@@ -48,6 +48,7 @@ impl IntrinsicObject for Map {
 
         let get_size = BuiltInBuilder::callable(realm, Self::get_size)
             .name(js_string!("get size"))
+            .bare()
             .build();
 
         let entries_function = BuiltInBuilder::callable(realm, Self::entries)

@@ -20,8 +20,14 @@
 
 use crate::{
     Context, JsArgs, JsResult, JsString, JsValue, builtins::BuiltInObject,
-    context::intrinsics::Intrinsics, js_string, object::JsObject, property::Attribute,
-    realm::Realm, string::StaticJsStrings, symbol::JsSymbol,
+    context::intrinsics::Intrinsics,
+    js_string,
+    native_function::NativeFunctionObject,
+    object::JsObject,
+    property::{Attribute, PropertyKey},
+    realm::Realm,
+    string::StaticJsStrings,
+    symbol::JsSymbol,
 };
 
 use super::{BuiltInBuilder, IntrinsicObject};
@@ -98,6 +104,7 @@ impl IntrinsicObject for Math {
         let builder = builder.static_method(Self::sum_precise, js_string!("sumPrecise"), 1);
 
         builder.build();
+        Self::mark_bare(&realm.intrinsics().objects().math());
     }
 
     fn get(intrinsics: &Intrinsics) -> JsObject {
@@ -110,6 +117,30 @@ impl BuiltInObject for Math {
 }
 
 impl Math {
+    /// ordo's patch: every function of `math` but `sumPrecise` (which takes an iterable) may
+    /// be called bare with Number arguments (`NativeFunctionObject::bare`): each
+    /// ignores `this`, and `ToNumber` of a Number runs no script code and cannot throw.
+    fn mark_bare(math: &JsObject) {
+        let functions: Vec<JsValue> = {
+            let math = math.borrow();
+            let properties = math.properties();
+            properties
+                .shape
+                .keys()
+                .iter()
+                .filter(|key| **key != PropertyKey::from(js_string!("sumPrecise")))
+                .filter_map(|key| properties.get(key)?.value().cloned())
+                .collect()
+        };
+        for function in &functions {
+            if let Some(object) = function.as_object()
+                && let Some(mut native) = object.downcast_mut::<NativeFunctionObject>()
+            {
+                native.bare = native.f.pointer();
+            }
+        }
+    }
+
     /// Get the absolute value of a number.
     ///
     /// More information:

@@ -131,6 +131,7 @@ impl IntrinsicObject for Set {
 
         let size_getter = BuiltInBuilder::callable(realm, Self::size_getter)
             .name(js_string!("get size"))
+            .bare()
             .build();
 
         let values_function = BuiltInBuilder::callable(realm, Self::values)

@@ -47,14 +47,17 @@ impl IntrinsicObject for BuiltinTypedArray {
 
         let get_byte_length = BuiltInBuilder::callable(realm, Self::byte_length)
             .name(js_string!("get byteLength"))
+            .bare()
             .build();
 
         let get_byte_offset = BuiltInBuilder::callable(realm, Self::byte_offset)
             .name(js_string!("get byteOffset"))
+            .bare()
             .build();
 
         let get_length = BuiltInBuilder::callable(realm, Self::length)
             .name(js_string!("get length"))
+            .bare()
             .build();
 
         let get_to_string_tag = BuiltInBuilder::callable(realm, Self::to_string_tag)

@@ -14,7 +14,10 @@
 
 use crate::{
     Context, JsArgs, JsResult, JsString,
-    builtins::{BuiltInBuilder, BuiltInConstructor, BuiltInObject, IntrinsicObject},
+    builtins::{
+        BuiltInBuilder, BuiltInConstructor, BuiltInObject, IntrinsicObject,
+        number::{f64_to_int32, f64_to_uint32},
+    },
     context::intrinsics::{Intrinsics, StandardConstructor, StandardConstructors},
     error::JsNativeError,
     js_string,
@@ -23,7 +26,7 @@ use crate::{
     realm::Realm,
     string::StaticJsStrings,
     symbol::JsSymbol,
-    value::{JsValue, Numeric},
+    value::{JsValue, Numeric, f64_to_uint8_clamp},
 };
 use boa_gc::{Finalize, Trace};
 
@@ -539,16 +542,20 @@ impl TypedArrayKind {
     /// Convert `value` into the typed array element corresponding to this `TypedArrayKind`,
     /// assuming the `ContentType` of this kind is `Number`.
     pub(crate) fn to_element_f64(self, value: f64) -> TypedArrayElement {
+        // ordo's patch: the specification's conversions (`ToInt8`, ... `ToUint8Clamp`), as a
+        // Number written into an element takes them: Boa's saturating casts made
+        // `new Int32Array(new Float64Array([2 ** 31]))` 2147483647 (Node: -2147483648) and
+        // rounded 2.5 to 3 in a `Uint8ClampedArray` (Node: 2, ties to even).
         match self {
-            TypedArrayKind::Int8 => TypedArrayElement::Int8(value as i8),
-            TypedArrayKind::Uint8 => TypedArrayElement::Uint8(value as u8),
+            TypedArrayKind::Int8 => TypedArrayElement::Int8(f64_to_int32(value) as i8),
+            TypedArrayKind::Uint8 => TypedArrayElement::Uint8(f64_to_int32(value) as u8),
             TypedArrayKind::Uint8Clamped => {
-                TypedArrayElement::Uint8Clamped(ClampedU8(value.clamp(0.0, 255.0).round() as u8))
+                TypedArrayElement::Uint8Clamped(ClampedU8(f64_to_uint8_clamp(value)))
             }
-            TypedArrayKind::Int16 => TypedArrayElement::Int16(value as i16),
-            TypedArrayKind::Uint16 => TypedArrayElement::Uint16(value as u16),
-            TypedArrayKind::Int32 => TypedArrayElement::Int32(value as i32),
-            TypedArrayKind::Uint32 => TypedArrayElement::Uint32(value as u32),
+            TypedArrayKind::Int16 => TypedArrayElement::Int16(f64_to_int32(value) as i16),
+            TypedArrayKind::Uint16 => TypedArrayElement::Uint16(f64_to_int32(value) as u16),
+            TypedArrayKind::Int32 => TypedArrayElement::Int32(f64_to_int32(value)),
+            TypedArrayKind::Uint32 => TypedArrayElement::Uint32(f64_to_uint32(value)),
             #[cfg(feature = "float16")]
             TypedArrayKind::Float16 => {
                 TypedArrayElement::Float16(Float16(float16::f16::from_f64(value)))

@@ -17,7 +17,7 @@ use crate::{
     object::JsObject,
     property::{DescriptorKind, PropertyDescriptor, PropertyKey},
     value::JsValue,
-    vm::source_info::NativeSourceInfo,
+    vm::{opcode::bare::call_getter, source_info::NativeSourceInfo},
 };
 
 pub(crate) mod immutable_prototype;
@@ -740,7 +740,8 @@ pub(crate) fn ordinary_get(
                 // 6. Let getter be desc.[[Get]].
                 DescriptorKind::Accessor { get: Some(get), .. } if !get.is_undefined() => {
                     // 8. Return ? Call(getter, Receiver).
-                    get.call(&receiver, &[], context)
+                    // ordo's patch: bare where the getter runs bare (`vm/opcode/call/bare.rs`).
+                    call_getter(get, &receiver, context)
                 }
                 // 7. If getter is undefined, return undefined.
                 _ => Ok(JsValue::undefined()),
@@ -796,7 +797,8 @@ pub(crate) fn ordinary_try_get(
                 // 6. Let getter be desc.[[Get]].
                 DescriptorKind::Accessor { get: Some(get), .. } if !get.is_undefined() => {
                     // 8. Return ? Call(getter, Receiver).
-                    get.call(&receiver, &[], context).map(Some)
+                    // ordo's patch: bare where the getter runs bare (`vm/opcode/call/bare.rs`).
+                    call_getter(get, &receiver, context).map(Some)
                 }
                 // 7. If getter is undefined, return undefined.
                 _ => Ok(Some(JsValue::undefined())),
@@ -832,6 +834,43 @@ pub(crate) fn small_index_element(obj: &JsObject, index: u32) -> Option<JsValue>
             crate::builtins::typed_array::typed_array_element(obj, index)
         }
     }
+}
+
+/// ordo's patch: `[[Get]]` of `obj` for an index held as a small integer, with `obj` as the
+/// receiver, where no script code can run: [`small_index_element`]'s element, or `undefined`
+/// where neither `obj` nor any object on its prototype chain holds an element at that index and
+/// each reads its elements ordinarily. `grid[y + 1]?.[x]` past an edge took the general
+/// `[[Get]]`, a property key made and looked up on each prototype. `None` where the general
+/// `[[Get]]` must answer. (Not [`small_index_element`] itself: its callers take its `None` for
+/// "no such own element", as `HasProperty` is false for a hole.)
+#[inline]
+pub(crate) fn small_index_get(obj: &JsObject, index: u32) -> Option<JsValue> {
+    match ordinary_element(obj, index) {
+        OrdinaryElement::Value(value) => Some(value),
+        OrdinaryElement::Absent => absent_along_chain(obj, index).then(JsValue::undefined),
+        OrdinaryElement::NotOrdinary => {
+            crate::builtins::typed_array::typed_array_element(obj, index)
+        }
+    }
+}
+
+/// Whether `obj`, whose elements are ordinary, and every prototype after it hold no element at
+/// `index`, each an Array or an object whose elements the ordinary internal methods read.
+#[inline(never)]
+fn absent_along_chain(obj: &JsObject, index: u32) -> bool {
+    if obj.borrow().properties().holds_element(index) {
+        return false;
+    }
+    let mut next = obj.prototype();
+    while let Some(prototype) = next {
+        if !(prototype.is_array() || has_ordinary_elements(&prototype))
+            || prototype.borrow().properties().holds_element(index)
+        {
+            return false;
+        }
+        next = prototype.prototype();
+    }
+    true
 }
 
 /// What [`ordinary_element`] found at an index.

@@ -11,7 +11,7 @@
 //! that could (an operand that is not a number, a getter, a cache miss) ends the loop at that
 //! instruction, and the run loop gives it to its handler, whose full steps then run it; the
 //! cases run here are computed by the same functions the handlers call first (`add_fast`,
-//! `lt_fast`, `small_index_element`, ...), so every result is the handler's.
+//! `lt_fast`, `small_index_get`, ...), so every result is the handler's.
 
 use super::{
     Address, Argument, IndexOperand, Opcode, RegisterOperand,
@@ -20,7 +20,7 @@ use super::{
 };
 use crate::{
     Context, JsValue, builtins::typed_array::typed_array_store_number,
-    object::internal_methods::small_index_element, vm::CallFrame,
+    object::internal_methods::small_index_get, vm::CallFrame,
 };
 
 /// A frame's registers, indexed by the operands the compiler gave its instructions.
@@ -227,7 +227,7 @@ pub(crate) fn run(context: &mut Context) {
                 let Some(element) = registers.get(key).as_small_index().and_then(|index| {
                     registers
                         .get(object)
-                        .with_object(|object| small_index_element(object, index))
+                        .with_object(|object| small_index_get(object, index))
                         .flatten()
                 }) else {
                     break;

@@ -1,5 +1,7 @@
 use std::{cell::RefCell, mem::MaybeUninit};
 
+pub(crate) mod bare;
+
 use boa_string::JsString;
 use dynify::Dynify;
 
@@ -192,6 +194,11 @@ impl Call {
         let Some(object) = func.as_object() else {
             return Err(Self::handle_not_callable());
         };
+
+        // ordo's patch: `Math.floor(x)` and its kin, of Numbers, run bare (`bare.rs`).
+        if bare::call_bare(&object, argument_count.into(), context) {
+            return Ok(());
+        }
 
         object.__call__(argument_count.into()).resolve(context)?;
 

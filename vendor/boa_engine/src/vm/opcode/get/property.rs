@@ -3,13 +3,14 @@ use boa_string::StaticJsStrings;
 use crate::{
     Context, JsObject, JsResult, JsValue, js_string,
     object::internal_methods::{
-        InternalMethodPropertyContext, dense_array_element, small_index_element,
+        InternalMethodPropertyContext, dense_array_element, small_index_get,
     },
     property::PropertyKey,
     vm::{
         inline_cache::{InlineCache, slot_value},
         opcode::{
             IndexOperand, Operation, RegisterOperand,
+            bare::call_getter,
             nullish_base::{Access, primitive_key, require_base},
         },
     },
@@ -63,11 +64,9 @@ fn get_by_name<const LENGTH: bool>(
 
         drop(object_borrowed);
         if slot.attributes.has_get() && result.is_object() {
-            result =
-                result
-                    .as_object()
-                    .expect("should contain getter")
-                    .call(receiver, &[], context)?;
+            // ordo's patch: a getter marked `bare` (`map.size`, a typed array's `length`) runs
+            // without a native call's steps (`call/bare.rs`).
+            result = call_getter(&result, receiver, context)?;
         }
         context.vm.set_register(dst.into(), result);
         return Ok(());
@@ -112,7 +111,7 @@ fn get_by_value<const PUSH_KEY: bool>(
             context
                 .vm
                 .get_register(object.into())
-                .with_object(|object| small_index_element(object, index))
+                .with_object(|object| small_index_get(object, index))
                 .flatten()
         });
     if let Some(element) = element {
