@@ -6,7 +6,11 @@ Prints a table of the times, the ratios against Node and QuickJS, and each engin
 memory: the largest resident size of its process and of the processes below it (ordo's worker),
 polled from /proc while they run.
 
-    python3 benches/engine/run.py --ordo target/release/ordo [--only NAME] [--rounds N]
+    python3 benches/engine/run.py --ordo target/release/ordo [--only NAME] [--rounds N] [--variants]
+
+`--variants` runs variants/ instead: 32 more scripts of the same kinds (a tokenizer and parser,
+Haversine numerics, typed-array statistics, INI parsing, `Intl` labels, ...), written to find
+what the corpus missed; they are not in the README's table.
 
 QuickJS comes from npm (benches/engine/setup.sh, pinned); where npm cannot be reached its
 column says so. `cargo bench --bench engine` builds ordo and runs this.
@@ -21,6 +25,9 @@ import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 CORPUS = os.path.join(HERE, "corpus")
+# More scripts of the corpus's kinds (session 47's helper wrote them against Node and QuickJS);
+# they share the corpus's `_data.js`.
+VARIANTS = os.path.join(HERE, "variants")
 
 
 def descendants(pid):
@@ -84,8 +91,14 @@ def main():
     parser.add_argument("--ordo", required=True)
     parser.add_argument("--only")
     parser.add_argument("--rounds", type=int, default=1, help="best of this many runs per engine")
+    parser.add_argument(
+        "--variants",
+        action="store_true",
+        help="run variants/ (scripts of the same kinds, written to find what the corpus missed) instead of corpus/",
+    )
     args = parser.parse_args()
     data = open(os.path.join(CORPUS, "_data.js")).read()
+    folder = VARIANTS if args.variants else CORPUS
     quickjs = None
     try:
         quickjs = subprocess.run(["bash", os.path.join(HERE, "setup.sh")], capture_output=True, text=True, check=True).stdout.strip()
@@ -94,10 +107,10 @@ def main():
     env = dict(os.environ, TZ="UTC")
     rows = []
     failed = False
-    for name in sorted(os.listdir(CORPUS)):
+    for name in sorted(os.listdir(folder)):
         if name.startswith("_") or not name.endswith(".js") or (args.only and args.only not in name):
             continue
-        body = data + "\n" + open(os.path.join(CORPUS, name)).read()
+        body = data + "\n" + open(os.path.join(folder, name)).read()
         with tempfile.NamedTemporaryFile("w", suffix=".js", delete=False) as script:
             script.write(body)
         # A script that awaits runs as an async function's body in every engine (as ordo runs
