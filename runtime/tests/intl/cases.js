@@ -1,5 +1,11 @@
 const D = new Date(Date.UTC(2024, 0, 15, 13, 5, 9));
 const cases = {
+  // A weekday in its own width beside a month, and a two-digit day beside a named month.
+  weekdayWidths: ["en-US", "en-GB", "fr-FR", "es-ES", "sv-SE"].map((locale) => new Intl.DateTimeFormat(locale, { timeZone: "UTC", weekday: "short", month: "long", day: "numeric" }).format(Date.UTC(2024, 2, 5))).join(" | "),
+  weekdayWithYear: ["en-US", "en-GB", "fr-FR", "sv-SE"].map((locale) => new Intl.DateTimeFormat(locale, { timeZone: "UTC", weekday: "long", month: "short", day: "numeric", year: "numeric" }).format(Date.UTC(2024, 2, 5))).join(" | "),
+  weekdayNumeric: ["en-US", "en-GB", "fr-FR", "es-ES"].map((locale) => new Intl.DateTimeFormat(locale, { timeZone: "UTC", weekday: "long", month: "numeric", day: "numeric" }).format(Date.UTC(2024, 2, 5))).join(" | "),
+  twoDigitDays: ["en-US", "en-GB", "de-DE", "fr-FR", "es-ES", "sv-SE"].flatMap((locale) => [{ day: "2-digit", month: "short", year: "numeric" }, { weekday: "long", day: "2-digit", month: "long" }].map((options) => new Intl.DateTimeFormat(locale, { timeZone: "UTC", ...options }).format(Date.UTC(2024, 2, 5)))).join(" | "),
+  twoDigitDaysLater: new Intl.DateTimeFormat("en-GB", { timeZone: "UTC", day: "2-digit", month: "long" }).format(Date.UTC(2024, 11, 25)),
   sort: ["b", "a", "C", "ä", "Z"].sort((a, b) => a.localeCompare(b)).join(","),
   collatorDe: ["z", "ä", "a"].sort(new Intl.Collator("de").compare).join(","),
   numericCollation: ["item10", "item2", "item1"].sort(new Intl.Collator("en", { numeric: true }).compare).join(","),

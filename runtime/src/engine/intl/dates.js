@@ -184,6 +184,8 @@
     // and no day (`y`). German's abbreviations as V8 writes them beside a number (Boa's are the
     // stand-alone ones, `Jan`); Czech writes the whole name beside a year (`leden 2024`).
     const SHORT_MONTH_FORMS = { de: "dy", ja: "dy", ko: "dy", fi: "y", cs: "y" };
+    // Where a weekday's name alone is the name a date writes (checked against Node 20).
+    const WEEKDAY_SWAPS = new Set(["en", "fr", "es", "sv"]);
     const SHORT_MONTHS = { de: ["Jan.", "Feb.", "März", "Apr.", "Mai", "Juni", "Juli", "Aug.", "Sept.", "Okt.", "Nov.", "Dez."] };
     const textFixes = (locales, locale, native, given, zone) => {
         const fixes = {};
@@ -223,6 +225,20 @@
                 number: new NativeDateTimeFormat("en-US", { ...inZone, month: "numeric" }),
             };
         }
+        // A weekday beside a month: Boa writes the weekday in the month's width (`{ weekday:
+        // "short", month: "long" }` gives `Tuesday, March 5`, V8 `Tue, March 5`); the name it
+        // wrote is swapped for the one asked, in the languages whose names alone are the
+        // names in a date (German's short one alone is `Di`, in a date `Di.`; Japanese puts
+        // the weekday after the date).
+        if (TEXT_STYLES.includes(given.weekday) && given.month !== undefined && WEEKDAY_SWAPS.has(language)) {
+            const named = (width) => new NativeDateTimeFormat(locale, { ...inZone, weekday: width });
+            fixes.weekday = { asked: given.weekday, long: named("long"), short: named("short") };
+        }
+        // `day: "2-digit"` beside a named month: Boa writes one digit (`5 Mar 2024`, V8 `05 Mar
+        // 2024`). Only without a time, whose hour could be the first number written.
+        if (given.day === "2-digit" && TEXT_STYLES.includes(given.month) && given.hour === undefined && given.timeStyle === undefined && !UNIT_AFTER_NUMBER.has(language)) {
+            fixes.day = new NativeDateTimeFormat("en-US", { ...inZone, day: "numeric" });
+        }
         // `year: "2-digit"` beside a named month: Boa writes all four digits.
         if (given.year === "2-digit" && given.month !== undefined && !["numeric", "2-digit"].includes(given.month)) {
             fixes.year = new NativeDateTimeFormat("en-US", { ...inZone, year: "numeric" });
@@ -260,6 +276,19 @@
             out = month.native.format(date);
             const name = month.names?.[Number(month.number.format(date)) - 1] ?? month.short?.format(date);
             if (name !== undefined) out = out.replace(month.long.format(date), () => name);
+        }
+        if (fixes.weekday !== undefined) {
+            // The longer name first: a short one may be the start of the long one (`Tue`).
+            const { asked } = fixes.weekday;
+            const written = ["long", "short"].find((width) => out.includes(fixes.weekday[width].format(date)));
+            if (written !== undefined && written !== asked) {
+                const name = asked === "narrow" ? undefined : fixes.weekday[asked].format(date);
+                if (name !== undefined) out = out.replace(fixes.weekday[written].format(date), () => name);
+            }
+        }
+        if (fixes.day !== undefined) {
+            const day = fixes.day.format(date);
+            if (day.length === 1) out = out.replace(new RegExp(`(^|\\D)${day}(?!\\d)`), (_, before) => `${before}0${day}`);
         }
         if (fixes.year !== undefined) {
             const year = fixes.year.format(date);
