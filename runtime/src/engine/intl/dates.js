@@ -462,9 +462,14 @@
         const fields = [...DATE_FIELDS, ...TIME_FIELDS, "timeZoneName", "dateStyle", "timeStyle"].filter((field) => own(options, field) !== undefined);
         return fields.length === 1 && (fields[0] === "month" || fields[0] === "weekday") && own(options, fields[0]) === "narrow";
     };
+    // A weekday or a two-digit day beside a month goes through the format too, which mends
+    // Boa's widths (`textFixes`). Its options name a date field, so the method adds none.
+    const namedDate = (options) =>
+        (TEXT_STYLES.includes(own(options, "weekday")) && own(options, "month") !== undefined) ||
+        (own(options, "day") === "2-digit" && TEXT_STYLES.includes(own(options, "month")));
     define(Date.prototype, "toLocaleDateString", function toLocaleDateString(locales, options) {
         if (!(this instanceof Date)) throw new TypeError("'this' is not a Date");
-        if (narrowAlone(options) && !Number.isNaN(+this)) return new DateTimeFormat(locales, options).format(this);
+        if ((narrowAlone(options) || namedDate(options)) && !Number.isNaN(+this)) return new DateTimeFormat(locales, options).format(this);
         return localeDate(this, locales, options, false) ?? hourDigits(spaced(nativeToLocaleDateString.call(this, locales, boaClock(options))), options);
     });
     // Boa's text where a clock is asked for: the hour as V8 writes it on that clock (`clockOf`),
@@ -482,7 +487,7 @@
     const TIME_DEFAULTS = { hour: "numeric", minute: "2-digit", second: "2-digit" };
     define(Date.prototype, "toLocaleString", function toLocaleString(locales, options) {
         if (!(this instanceof Date)) throw new TypeError("'this' is not a Date");
-        if (narrowAlone(options) && !Number.isNaN(+this)) return new DateTimeFormat(locales, options).format(this);
+        if ((narrowAlone(options) || namedDate(options)) && !Number.isNaN(+this)) return new DateTimeFormat(locales, options).format(this);
         const text = localeDate(this, locales, options, true);
         if (text !== null) return text;
         const native = hourDigits(spaced(nativeToLocaleString.call(this, locales, boaClock(options))), options);
