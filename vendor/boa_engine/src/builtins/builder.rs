@@ -644,11 +644,31 @@ impl<T> BuiltInBuilder<'_, T> {
     where
         B: Into<FunctionBinding>,
     {
+        let callable = BuiltInBuilder::callable(self.realm, function);
+        self.static_callable(callable, binding, length)
+    }
+
+    /// ordo's patch: [`Self::static_method`] of a function that may be called bare
+    /// ([`BuiltInCallable::bare`]: `Math`'s).
+    pub(crate) fn bare_static_method<B>(
+        self,
+        function: NativeFunctionPointer,
+        binding: B,
+        length: usize,
+    ) -> Self
+    where
+        B: Into<FunctionBinding>,
+    {
+        let callable = BuiltInBuilder::callable(self.realm, function).bare();
+        self.static_callable(callable, binding, length)
+    }
+
+    fn static_callable<B>(self, callable: BuiltInCallable<'_>, binding: B, length: usize) -> Self
+    where
+        B: Into<FunctionBinding>,
+    {
         let binding = binding.into();
-        let function = BuiltInBuilder::callable(self.realm, function)
-            .name(binding.name)
-            .length(length)
-            .build();
+        let function = callable.name(binding.name).length(length).build();
 
         self.object.insert(
             binding.binding,

@@ -323,10 +323,8 @@ impl NativeFunction {
         }
     }
 
-    /// ordo's patch: whether this is the Rust function `function` itself (not a closure), as
-    /// `IteratorRecord::step_value` asks of an Array Iterator's `next`.
-    #[inline]
     /// ordo's patch: the Rust function, where this is one and not a closure.
+    #[inline]
     pub(crate) fn pointer(&self) -> Option<NativeFunctionPointer> {
         match self.inner {
             Inner::PointerFn(function) => Some(function),
@@ -334,8 +332,11 @@ impl NativeFunction {
         }
     }
 
+    /// ordo's patch: whether this is the Rust function `function` itself (not a closure), as
+    /// `IteratorRecord::step_value` asks of an Array Iterator's `next`.
+    #[inline]
     pub(crate) fn is_pointer(&self, function: NativeFunctionPointer) -> bool {
-        matches!(self.inner, Inner::PointerFn(own) if std::ptr::fn_addr_eq(own, function))
+        self.pointer().is_some_and(|own| std::ptr::fn_addr_eq(own, function))
     }
 
     /// Calls this `NativeFunction`, forwarding the arguments to the corresponding function.

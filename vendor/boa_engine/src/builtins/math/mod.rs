@@ -20,14 +20,8 @@
 
 use crate::{
     Context, JsArgs, JsResult, JsString, JsValue, builtins::BuiltInObject,
-    context::intrinsics::Intrinsics,
-    js_string,
-    native_function::NativeFunctionObject,
-    object::JsObject,
-    property::{Attribute, PropertyKey},
-    realm::Realm,
-    string::StaticJsStrings,
-    symbol::JsSymbol,
+    context::intrinsics::Intrinsics, js_string, object::JsObject, property::Attribute,
+    realm::Realm, string::StaticJsStrings, symbol::JsSymbol,
 };
 
 use super::{BuiltInBuilder, IntrinsicObject};
@@ -56,41 +50,45 @@ impl IntrinsicObject for Math {
                 attribute,
             )
             .static_property(js_string!("SQRT2"), std::f64::consts::SQRT_2, attribute)
-            .static_method(Self::abs, js_string!("abs"), 1)
-            .static_method(Self::acos, js_string!("acos"), 1)
-            .static_method(Self::acosh, js_string!("acosh"), 1)
-            .static_method(Self::asin, js_string!("asin"), 1)
-            .static_method(Self::asinh, js_string!("asinh"), 1)
-            .static_method(Self::atan, js_string!("atan"), 1)
-            .static_method(Self::atanh, js_string!("atanh"), 1)
-            .static_method(Self::atan2, js_string!("atan2"), 2)
-            .static_method(Self::cbrt, js_string!("cbrt"), 1)
-            .static_method(Self::ceil, js_string!("ceil"), 1)
-            .static_method(Self::clz32, js_string!("clz32"), 1)
-            .static_method(Self::cos, js_string!("cos"), 1)
-            .static_method(Self::cosh, js_string!("cosh"), 1)
-            .static_method(Self::exp, js_string!("exp"), 1)
-            .static_method(Self::expm1, js_string!("expm1"), 1)
-            .static_method(Self::floor, js_string!("floor"), 1)
-            .static_method(Self::fround, js_string!("fround"), 1)
-            .static_method(Self::hypot, js_string!("hypot"), 2)
-            .static_method(Self::imul, js_string!("imul"), 2)
-            .static_method(Self::log, js_string!("log"), 1)
-            .static_method(Self::log1p, js_string!("log1p"), 1)
-            .static_method(Self::log10, js_string!("log10"), 1)
-            .static_method(Self::log2, js_string!("log2"), 1)
-            .static_method(Self::max, js_string!("max"), 2)
-            .static_method(Self::min, js_string!("min"), 2)
-            .static_method(Self::pow, js_string!("pow"), 2)
-            .static_method(Self::random, js_string!("random"), 0)
-            .static_method(Self::round, js_string!("round"), 1)
-            .static_method(Self::sign, js_string!("sign"), 1)
-            .static_method(Self::sin, js_string!("sin"), 1)
-            .static_method(Self::sinh, js_string!("sinh"), 1)
-            .static_method(Self::sqrt, js_string!("sqrt"), 1)
-            .static_method(Self::tan, js_string!("tan"), 1)
-            .static_method(Self::tanh, js_string!("tanh"), 1)
-            .static_method(Self::trunc, js_string!("trunc"), 1)
+            // ordo's patch: each function but `sumPrecise` (which takes an iterable) may be
+            // called bare with Number arguments (`NativeFunctionObject::bare`): `ToNumber` of a
+            // Number runs no script code, and none of them changes anything (`random` draws
+            // from its generator, as a native call's would).
+            .bare_static_method(Self::abs, js_string!("abs"), 1)
+            .bare_static_method(Self::acos, js_string!("acos"), 1)
+            .bare_static_method(Self::acosh, js_string!("acosh"), 1)
+            .bare_static_method(Self::asin, js_string!("asin"), 1)
+            .bare_static_method(Self::asinh, js_string!("asinh"), 1)
+            .bare_static_method(Self::atan, js_string!("atan"), 1)
+            .bare_static_method(Self::atanh, js_string!("atanh"), 1)
+            .bare_static_method(Self::atan2, js_string!("atan2"), 2)
+            .bare_static_method(Self::cbrt, js_string!("cbrt"), 1)
+            .bare_static_method(Self::ceil, js_string!("ceil"), 1)
+            .bare_static_method(Self::clz32, js_string!("clz32"), 1)
+            .bare_static_method(Self::cos, js_string!("cos"), 1)
+            .bare_static_method(Self::cosh, js_string!("cosh"), 1)
+            .bare_static_method(Self::exp, js_string!("exp"), 1)
+            .bare_static_method(Self::expm1, js_string!("expm1"), 1)
+            .bare_static_method(Self::floor, js_string!("floor"), 1)
+            .bare_static_method(Self::fround, js_string!("fround"), 1)
+            .bare_static_method(Self::hypot, js_string!("hypot"), 2)
+            .bare_static_method(Self::imul, js_string!("imul"), 2)
+            .bare_static_method(Self::log, js_string!("log"), 1)
+            .bare_static_method(Self::log1p, js_string!("log1p"), 1)
+            .bare_static_method(Self::log10, js_string!("log10"), 1)
+            .bare_static_method(Self::log2, js_string!("log2"), 1)
+            .bare_static_method(Self::max, js_string!("max"), 2)
+            .bare_static_method(Self::min, js_string!("min"), 2)
+            .bare_static_method(Self::pow, js_string!("pow"), 2)
+            .bare_static_method(Self::random, js_string!("random"), 0)
+            .bare_static_method(Self::round, js_string!("round"), 1)
+            .bare_static_method(Self::sign, js_string!("sign"), 1)
+            .bare_static_method(Self::sin, js_string!("sin"), 1)
+            .bare_static_method(Self::sinh, js_string!("sinh"), 1)
+            .bare_static_method(Self::sqrt, js_string!("sqrt"), 1)
+            .bare_static_method(Self::tan, js_string!("tan"), 1)
+            .bare_static_method(Self::tanh, js_string!("tanh"), 1)
+            .bare_static_method(Self::trunc, js_string!("trunc"), 1)
             .static_property(
                 JsSymbol::to_string_tag(),
                 Self::NAME,
@@ -98,13 +96,12 @@ impl IntrinsicObject for Math {
             );
 
         #[cfg(feature = "float16")]
-        let builder = builder.static_method(Self::f16round, js_string!("f16round"), 1);
+        let builder = builder.bare_static_method(Self::f16round, js_string!("f16round"), 1);
 
         #[cfg(feature = "xsum")]
         let builder = builder.static_method(Self::sum_precise, js_string!("sumPrecise"), 1);
 
         builder.build();
-        Self::mark_bare(&realm.intrinsics().objects().math());
     }
 
     fn get(intrinsics: &Intrinsics) -> JsObject {
@@ -117,30 +114,6 @@ impl BuiltInObject for Math {
 }
 
 impl Math {
-    /// ordo's patch: every function of `math` but `sumPrecise` (which takes an iterable) may
-    /// be called bare with Number arguments (`NativeFunctionObject::bare`): each
-    /// ignores `this`, and `ToNumber` of a Number runs no script code and cannot throw.
-    fn mark_bare(math: &JsObject) {
-        let functions: Vec<JsValue> = {
-            let math = math.borrow();
-            let properties = math.properties();
-            properties
-                .shape
-                .keys()
-                .iter()
-                .filter(|key| **key != PropertyKey::from(js_string!("sumPrecise")))
-                .filter_map(|key| properties.get(key)?.value().cloned())
-                .collect()
-        };
-        for function in &functions {
-            if let Some(object) = function.as_object()
-                && let Some(mut native) = object.downcast_mut::<NativeFunctionObject>()
-            {
-                native.bare = native.f.pointer();
-            }
-        }
-    }
-
     /// Get the absolute value of a number.
     ///
     /// More information:

@@ -12,7 +12,10 @@
 //! nor the frames. Where it throws (a getter given a `this` it does not take), the call is made
 //! again with the native call's steps, so the error has its frames.
 
-use crate::{Context, JsObject, JsResult, JsValue, native_function::NativeFunctionObject};
+use crate::{
+    Context, JsObject, JsResult, JsValue,
+    native_function::{NativeFunctionObject, NativeFunctionPointer},
+};
 
 /// The most arguments a bare call takes; a call with more takes the native call's steps.
 const MOST_ARGUMENTS: usize = 3;
@@ -73,8 +76,6 @@ pub(crate) fn call_getter(
 
 /// The Rust function of `function`, if it is a native function marked `bare`.
 #[inline(always)]
-fn bare_function(
-    function: &JsObject,
-) -> Option<fn(&JsValue, &[JsValue], &mut Context) -> JsResult<JsValue>> {
+fn bare_function(function: &JsObject) -> Option<NativeFunctionPointer> {
     function.downcast_ref::<NativeFunctionObject>()?.bare
 }

@@ -355,7 +355,7 @@ pub(crate) enum SmallIndexStore {
 /// ordo's patch: also an element kept as a value alone in sparse storage, and the elements of
 /// an extensible object with the ordinary methods (`has_ordinary_elements`: `counts[n] += 1`
 /// on a plain object took the general `[[Set]]`, a descriptor built and validated per write).
-pub(crate) fn overwrite_element(object: &JsObject, index: u32, value: &JsValue) -> bool {
+fn overwrite_element(object: &JsObject, index: u32, value: &JsValue) -> bool {
     if !object.is_array() && !has_ordinary_elements(object) {
         return false;
     }
