@@ -7,10 +7,12 @@ memory: the largest resident size of its process and of the processes below it (
 polled from /proc while they run.
 
     python3 benches/engine/run.py --ordo target/release/ordo [--only NAME] [--rounds N] [--variants]
+                                  [--folder DIR]
 
 `--variants` runs variants/ instead: 32 more scripts of the same kinds (a tokenizer and parser,
 Haversine numerics, typed-array statistics, INI parsing, `Intl` labels, ...), written to find
-what the corpus missed; they are not in the README's table.
+what the corpus missed; they are not in the README's table. `--folder DIR` runs the scripts of
+any folder the same way (a probe of one built-in, say).
 
 QuickJS comes from npm (benches/engine/setup.sh, pinned); where npm cannot be reached its
 column says so. `cargo bench --bench engine` builds ordo and runs this.
@@ -96,9 +98,10 @@ def main():
         action="store_true",
         help="run variants/ (scripts of the same kinds, written to find what the corpus missed) instead of corpus/",
     )
+    parser.add_argument("--folder", help="run the scripts of this folder instead (they share the corpus's _data.js)")
     args = parser.parse_args()
     data = open(os.path.join(CORPUS, "_data.js")).read()
-    folder = VARIANTS if args.variants else CORPUS
+    folder = args.folder or (VARIANTS if args.variants else CORPUS)
     quickjs = None
     try:
         quickjs = subprocess.run(["bash", os.path.join(HERE, "setup.sh")], capture_output=True, text=True, check=True).stdout.strip()

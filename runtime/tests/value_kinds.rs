@@ -37,12 +37,19 @@ const BODY: &str = r#"
     out.push(show(kept.map(describe)));
     out.push(show([nans.every(Number.isNaN), new Set(kept).size, kept.filter((v) => v !== v).length, kept.indexOf(NaN), kept.includes(NaN)]));
     const sorted = kept.filter((v) => typeof v === "number").sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
-    out.push(show(sorted.map(describe)));"#;
+    out.push(show(sorted.map(describe)));
+    // `===` between every pair, each value and its copy: one object, one string, one small
+    // integer are equal to themselves; a NaN of any bits is not, and 0 is -0.
+    const pairs = [];
+    let equal = 0;
+    kept.forEach((a, i) => kinds.forEach((b, j) => { if (a === b) { equal++; if (i !== j) pairs.push([i, j]); } if ((a === b) === (a !== b)) pairs.push("both"); }));
+    out.push(show([equal, pairs]));"#;
 
-const EXPECTED: [&str; 3] = [
+const EXPECTED: [&str; 4] = [
     r#"["0","-0","1.5","-2.25","2147483648","-2147483648","9007199254740992","Infinity","-Infinity","NaN","7","true","false","null",null,"\"\"","\"text\"","\"é€\"","Symbol(Symbol.iterator)","10n","-1180591620717411303424n","{\"k\":1}","[1,[2]]","fn","NaN","NaN","NaN","NaN","NaN","NaN","NaN","NaN","NaN","NaN","NaN","NaN","NaN","NaN","NaN","NaN","NaN","NaN","NaN","NaN"]"#,
     r#"[true,23,21,-1,true]"#,
     r#"["-Infinity","-2147483648","-2.25","0","-0","1.5","7","2147483648","9007199254740992","Infinity","NaN","NaN","NaN","NaN","NaN","NaN","NaN","NaN","NaN","NaN","NaN","NaN","NaN","NaN","NaN","NaN","NaN","NaN","NaN","NaN","NaN"]"#,
+    r#"[25,[[0,1],[1,0]]]"#,
 ];
 
 #[test]

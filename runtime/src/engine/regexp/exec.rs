@@ -28,12 +28,11 @@ pub(super) fn exec(this: &JsValue, args: &[JsValue], context: &mut Context) -> J
     };
     let input = arg(args, 0).to_string(context)?;
     let shared = Shared::of(context)?;
-    if let Some(plain) =
-        Plain::compiled(&regexp, &shared.matchers).filter(|plain| !plain.has_indices)
+    if let Some(plain) = Plain::compiled(&regexp, &shared).filter(|plain| !plain.has_indices)
         && let Some(found) = builtin_exec(&shared, &regexp, &plain, &input, context)?
     {
         return match found {
-            Some(found) => Ok(result(&input, &found, context)?.into()),
+            Some(found) => Ok(result(&input, &found, &plain, context).into()),
             None => Ok(JsValue::null()),
         };
     }
@@ -82,10 +81,10 @@ fn sticky_match(
 
 /// `RegExpBuiltinExec`'s array for `found` in `input`: the match and each capture (`undefined`
 /// where it took no part), then `index`, `input` and `groups`, created in that order.
-fn result(input: &JsString, found: &regress::Match, context: &mut Context) -> JsResult<JsObject> {
-    let groups = groups(input, found, context)?.map_or_else(JsValue::undefined, JsValue::from);
+fn result(input: &JsString, found: &regress::Match, plain: &Plain, context: &Context) -> JsObject {
+    let groups = plain.groups(input, found, context).map_or_else(JsValue::undefined, JsValue::from);
     let elements = matched_and_captures(input, found);
-    Ok(RegExp::exec_result(elements, found.start(), input.clone(), groups, context))
+    RegExp::exec_result(elements, found.start(), input.clone(), groups, context)
 }
 
 /// The matched string, then each capture (`undefined` where it took no part): the start of
@@ -101,25 +100,4 @@ pub(super) fn matched_and_captures<'a>(
             .iter()
             .map(move |capture| capture.as_ref().map_or_else(JsValue::undefined, slice)),
     )
-}
-
-/// The `groups` object of a match where the pattern names groups, as `RegExpBuiltinExec` makes
-/// it: no prototype, a property per name in the pattern's order (a name used twice: the group
-/// of it that took part).
-pub(super) fn groups(
-    input: &JsString,
-    found: &regress::Match,
-    context: &mut Context,
-) -> JsResult<Option<JsObject>> {
-    let mut names = found.named_groups().peekable();
-    if names.peek().is_none() {
-        return Ok(None);
-    }
-    let groups = JsObject::with_null_proto();
-    for (name, range) in names {
-        let value = range
-            .map_or_else(JsValue::undefined, |range| input.slice(range.start, range.end).into());
-        groups.create_data_property_or_throw(JsString::from(name), value, context)?;
-    }
-    Ok(Some(groups))
 }

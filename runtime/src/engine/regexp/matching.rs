@@ -4,10 +4,10 @@
 //! string already converted (a second `ToString` of a string calls nothing).
 
 use boa_engine::object::builtins::JsArray;
-use boa_engine::{Context, JsNativeError, JsObject, JsResult, JsString, JsValue, js_string};
+use boa_engine::{Context, JsNativeError, JsObject, JsResult, JsString, JsValue};
 
 use super::super::native::arg;
-use super::plain::{Plain, set_last_index};
+use super::plain::{Plain, get_last_index, set_last_index};
 use super::{Shared, exec, wide};
 
 /// `RegExp.prototype[Symbol.match](string)`.
@@ -19,7 +19,7 @@ pub(super) fn r#match(
     let rx = this_object(this, "RegExp.prototype[Symbol.match]")?;
     let string = arg(args, 0).to_string(context)?;
     let shared = Shared::of(context)?;
-    match Plain::of(&rx, &shared.builtins, &shared.matchers) {
+    match Plain::of(&rx, &shared) {
         Some(plain) if plain.global => {
             // The specification's `Set(rx, "lastIndex", 0, true)`, which throws where it is not
             // writable; each `exec` of its loop then sets it, the last one to 0.
@@ -62,7 +62,7 @@ pub(super) fn test(this: &JsValue, args: &[JsValue], context: &mut Context) -> J
     let rx = this_object(this, "RegExp.prototype.test")?;
     let string = arg(args, 0).to_string(context)?;
     let shared = Shared::of(context)?;
-    if let Some(plain) = Plain::of(&rx, &shared.builtins, &shared.matchers)
+    if let Some(plain) = Plain::of(&rx, &shared)
         && let Some(found) = builtin_exec(&shared, &rx, &plain, &string, context)?
     {
         return Ok(found.is_some().into());
@@ -80,7 +80,7 @@ pub(super) fn builtin_exec(
     string: &JsString,
     context: &mut Context,
 ) -> JsResult<Option<Option<regress::Match>>> {
-    let last_index = rx.get(js_string!("lastIndex"), context)?;
+    let last_index = get_last_index(rx, context)?;
     if !last_index.is_number() {
         return Ok(None);
     }

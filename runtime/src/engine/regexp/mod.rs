@@ -37,7 +37,7 @@ use boa_engine::{Context, JsNativeError, JsObject, JsResult, JsSymbol, js_string
 use super::native;
 use super::originals::Originals;
 use matcher::Matchers;
-use plain::Builtins;
+use plain::{Builtins, PlainForms};
 use wide::WideCopies;
 
 /// What the methods share in one engine (in the context's data).
@@ -60,6 +60,7 @@ struct Shared {
     originals: Originals,
     wide: WideCopies,
     matchers: Matchers,
+    forms: PlainForms,
 }
 
 impl Shared {
@@ -106,6 +107,7 @@ pub(crate) fn install(context: &mut Context, originals: &Originals) -> JsResult<
         originals: originals.clone(),
         wide: WideCopies::default(),
         matchers: Matchers::default(),
+        forms: PlainForms::default(),
     }));
     native::define_method(&prototype, js_string!("exec"), exec, context)?;
     native::define_method(&prototype, js_string!("test"), test, context)?;

@@ -17,15 +17,20 @@
 //! built-in `exec`, and what remains observable is `lastIndex`, which the shortcuts read and
 //! write as the specification's steps do.
 
-use std::cell::RefCell;
+use std::cell::{OnceCell, RefCell};
 use std::rc::Rc;
 
+use hashbrown::HashMap;
+
 use boa_engine::builtins::regexp::RegExp;
-use boa_engine::object::PropertyMap;
+use boa_engine::object::{PropertyMap, RecordTemplate};
 use boa_engine::property::{PropertyDescriptor, PropertyKey};
-use boa_engine::{Context, JsNativeError, JsObject, JsResult, JsSymbol, JsValue, js_string};
+use boa_engine::{
+    Context, JsNativeError, JsObject, JsResult, JsString, JsSymbol, JsValue, js_string,
+};
 use regress::Regex;
 
+use super::Shared;
 use super::literal::Literal;
 use super::matcher::{FlagSet, Matchers, Pattern, find_from};
 
@@ -206,18 +211,26 @@ fn last_index() -> PropertyKey {
     PropertyKey::from(js_string!("lastIndex"))
 }
 
-/// `Set(rx, "lastIndex", value, true)` for a `RegExp` `rx` (an ordinary object). Where `lastIndex` is writable and
-/// already holds `value` (what a `g` search leaves, 0), the set would write the same value
-/// over it: nothing a script can see, so nothing is done.
+/// `Get(rx, "lastIndex")` for a `RegExp` `rx`: its own data property (made non-configurable
+/// when the object is, so never an accessor or deleted), read from its slot.
+pub(super) fn get_last_index(rx: &JsObject, context: &mut Context) -> JsResult<JsValue> {
+    if rx.is::<RegExp>() {
+        let object = rx.borrow();
+        let properties = object.properties();
+        if let Some(value) =
+            properties.slot_index(&last_index()).and_then(|slot| properties.stored(slot))
+        {
+            return Ok(value.clone());
+        }
+    }
+    rx.get(last_index(), context)
+}
+
+/// `Set(rx, "lastIndex", value, true)` for a `RegExp` `rx` (an ordinary object): where its own
+/// `lastIndex` is writable, the value is written to its slot, which is all the set does;
+/// otherwise the set is made, and throws.
 pub(super) fn set_last_index(rx: &JsObject, value: usize, context: &mut Context) -> JsResult<()> {
-    let holds = rx.borrow().properties().get(&last_index()).is_some_and(|property| {
-        property.writable() == Some(true)
-            && property.value().and_then(JsValue::as_number).is_some_and(|held| {
-                // `-0` is not `0` to `Object.is`: writing `0` over it changes it.
-                held == value as f64 && (value != 0 || held.is_sign_positive())
-            })
-    });
-    if holds {
+    if rx.is::<RegExp>() && rx.borrow_mut().overwrite_own_data(&last_index(), value.into()) {
         return Ok(());
     }
     rx.set(last_index(), value, true, context).map(drop)
@@ -242,27 +255,33 @@ pub(super) struct Plain {
     sticky: bool,
     /// `d`: `exec` adds `indices` to its result.
     pub(super) has_indices: bool,
+    /// The shape of a match's `groups`, made at the first match (`None` inside: the pattern
+    /// names no group).
+    groups: OnceCell<Option<RecordTemplate>>,
 }
 
 impl Plain {
     /// `rx` as a plain regular expression, `None` where a script could see the shortcut (or
     /// regress does not compile the pattern, and Boa's methods report that).
-    pub(super) fn of(rx: &JsObject, builtins: &Builtins, matchers: &Matchers) -> Option<Self> {
-        builtins.govern(rx).then(|| Self::compiled(rx, matchers))?
+    pub(super) fn of(rx: &JsObject, shared: &Shared) -> Option<Rc<Self>> {
+        shared.builtins.govern(rx).then(|| Self::compiled(rx, shared))?
     }
 
     /// `rx` (a `RegExp`) with its matcher, whatever a script did to its properties: what `exec`
     /// matches with, which reads none of them but `lastIndex`. `None` for an object that is not
     /// a `RegExp` or a pattern regress does not compile.
-    pub(super) fn compiled(rx: &JsObject, matchers: &Matchers) -> Option<Self> {
+    pub(super) fn compiled(rx: &JsObject, shared: &Shared) -> Option<Rc<Self>> {
         let regexp = rx.downcast_ref::<RegExp>()?;
-        let flags = FlagSet::of(&regexp);
+        shared.forms.of(&regexp, &shared.matchers)
+    }
+
+    fn new(regexp: &RegExp, matchers: &Matchers) -> Option<Self> {
+        let flags = FlagSet::of(regexp);
         let sticky = flags.has(b'y');
-        let search = if let Some(literal) = Literal::of(&regexp, flags) {
+        let search = if let Some(literal) = Literal::of(regexp, flags) {
             Search::Literal(literal)
         } else if sticky {
-            let pattern = Pattern::of(&regexp);
-            Search::Regex(matchers.anchored(&pattern)?)
+            Search::Regex(matchers.anchored(&Pattern::of(regexp))?)
         } else {
             Search::Regex(Rc::clone(regexp.matcher()))
         };
@@ -272,7 +291,30 @@ impl Plain {
             global: flags.has(b'g'),
             sticky,
             has_indices: flags.has(b'd'),
+            groups: OnceCell::new(),
         })
+    }
+
+    /// The `groups` object of `found` in `input` where the pattern names groups, as
+    /// `RegExpBuiltinExec` makes it: no prototype, a property per name in the pattern's order
+    /// (a name used twice: the group of it that took part), every match's on one shape.
+    pub(super) fn groups(
+        &self,
+        input: &JsString,
+        found: &regress::Match,
+        context: &Context,
+    ) -> Option<JsObject> {
+        let template = self.groups.get_or_init(|| {
+            let mut names = found.named_groups().map(|(name, _)| JsString::from(name)).peekable();
+            names.peek()?;
+            // Group names are identifiers, never repeated by `named_groups`: a template is made.
+            RecordTemplate::new(None, names, context)
+        });
+        let values = found.named_groups().map(|(_, range)| {
+            range
+                .map_or_else(JsValue::undefined, |range| input.slice(range.start, range.end).into())
+        });
+        template.as_ref().map(|template| template.create(values))
     }
 
     /// `global` or `sticky`: matching reads and moves `lastIndex`.
@@ -295,5 +337,37 @@ impl Plain {
         let mut found = found.filter(|found| found.start() == at)?;
         found.captures.pop().filter(Option::is_none)?;
         Some(found)
+    }
+}
+
+/// How many expressions' plain forms are kept before the cache starts over.
+const FORMS_KEPT: usize = 256;
+
+/// The plain form of each expression met, by the address of its compiled matcher: Boa compiles
+/// one matcher per pattern and set of flags (`g` and `y` too) and shares it between the objects
+/// made from them, so the address names the source and every flag, and a literal evaluated once
+/// per line finds its form again. Each entry holds its matcher, so no other takes its address
+/// while it is kept. (Reading the source and the flags again at every `exec`, a sticky
+/// tokenizer's anchored matcher looked up by its source, cost a fifth of the call.)
+#[derive(Default)]
+pub(super) struct PlainForms(RefCell<HashMap<*const Regex, KeptForm>>);
+
+/// A matcher, held so that its address stays its own, and the plain form of its expressions
+/// (`None`: a pattern regress does not compile as needed).
+type KeptForm = (Rc<Regex>, Option<Rc<Plain>>);
+
+impl PlainForms {
+    fn of(&self, regexp: &RegExp, matchers: &Matchers) -> Option<Rc<Plain>> {
+        let matcher = regexp.matcher();
+        if let Some((_, form)) = self.0.borrow().get(&Rc::as_ptr(matcher)) {
+            return form.clone();
+        }
+        let form = Plain::new(regexp, matchers).map(Rc::new);
+        let mut kept = self.0.borrow_mut();
+        if kept.len() >= FORMS_KEPT {
+            kept.clear();
+        }
+        kept.insert(Rc::as_ptr(matcher), (Rc::clone(matcher), form.clone()));
+        form
     }
 }

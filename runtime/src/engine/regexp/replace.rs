@@ -12,7 +12,7 @@ use boa_engine::{Context, JsResult, JsString, JsValue};
 
 use super::super::native::arg;
 use super::super::template::{self, Piece};
-use super::exec::{groups, matched_and_captures};
+use super::exec::matched_and_captures;
 use super::matching::{all_matches, builtin_exec, this_object};
 use super::plain::{Plain, set_last_index};
 use super::{Shared, wide};
@@ -30,7 +30,7 @@ pub(super) fn replace(
         None => Replacer::Template(replace_value.to_string(context)?),
     };
     let shared = Shared::of(context)?;
-    let Some(plain) = Plain::of(&rx, &shared.builtins, &shared.matchers) else {
+    let Some(plain) = Plain::of(&rx, &shared) else {
         return boas(&shared, this, string, &replacer, context);
     };
     let held = shared.wide.of(&string);
@@ -57,7 +57,7 @@ pub(super) fn replace(
         out.push(string.slice(next_source, one.start()));
         match &replacer {
             Replacer::Function(function) => {
-                let args = replacer_arguments(&string, one, named, context)?;
+                let args = replacer_arguments(&string, one, &plain, context);
                 let value = function.call(&JsValue::undefined(), &args, context)?;
                 out.push(value.to_string(context)?);
             }
@@ -116,17 +116,17 @@ fn boas(
 fn replacer_arguments(
     string: &JsString,
     found: &regress::Match,
-    named: bool,
-    context: &mut Context,
-) -> JsResult<Vec<JsValue>> {
+    plain: &Plain,
+    context: &Context,
+) -> Vec<JsValue> {
     let mut args = Vec::with_capacity(found.captures.len() + 4);
     args.extend(matched_and_captures(string, found));
     args.push(JsValue::new(found.start() as f64));
     args.push(string.clone().into());
-    if named && let Some(groups) = groups(string, found, context)? {
+    if let Some(groups) = plain.groups(string, found, context) {
         args.push(groups.into());
     }
-    Ok(args)
+    args
 }
 
 fn fill(pieces: &[Piece], string: &JsString, found: &regress::Match, out: &mut Vec<JsString>) {

@@ -39,6 +39,8 @@ mod plain_clone;
 // ordo's patch: `Array.prototype.push` writes through it too.
 pub(crate) use operations::{assign_data_properties, only_adds, plain_array_element};
 mod property_map;
+// ordo's patch: objects made by the thousand on one shared shape.
+mod record_template;
 
 pub mod shape;
 
@@ -46,6 +48,7 @@ pub(crate) use builtins::*;
 
 pub use datatypes::JsData;
 pub use jsobject::*;
+pub use record_template::RecordTemplate;
 
 /// Const `constructor`, usually set on prototypes as a key to point to their respective constructor object.
 pub const CONSTRUCTOR: JsString = js_string!("constructor");
@@ -287,6 +290,14 @@ impl<T: ?Sized> Object<T> {
     #[inline]
     pub(crate) fn properties_mut(&mut self) -> &mut PropertyMap {
         &mut self.properties
+    }
+
+    /// ordo's patch: writes `value` over the own property `key` (not an index) where it is a
+    /// writable data property, and says whether it did: for an ordinary object whose own
+    /// property `key` is, that is all `[[Set]]` with the object as receiver does (no setter, no
+    /// prototype, no validation left to fail). `false`, with nothing written, elsewhere.
+    pub fn overwrite_own_data(&mut self, key: &PropertyKey, value: JsValue) -> bool {
+        self.properties.overwrite_own_data(key, value)
     }
 
     /// Inserts a field in the object `properties` without checking if it's writable.

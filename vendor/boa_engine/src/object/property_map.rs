@@ -833,6 +833,26 @@ impl PropertyMap {
         }
     }
 
+    /// ordo's patch: writes `value` over the own property `key` (not an index) where it is a
+    /// writable data property; `false`, with nothing changed, elsewhere.
+    pub(crate) fn overwrite_own_data(&mut self, key: &PropertyKey, value: JsValue) -> bool {
+        let Some(slot) = self.shape.lookup(key) else {
+            return false;
+        };
+        if slot.attributes.is_accessor_descriptor()
+            || !slot.attributes.contains(SlotAttributes::WRITABLE)
+        {
+            return false;
+        }
+        match self.storage.get_mut(slot.index as usize) {
+            Some(held) => {
+                *held = value;
+                true
+            }
+            None => false,
+        }
+    }
+
     /// ordo's patch: whether the map holds an element at `index`, of any kind.
     pub(crate) fn holds_element(&self, index: u32) -> bool {
         self.indexed_properties.contains_key(index)

@@ -33,6 +33,11 @@ impl JsValue {
     /// For more information, check <https://tc39.es/ecma262/#sec-strict-equality-comparison>.
     #[must_use]
     pub fn strict_equals(&self, other: &Self) -> bool {
+        // ordo's patch: identical bits are one value (`v !== undefined`, one object, one small
+        // integer), but a NaN is not equal to itself; the steps below cost ~70-150 instructions.
+        if self.0.same_bits(&other.0) {
+            return self.0.as_float64().is_none_or(|float| !float.is_nan());
+        }
         // 1. If Type(x) is different from Type(y), return false.
         if self.get_type() != other.get_type() {
             return false;

@@ -318,6 +318,14 @@ impl EnvironmentStack {
         }
     }
 
+    /// ordo's patch: [`Context::bindings_are_as_compiled`] for a frame's environments, whose
+    /// realm's global environment is `global`.
+    #[inline]
+    pub(crate) fn resolve_as_compiled(&self, global: &Gc<DeclarativeEnvironment>) -> bool {
+        self.current_declarative_ref(global)
+            .is_some_and(|env| !env.with() && !env.poisoned())
+    }
+
     /// Mark that there may be added bindings from the current environment to the next function
     /// environment.
     pub(crate) fn poison_until_last_function(&mut self, global: &Gc<DeclarativeEnvironment>) {
@@ -650,12 +658,8 @@ impl Context {
     /// (unless its binding was deleted).
     #[inline]
     pub(crate) fn bindings_are_as_compiled(&self) -> bool {
-        let global = self.vm.frame().realm.environment();
-        self.vm
-            .frame()
-            .environments
-            .current_declarative_ref(global)
-            .is_some_and(|env| !env.with() && !env.poisoned())
+        let frame = self.vm.frame();
+        frame.environments.resolve_as_compiled(frame.realm.environment())
     }
 
     /// ordo's patch: the declarative environment that holds `locator`'s binding, if the name

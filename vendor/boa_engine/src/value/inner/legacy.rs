@@ -181,6 +181,12 @@ impl EnumBasedValue {
         matches!(self, Self::String(_))
     }
 
+    /// ordo's patch: the NaN-boxed value's test of identical bits; an enum has none to compare.
+    #[must_use]
+    pub(crate) fn same_bits(&self, _other: &Self) -> bool {
+        false
+    }
+
     /// Returns the [`Type`] of this value without cloning the inner value.
     #[must_use]
     #[inline]

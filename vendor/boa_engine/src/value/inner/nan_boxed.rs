@@ -592,6 +592,14 @@ impl NanBoxedValue {
         bits::is_string(self.value())
     }
 
+    /// ordo's patch: whether the two values have the same bits: then they are the same value
+    /// (one object, one string, one small integer, `undefined`), unless a float NaN.
+    #[must_use]
+    #[inline(always)]
+    pub(crate) fn same_bits(&self, other: &Self) -> bool {
+        self.value() == other.value()
+    }
+
     /// Returns the [`Type`] of this value using only the tag bits,
     /// without extracting or cloning the inner value.
     #[must_use]

@@ -62,7 +62,7 @@ pub(crate) fn run(context: &mut Context) {
     let vm = &mut context.vm;
     // SAFETY: `frames` always holds at least the dummy frame.
     let frame = unsafe { vm.frames.last_mut().unwrap_unchecked() };
-    let CallFrame { code_block, pc: frame_pc, rp, .. } = frame;
+    let CallFrame { code_block, pc: frame_pc, rp, environments, realm, .. } = frame;
     let bytecode = &code_block.bytecode;
     let bytes = &*bytecode.bytes;
     let mut registers = Registers(&mut vm.stack.stack[*rp as usize..]);
@@ -277,6 +277,24 @@ pub(crate) fn run(context: &mut Context) {
                     .with_object(|object| cached_data_property_in(object, ic))
                     .flatten()
                 else {
+                    break;
+                };
+                registers.set(dst, value);
+                pc = next;
+            }
+            // A global's data property the inline cache knows (`undefined`, `Math`), where the
+            // name resolves where the compiler put it (the handler's first path). No
+            // instruction run here adds an environment or declares a name.
+            Opcode::GetNameGlobal => {
+                let ((dst, index, ic_index), next) =
+                    operands!(RegisterOperand, IndexOperand, IndexOperand);
+                if !code_block.bindings[usize::from(index)].is_global()
+                    || !environments.resolve_as_compiled(realm.environment())
+                {
+                    break;
+                }
+                let ic = &code_block.ic[usize::from(ic_index)];
+                let Some(value) = cached_data_property_in(realm.global_object(), ic) else {
                     break;
                 };
                 registers.set(dst, value);
