@@ -1,5 +1,6 @@
 //! Functions of ordo's, in Rust, made and put where the built-ins they stand beside are.
 
+use boa_engine::native_function::BareArguments;
 use boa_engine::object::{FunctionObjectBuilder, ObjectInitializer};
 use boa_engine::property::{Attribute, PropertyDescriptor, PropertyKey};
 use boa_engine::{Context, JsNativeError, JsObject, JsResult, JsString, JsValue, NativeFunction};
@@ -14,12 +15,31 @@ pub(crate) fn function(
     length: usize,
     function: Native,
 ) -> JsObject {
+    builder(context, name, length, function).build().into()
+}
+
+/// [`function`] for a method that may run bare where `this` and its arguments are primitives
+/// (`BareArguments::Primitives`): it then calls no script and reads no property of a
+/// primitive, and a call of it needs no native frame (`line.indexOf(",", from)` in a loop).
+pub(crate) fn bare_method(
+    context: &mut Context,
+    name: JsString,
+    length: usize,
+    function: Native,
+) -> JsObject {
+    builder(context, name, length, function).bare(BareArguments::Primitives).build().into()
+}
+
+fn builder(
+    context: &Context,
+    name: JsString,
+    length: usize,
+    function: Native,
+) -> FunctionObjectBuilder<'_> {
     FunctionObjectBuilder::new(context.realm(), NativeFunction::from_fn_ptr(function))
         .name(name)
         .length(length)
         .constructor(false)
-        .build()
-        .into()
 }
 
 /// An object of `functions` (name, length, function), for a lazily compiled source of ordo's

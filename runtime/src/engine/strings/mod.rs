@@ -16,15 +16,17 @@ use boa_engine::{Context, JsResult, JsString};
 use super::native::{self, Native};
 pub(crate) use search::find_units;
 
-/// Each method: its name, its `length`, and the function.
-const METHODS: [(&str, usize, Native); 7] = [
-    ("indexOf", 1, methods::index_of),
-    ("lastIndexOf", 1, methods::last_index_of),
-    ("includes", 1, methods::includes),
-    ("split", 2, methods::split),
-    ("replaceAll", 2, methods::replace_all),
-    ("repeat", 1, repeat::repeat),
-    ("substr", 2, legacy::substr),
+/// Each method: its name, its `length`, the function, and whether it may run bare on
+/// primitives (`split` and `replaceAll` read the separator's or the pattern's methods, which a
+/// script can define on `String.prototype`).
+const METHODS: [(&str, usize, Native, bool); 7] = [
+    ("indexOf", 1, methods::index_of, true),
+    ("lastIndexOf", 1, methods::last_index_of, true),
+    ("includes", 1, methods::includes, true),
+    ("split", 2, methods::split, false),
+    ("replaceAll", 2, methods::replace_all, false),
+    ("repeat", 1, repeat::repeat, true),
+    ("substr", 2, legacy::substr, true),
 ];
 
 /// Annex B's other names of two methods: each the same function object as the one it names.
@@ -34,9 +36,13 @@ const ALIASES: [(&str, &str); 2] = [("trimLeft", "trimStart"), ("trimRight", "tr
 /// configurable, not enumerable.
 pub(crate) fn install(context: &mut Context) -> JsResult<()> {
     let prototype = context.intrinsics().constructors().string().prototype();
-    for (name, length, method) in METHODS {
+    for (name, length, method, bare) in METHODS {
         let name = JsString::from(name);
-        let function = native::function(context, name.clone(), length, method);
+        let function = if bare {
+            native::bare_method(context, name.clone(), length, method)
+        } else {
+            native::function(context, name.clone(), length, method)
+        };
         native::define_method(&prototype, name, function, context)?;
     }
     for (alias, name) in ALIASES {

@@ -1,6 +1,6 @@
 use crate::{
     JsObject, JsString, JsValue, NativeFunction, js_string,
-    native_function::{NativeFunctionObject, NativeFunctionPointer},
+    native_function::{BareArguments, NativeFunctionObject, NativeFunctionPointer},
     object::{
         CONSTRUCTOR, FunctionBinding, JsFunction, JsPrototype, PROTOTYPE,
         shape::{property_table::PropertyTableInner, slot::SlotAttributes},
@@ -53,6 +53,8 @@ pub(crate) struct Callable<Kind> {
     length: usize,
     kind: Kind,
     realm: Realm,
+    /// ordo's patch: the calls that may run bare (`NativeFunctionObject::bare`).
+    bare: Option<BareArguments>,
 }
 
 /// Marker for an ordinary object.
@@ -106,6 +108,7 @@ impl<S: ApplyToObject + IsConstructor> ApplyToObject for Callable<S> {
             function.f = NativeFunction::from_fn_ptr(self.function);
             function.constructor = S::IS_CONSTRUCTOR.then_some(ConstructorKind::Base);
             function.realm = Some(self.realm);
+            function.bare = self.bare.map(|arguments| (self.function, arguments));
         }
         object.insert(
             StaticJsStrings::LENGTH,
@@ -213,7 +216,7 @@ impl BuiltInConstructorWithPrototype<'_> {
 
     /// Adds a new static method to the builtin object.
     pub(crate) fn static_method<B>(
-        mut self,
+        self,
         function: NativeFunctionPointer,
         binding: B,
         length: usize,
@@ -221,11 +224,36 @@ impl BuiltInConstructorWithPrototype<'_> {
     where
         B: Into<FunctionBinding>,
     {
+        let callable = BuiltInBuilder::callable(self.realm, function);
+        self.constructor_method(callable, binding, length)
+    }
+
+    /// ordo's patch: [`Self::static_method`] of a function that may be called bare with
+    /// Numbers ([`BuiltInCallable::bare`]: `String.fromCharCode`).
+    pub(crate) fn bare_static_method<B>(
+        self,
+        function: NativeFunctionPointer,
+        binding: B,
+        length: usize,
+    ) -> Self
+    where
+        B: Into<FunctionBinding>,
+    {
+        let callable = BuiltInBuilder::callable(self.realm, function).bare();
+        self.constructor_method(callable, binding, length)
+    }
+
+    fn constructor_method<B>(
+        mut self,
+        callable: BuiltInCallable<'_>,
+        binding: B,
+        length: usize,
+    ) -> Self
+    where
+        B: Into<FunctionBinding>,
+    {
         let binding = binding.into();
-        let function = BuiltInBuilder::callable(self.realm, function)
-            .name(binding.name)
-            .length(length)
-            .build();
+        let function = callable.name(binding.name).length(length).build();
 
         debug_assert!(
             !self
@@ -293,7 +321,7 @@ impl BuiltInConstructorWithPrototype<'_> {
 
     /// Adds a new method to the constructor's prototype.
     pub(crate) fn method<B>(
-        mut self,
+        self,
         function: NativeFunctionPointer,
         binding: B,
         length: usize,
@@ -301,11 +329,37 @@ impl BuiltInConstructorWithPrototype<'_> {
     where
         B: Into<FunctionBinding>,
     {
+        let callable = BuiltInBuilder::callable(self.realm, function);
+        self.prototype_method(callable, binding, length)
+    }
+
+    /// ordo's patch: [`Self::method`] of a method that may be called bare with primitives
+    /// (`BareArguments::Primitives`: a string's `indexOf`, `slice`, `localeCompare`).
+    pub(crate) fn bare_method<B>(
+        self,
+        function: NativeFunctionPointer,
+        binding: B,
+        length: usize,
+    ) -> Self
+    where
+        B: Into<FunctionBinding>,
+    {
+        let callable =
+            BuiltInBuilder::callable(self.realm, function).bare_with(BareArguments::Primitives);
+        self.prototype_method(callable, binding, length)
+    }
+
+    fn prototype_method<B>(
+        mut self,
+        callable: BuiltInCallable<'_>,
+        binding: B,
+        length: usize,
+    ) -> Self
+    where
+        B: Into<FunctionBinding>,
+    {
         let binding = binding.into();
-        let function = BuiltInBuilder::callable(self.realm, function)
-            .name(binding.name)
-            .length(length)
-            .build();
+        let function = callable.name(binding.name).length(length).build();
 
         debug_assert!(
             !self
@@ -493,7 +547,7 @@ pub(crate) struct BuiltInCallable<'ctx> {
     function: NativeFunctionPointer,
     name: JsString,
     length: usize,
-    bare: bool,
+    bare: Option<BareArguments>,
 }
 
 impl BuiltInCallable<'_> {
@@ -517,8 +571,13 @@ impl BuiltInCallable<'_> {
     /// ordo's patch: the function may be called bare (`NativeFunctionObject::bare`): with
     /// Number arguments (a getter: none) it runs no script code, changes nothing, and reads
     /// neither its realm nor the frames.
-    pub(crate) const fn bare(mut self) -> Self {
-        self.bare = true;
+    pub(crate) const fn bare(self) -> Self {
+        self.bare_with(BareArguments::Numbers)
+    }
+
+    /// ordo's patch: [`Self::bare`] for the calls `arguments` names.
+    pub(crate) const fn bare_with(mut self, arguments: BareArguments) -> Self {
+        self.bare = Some(arguments);
         self
     }
 
@@ -529,7 +588,7 @@ impl BuiltInCallable<'_> {
                 name: self.name.clone(),
                 constructor: None,
                 realm: Some(self.realm.clone()),
-                bare: self.bare.then_some(self.function),
+                bare: self.bare.map(|arguments| (self.function, arguments)),
             },
             vec![JsValue::new(self.length), JsValue::new(self.name)],
         );
@@ -548,7 +607,7 @@ impl<'ctx> BuiltInBuilder<'ctx, OrdinaryObject> {
             function,
             length: 0,
             name: js_string!(),
-            bare: false,
+            bare: None,
         }
     }
 
@@ -565,6 +624,7 @@ impl<'ctx> BuiltInBuilder<'ctx, OrdinaryObject> {
                 length: 0,
                 kind: OrdinaryFunction,
                 realm: realm.clone(),
+                bare: None,
             },
             prototype: realm.intrinsics().constructors().function().prototype(),
         }
@@ -584,6 +644,7 @@ impl<'ctx> BuiltInBuilder<'ctx, OrdinaryObject> {
                 length: 0,
                 kind: OrdinaryFunction,
                 realm: realm.clone(),
+                bare: None,
             },
             prototype: realm.intrinsics().constructors().function().prototype(),
         }
@@ -750,6 +811,13 @@ impl<FnTyp> BuiltInBuilder<'_, Callable<FnTyp>> {
     /// Default is `""`
     pub(crate) fn name(mut self, name: JsString) -> Self {
         self.kind.name = name;
+        self
+    }
+
+    /// ordo's patch: the function may be called bare with `arguments`
+    /// ([`BuiltInCallable::bare`]: `parseInt`, `isNaN`).
+    pub(crate) const fn bare_with(mut self, arguments: BareArguments) -> Self {
+        self.kind.bare = Some(arguments);
         self
     }
 }

@@ -83,13 +83,29 @@ pub struct NativeFunctionObject {
     /// The [`Realm`] in which the function is defined, or `None` if the realm is uninitialized.
     pub(crate) realm: Option<Realm>,
 
-    /// ordo's patch: the function itself where a call of it with Number arguments alone (a
-    /// getter's, with none) runs no script code, changes nothing, and reads neither its realm
+    /// ordo's patch: the function itself where a call of it with the arguments its
+    /// [`BareArguments`] names runs no script code, changes nothing, and reads neither its realm
     /// nor the frames (`Math`'s functions, the `size` of a `Map` or `Set`, a typed array's
-    /// `length`): `Call` and a cached getter's read then call it bare, without a native
-    /// frame (`vm/opcode/call/bare.rs`). A bare call that throws is made again with the native
-    /// call's steps, so that the error has its frames; it changed nothing the first time.
-    pub(crate) bare: Option<NativeFunctionPointer>,
+    /// `length`, a string's `indexOf`): `Call` and a cached getter's read then call it bare,
+    /// without a native frame (`vm/opcode/call/bare.rs`). A bare call that throws is made again
+    /// with the native call's steps, so that the error has its frames; it changed nothing the
+    /// first time.
+    pub(crate) bare: Option<(NativeFunctionPointer, BareArguments)>,
+}
+
+/// ordo's patch: the calls of a native function that may run bare
+/// ([`NativeFunctionObject::bare`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum BareArguments {
+    /// Numbers alone, whatever `this` is (`Math.max(a, b)`, which reads no `this`; a getter,
+    /// which checks its own): `ToNumber` of a Number is itself.
+    Numbers,
+    /// `this` and every argument a primitive (a string, a number, a boolean, `undefined`,
+    /// `null`, a symbol or a `BigInt`), whose conversions run no script (`ToString` of a symbol
+    /// throws, and the call is made again): `line.indexOf(",", from)`, `a.localeCompare(b)`.
+    /// Only for functions that read no property of a primitive (`split` reads
+    /// `separator[Symbol.split]`, which a script can define on `String.prototype`).
+    Primitives,
 }
 
 impl NativeFunctionObject {

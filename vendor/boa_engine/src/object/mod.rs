@@ -14,7 +14,7 @@ use crate::{
     builtins::{OrdinaryObject, function::ConstructorKind},
     context::intrinsics::StandardConstructor,
     js_string,
-    native_function::{NativeFunction, NativeFunctionObject},
+    native_function::{BareArguments, NativeFunction, NativeFunctionObject},
     property::{Attribute, PropertyDescriptor, PropertyKey},
     realm::Realm,
     string::StaticJsStrings,
@@ -405,6 +405,7 @@ pub struct FunctionObjectBuilder<'realm> {
     constructor: Option<ConstructorKind>,
     name: JsString,
     length: usize,
+    bare: Option<BareArguments>,
 }
 
 impl<'realm> FunctionObjectBuilder<'realm> {
@@ -418,6 +419,7 @@ impl<'realm> FunctionObjectBuilder<'realm> {
             constructor: None,
             name: js_string!(),
             length: 0,
+            bare: None,
         }
     }
 
@@ -445,6 +447,15 @@ impl<'realm> FunctionObjectBuilder<'realm> {
         self
     }
 
+    /// ordo's patch: the function may be called bare with `arguments`
+    /// ([`BareArguments`]): such a call of it runs no script code, changes nothing, and reads
+    /// neither its realm nor the frames. Taken for a function pointer only (not a closure).
+    #[must_use]
+    pub const fn bare(mut self, arguments: BareArguments) -> Self {
+        self.bare = Some(arguments);
+        self
+    }
+
     /// Specify whether the object function object can be called with `new` keyword.
     ///
     /// The default is `false`.
@@ -457,13 +468,16 @@ impl<'realm> FunctionObjectBuilder<'realm> {
     /// Build the function object.
     #[must_use]
     pub fn build(self) -> JsFunction {
+        let bare = self
+            .bare
+            .and_then(|arguments| Some((self.function.pointer()?, arguments)));
         let object = self.realm.intrinsics().templates().function().create(
             NativeFunctionObject {
                 f: self.function,
                 name: self.name.clone(),
                 constructor: self.constructor,
                 realm: Some(self.realm.clone()),
-                bare: None,
+                bare,
             },
             vec![self.length.into(), self.name.into()],
         );

@@ -2,6 +2,7 @@ use crate::{
     Context, JsArgs, JsResult, JsStr, JsString, JsValue,
     builtins::{BuiltInBuilder, BuiltInObject, IntrinsicObject},
     context::intrinsics::Intrinsics,
+    native_function::BareArguments,
     object::JsObject,
     realm::Realm,
     string::StaticJsStrings,
@@ -38,6 +39,7 @@ pub(crate) struct IsFinite;
 impl IntrinsicObject for IsFinite {
     fn init(realm: &Realm) {
         BuiltInBuilder::callable_with_intrinsic::<Self>(realm, is_finite)
+            .bare_with(BareArguments::Primitives)
             .name(Self::NAME)
             .length(1)
             .build();
@@ -80,6 +82,7 @@ pub(crate) struct IsNaN;
 impl IntrinsicObject for IsNaN {
     fn init(realm: &Realm) {
         BuiltInBuilder::callable_with_intrinsic::<Self>(realm, is_nan)
+            .bare_with(BareArguments::Primitives)
             .name(Self::NAME)
             .length(1)
             .build();
@@ -279,6 +282,7 @@ pub(crate) struct ParseInt;
 impl IntrinsicObject for ParseInt {
     fn init(realm: &Realm) {
         BuiltInBuilder::callable_with_intrinsic::<Self>(realm, parse_int)
+            .bare_with(BareArguments::Primitives)
             .name(Self::NAME)
             .length(2)
             .build();
@@ -395,6 +399,7 @@ pub(crate) struct ParseFloat;
 impl IntrinsicObject for ParseFloat {
     fn init(realm: &Realm) {
         BuiltInBuilder::callable_with_intrinsic::<Self>(realm, parse_float)
+            .bare_with(BareArguments::Primitives)
             .name(Self::NAME)
             .length(1)
             .build();

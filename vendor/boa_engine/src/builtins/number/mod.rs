@@ -81,16 +81,16 @@ impl IntrinsicObject for Number {
                 realm.intrinsics().objects().parse_float(),
                 Attribute::WRITABLE | Attribute::NON_ENUMERABLE | Attribute::CONFIGURABLE,
             )
-            .static_method(Self::number_is_finite, js_string!("isFinite"), 1)
-            .static_method(Self::number_is_nan, js_string!("isNaN"), 1)
-            .static_method(Self::is_safe_integer, js_string!("isSafeInteger"), 1)
-            .static_method(Self::number_is_integer, js_string!("isInteger"), 1)
-            .method(Self::to_exponential, js_string!("toExponential"), 1)
-            .method(Self::to_fixed, js_string!("toFixed"), 1)
+            .bare_static_method(Self::number_is_finite, js_string!("isFinite"), 1)
+            .bare_static_method(Self::number_is_nan, js_string!("isNaN"), 1)
+            .bare_static_method(Self::is_safe_integer, js_string!("isSafeInteger"), 1)
+            .bare_static_method(Self::number_is_integer, js_string!("isInteger"), 1)
+            .bare_method(Self::to_exponential, js_string!("toExponential"), 1)
+            .bare_method(Self::to_fixed, js_string!("toFixed"), 1)
             .method(Self::to_locale_string, js_string!("toLocaleString"), 0)
-            .method(Self::to_precision, js_string!("toPrecision"), 1)
-            .method(Self::to_string, js_string!("toString"), 1)
-            .method(Self::value_of, js_string!("valueOf"), 0)
+            .bare_method(Self::to_precision, js_string!("toPrecision"), 1)
+            .bare_method(Self::to_string, js_string!("toString"), 1)
+            .bare_method(Self::value_of, js_string!("valueOf"), 0)
             .build();
     }
 

@@ -15,6 +15,7 @@ use crate::{
     context::intrinsics::{Intrinsics, StandardConstructor, StandardConstructors},
     error::JsNativeError,
     js_string,
+    native_function::BareArguments,
     object::{JsObject, internal_methods::get_prototype_from_constructor},
     property::{Attribute, PropertyDescriptor},
     realm::Realm,
@@ -89,11 +90,13 @@ pub(crate) struct String;
 impl IntrinsicObject for String {
     fn init(realm: &Realm) {
         let trim_start = BuiltInBuilder::callable(realm, Self::trim_start)
+            .bare_with(BareArguments::Primitives)
             .length(0)
             .name(js_string!("trimStart"))
             .build();
 
         let trim_end = BuiltInBuilder::callable(realm, Self::trim_end)
+            .bare_with(BareArguments::Primitives)
             .length(0)
             .name(js_string!("trimEnd"))
             .build();
@@ -118,30 +121,30 @@ impl IntrinsicObject for String {
                 Attribute::WRITABLE | Attribute::NON_ENUMERABLE | Attribute::CONFIGURABLE,
             )
             .static_method(Self::raw, js_string!("raw"), 1)
-            .static_method(Self::from_char_code, js_string!("fromCharCode"), 1)
-            .static_method(Self::from_code_point, js_string!("fromCodePoint"), 1)
-            .method(Self::char_at, js_string!("charAt"), 1)
-            .method(Self::char_code_at, js_string!("charCodeAt"), 1)
-            .method(Self::code_point_at, js_string!("codePointAt"), 1)
-            .method(Self::to_string, js_string!("toString"), 0)
-            .method(Self::concat, js_string!("concat"), 1)
+            .bare_static_method(Self::from_char_code, js_string!("fromCharCode"), 1)
+            .bare_static_method(Self::from_code_point, js_string!("fromCodePoint"), 1)
+            .bare_method(Self::char_at, js_string!("charAt"), 1)
+            .bare_method(Self::char_code_at, js_string!("charCodeAt"), 1)
+            .bare_method(Self::code_point_at, js_string!("codePointAt"), 1)
+            .bare_method(Self::to_string, js_string!("toString"), 0)
+            .bare_method(Self::concat, js_string!("concat"), 1)
             .method(Self::repeat, js_string!("repeat"), 1)
-            .method(Self::slice, js_string!("slice"), 2)
-            .method(Self::starts_with, js_string!("startsWith"), 1)
-            .method(Self::ends_with, js_string!("endsWith"), 1)
+            .bare_method(Self::slice, js_string!("slice"), 2)
+            .bare_method(Self::starts_with, js_string!("startsWith"), 1)
+            .bare_method(Self::ends_with, js_string!("endsWith"), 1)
             .method(Self::includes, js_string!("includes"), 1)
             .method(Self::index_of, js_string!("indexOf"), 1)
-            .method(Self::is_well_formed, js_string!("isWellFormed"), 0)
+            .bare_method(Self::is_well_formed, js_string!("isWellFormed"), 0)
             .method(Self::last_index_of, js_string!("lastIndexOf"), 1)
-            .method(Self::locale_compare, js_string!("localeCompare"), 1)
+            .bare_method(Self::locale_compare, js_string!("localeCompare"), 1)
             .method(Self::r#match, js_string!("match"), 1)
-            .method(Self::normalize, js_string!("normalize"), 0)
-            .method(Self::pad_end, js_string!("padEnd"), 1)
-            .method(Self::pad_start, js_string!("padStart"), 1)
-            .method(Self::trim, js_string!("trim"), 0)
-            .method(Self::to_case::<false>, js_string!("toLowerCase"), 0)
-            .method(Self::to_case::<true>, js_string!("toUpperCase"), 0)
-            .method(Self::to_well_formed, js_string!("toWellFormed"), 0)
+            .bare_method(Self::normalize, js_string!("normalize"), 0)
+            .bare_method(Self::pad_end, js_string!("padEnd"), 1)
+            .bare_method(Self::pad_start, js_string!("padStart"), 1)
+            .bare_method(Self::trim, js_string!("trim"), 0)
+            .bare_method(Self::to_case::<false>, js_string!("toLowerCase"), 0)
+            .bare_method(Self::to_case::<true>, js_string!("toUpperCase"), 0)
+            .bare_method(Self::to_well_formed, js_string!("toWellFormed"), 0)
             .method(
                 Self::to_locale_case::<false>,
                 js_string!("toLocaleLowerCase"),
@@ -152,15 +155,15 @@ impl IntrinsicObject for String {
                 js_string!("toLocaleUpperCase"),
                 0,
             )
-            .method(Self::substring, js_string!("substring"), 2)
+            .bare_method(Self::substring, js_string!("substring"), 2)
             .method(Self::split, js_string!("split"), 2)
-            .method(Self::value_of, js_string!("valueOf"), 0)
+            .bare_method(Self::value_of, js_string!("valueOf"), 0)
             .method(Self::match_all, js_string!("matchAll"), 1)
             .method(Self::replace, js_string!("replace"), 2)
             .method(Self::replace_all, js_string!("replaceAll"), 2)
             .method(Self::iterator, JsSymbol::iterator(), 0)
             .method(Self::search, js_string!("search"), 1)
-            .method(Self::at, js_string!("at"), 1);
+            .bare_method(Self::at, js_string!("at"), 1);
 
         #[cfg(feature = "annex-b")]
         let builder = {

@@ -61,22 +61,24 @@ impl Collator {
     /// They used to be copied into two vectors of UTF-16 code units at every comparison, more
     /// than half of a sort by `localeCompare` over ASCII names.
     pub(crate) fn compare_strings(&self, x: &JsString, y: &JsString) -> std::cmp::Ordering {
-        let collator = self.collator.as_borrowed();
+        // ordo's patch: ICU's collator is borrowed only where ICU compares (borrowing it cost
+        // more than the ASCII order below).
+        let collator = || self.collator.as_borrowed();
         match (x.as_str().variant(), y.as_str().variant()) {
             (JsStrVariant::Latin1(x), JsStrVariant::Latin1(y)) => {
                 // ordo's patch: names and keys of ASCII letters, digits and spaces.
                 match self.orders_ascii_as_root().then(|| ascii_order(x, y)).flatten() {
                     Some(order) => order,
-                    None => collator.compare_latin1(x, y),
+                    None => collator().compare_latin1(x, y),
                 }
             }
             (JsStrVariant::Latin1(x), JsStrVariant::Utf16(y)) => {
-                collator.compare_latin1_utf16(x, y)
+                collator().compare_latin1_utf16(x, y)
             }
             (JsStrVariant::Utf16(x), JsStrVariant::Latin1(y)) => {
-                collator.compare_latin1_utf16(y, x).reverse()
+                collator().compare_latin1_utf16(y, x).reverse()
             }
-            (JsStrVariant::Utf16(x), JsStrVariant::Utf16(y)) => collator.compare_utf16(x, y),
+            (JsStrVariant::Utf16(x), JsStrVariant::Utf16(y)) => collator().compare_utf16(x, y),
         }
     }
 }
@@ -98,42 +100,65 @@ impl Collator {
 }
 
 /// ordo's patch: the root collation's order of two strings made of ASCII letters, digits and
-/// spaces alone (`None` if either holds anything else), without ICU's collation elements: by
-/// primary weight (a space, then the digits, then the letters regardless of case) character by
-/// character, a string before the longer ones it begins; strings equal but for case by the
-/// first letter that differs, lower case first. None of these characters is ignorable or
-/// begins a contraction in the root collation, so each is one primary weight in this order.
-/// `localeCompare` in a sort over names spent most of its time in ICU's iterator.
+/// spaces (`None` where that is not enough to tell, and ICU answers), without ICU's collation
+/// elements: by primary weight (a space, then the digits, then the letters regardless of case)
+/// character by character, a string before the longer ones it begins; strings equal but for
+/// case by the first letter that differs, lower case first. None of these characters is
+/// ignorable or begins a contraction in the root collation, so each is one primary weight in
+/// this order, and the first that differs decides where the character after it on each side is
+/// one of them too (or the end): nothing after can combine with it. One pass over the common
+/// start: `localeCompare` in a sort over names spent most of its time in ICU's iterator, and
+/// then most of this function's in checking both strings whole before comparing.
 fn ascii_order(x: &[u8], y: &[u8]) -> Option<std::cmp::Ordering> {
-    fn primary(byte: u8) -> Option<u8> {
-        match byte {
-            b' ' => Some(0),
-            b'0'..=b'9' => Some(1 + byte - b'0'),
-            b'a'..=b'z' => Some(11 + byte - b'a'),
-            b'A'..=b'Z' => Some(11 + byte - b'A'),
-            _ => None,
+    use std::cmp::Ordering;
+    /// A byte's primary weight: a space, then the digits, then the letters regardless of case;
+    /// `OTHER` for every other byte.
+    const OTHER: u8 = u8::MAX;
+    const PRIMARY: [u8; 256] = {
+        let mut weights = [OTHER; 256];
+        weights[b' ' as usize] = 0;
+        let mut index = 0;
+        while index < 26 {
+            if index < 10 {
+                weights[b'0' as usize + index] = 1 + index as u8;
+            }
+            weights[b'a' as usize + index] = 11 + index as u8;
+            weights[b'A' as usize + index] = 11 + index as u8;
+            index += 1;
+        }
+        weights
+    };
+    let ours = |byte: u8| PRIMARY[usize::from(byte)] != OTHER;
+    // Lower case first, at the first letter that differs in case alone.
+    let mut by_case = Ordering::Equal;
+    for (index, (&a, &b)) in x.iter().zip(y).enumerate() {
+        if a == b {
+            if !ours(a) {
+                return None;
+            }
+            continue;
+        }
+        let (first, second) = (PRIMARY[usize::from(a)], PRIMARY[usize::from(b)]);
+        if first == OTHER || second == OTHER {
+            return None;
+        }
+        if first != second {
+            let then_ours = |text: &[u8]| text.get(index + 1).is_none_or(|&c| ours(c));
+            return (then_ours(x) && then_ours(y)).then(|| first.cmp(&second));
+        }
+        if by_case == Ordering::Equal {
+            by_case = if a.is_ascii_lowercase() {
+                Ordering::Less
+            } else {
+                Ordering::Greater
+            };
         }
     }
-    if !x.iter().chain(y).all(|&byte| primary(byte).is_some()) {
+    let rest = if x.len() > y.len() { &x[y.len()..] } else { &y[x.len()..] };
+    if !rest.iter().all(|&c| ours(c)) {
         return None;
     }
-    let by_primary = x
-        .iter()
-        .map(|&byte| primary(byte))
-        .cmp(y.iter().map(|&byte| primary(byte)));
-    Some(by_primary.then_with(|| {
-        // Equal but for case, the same length: lower case is the smaller tertiary weight.
-        x.iter()
-            .zip(y)
-            .find(|(a, b)| a != b)
-            .map_or(std::cmp::Ordering::Equal, |(a, _)| {
-                if a.is_ascii_lowercase() {
-                    std::cmp::Ordering::Less
-                } else {
-                    std::cmp::Ordering::Greater
-                }
-            })
-    }))
+    Some(x.len().cmp(&y.len()).then(by_case))
 }
 
 impl Service for Collator {
