@@ -4,7 +4,7 @@
     const NUMERIC_DATES = {
         en: "M/d/y", "en-GB": "dd/MM/y", "en-AU": "dd/MM/y", "en-NZ": "d/MM/y", "en-IN": "d/M/y", "en-CA": "y-MM-dd",
         "en-IE": "d/M/y", "en-ZA": "y/MM/dd", de: "d.M.y", fr: "dd/MM/y", "fr-CA": "y-MM-dd", "fr-CH": "dd.MM.y",
-        es: "d/M/y", it: "d/M/y", pt: "dd/MM/y", nl: "d-M-y", ja: "y/M/d", zh: "y/M/d", ko: "y. M. d.", ru: "dd.MM.y",
+        es: "d/M/y", it: "dd/MM/y", pt: "dd/MM/y", nl: "d-M-y", ja: "y/M/d", zh: "y/M/d", ko: "y. M. d.", ru: "dd.MM.y",
         sv: "y-MM-dd", pl: "d.MM.y", tr: "dd.MM.y", da: "d.M.y", nb: "d.M.y", fi: "d.M.y", cs: "d. M. y", uk: "dd.MM.y",
     };
     // The same with fewer fields (CLDR's `yM` and `Md`), for `{ year, month }` and `{ month, day }`.
@@ -17,6 +17,31 @@
         en: "M/d", "en-GB": "dd/MM", "en-AU": "d/M", "en-NZ": "d/M", "en-IN": "dd/MM", "en-CA": "MM-dd", "en-IE": "d/M", "en-ZA": "MM/dd",
         de: "d.M.", fr: "dd/MM", "fr-CA": "MM-dd", "fr-CH": "dd.MM.", es: "d/M", it: "dd/MM", pt: "dd/MM", nl: "d-M", ja: "M/d", zh: "M/d",
         ko: "M. d.", ru: "dd.MM", sv: "d/M", pl: "d.MM", tr: "d/M", da: "d.M", nb: "d.M.", fi: "d.M.", cs: "d. M.", uk: "dd.MM",
+    };
+    // How a weekday joins a numeric date (CLDR's `yMEd` and `MEd` as V8 writes them, checked
+    // against Node 20): the weekday's name alone, then the joiner, then the date as it is
+    // written alone; by language, then by width (`short`, `long`) and whether a year is asked.
+    // Japanese and Korean write the weekday after the date. Chinese and Turkish write other
+    // dates beside a weekday: Boa's text stands there.
+    const WEEKDAY_JOINERS = {
+        en: ", ", es: ", ", pt: ", ", pl: ", ", ru: ", ", de: ", ", fr: " ", it: " ", nl: " ", da: " ", nb: " ", cs: " ", fi: " ",
+    };
+    // What a weekday's name takes beside a date: German's short `Di` is `Di.`, Finnish's long
+    // `tiistai` is `tiistaina` (the weekday's text in `formatToParts` too).
+    const WEEKDAY_SUFFIXES = { de: { short: "." }, fi: { long: "na" } };
+    // Without a year: `Tue 05/03` in British English, `tis 5/3` in Swedish.
+    const WEEKDAY_JOINERS_WITHOUT_YEAR = { "en-GB": " ", sv: " " };
+    const WEEKDAY_AFTER = { ja: { short: ["(", ")"], long: ["", ""] }, ko: { short: [" (", ")"], long: [" ", ""] } };
+    // How a weekday of `width` joins a date of the fields of `form` in `locale`: `{ write(weekday,
+    // date), suffix }`, `undefined` where no rule is known.
+    const weekdayJoin = (locale, width, form) => {
+        const language = languageOf(locale);
+        const suffix = WEEKDAY_SUFFIXES[language]?.[width] ?? "";
+        const after = WEEKDAY_AFTER[language]?.[width];
+        if (after !== undefined) return { suffix, write: (weekday, date) => `${date}${after[0]}${weekday}${after[1]}` };
+        const withoutYear = form.includes("y") ? undefined : WEEKDAY_JOINERS_WITHOUT_YEAR[locale] ?? WEEKDAY_JOINERS_WITHOUT_YEAR[language];
+        const joiner = withoutYear ?? (language === "sv" ? ", " : WEEKDAY_JOINERS[language]);
+        return joiner === undefined ? undefined : { suffix, write: (weekday, date) => `${weekday}${joiner}${date}` };
     };
     // A single numeric field is its number, except where a language writes a unit after it.
     const UNIT_AFTER_NUMBER = new Set(["ja", "zh", "ko"]);
@@ -36,17 +61,20 @@
 
     // Whether `options` ask for a numeric date (each of year, month and day they name numeric,
     // or no date or time field at all, which means all three), which of the three (`form`:
-    // `yMd`, `yM`, `Md`, `y`, `M` or `d`), and whether they ask for time fields too.
+    // `yMd`, `yM`, `Md`, `y`, `M` or `d`), whether they ask for time fields too, and the width
+    // of a weekday asked beside a month and a day (and no time).
     const numericDate = (options, defaults) => {
         if (own(options, "dateStyle") !== undefined || own(options, "timeStyle") !== undefined) return null;
-        const asked = DATE_FIELDS.filter((field) => own(options, field) !== undefined);
+        const weekday = own(options, "weekday");
+        const asked = DATE_FIELDS.filter((field) => field !== "weekday" && own(options, field) !== undefined);
         const time = TIME_FIELDS.filter((field) => own(options, field) !== undefined);
-        if (asked.length === 0 && time.length === 0) return defaults;
+        if (asked.length === 0 && time.length === 0 && weekday === undefined) return defaults;
         const numeric = asked.length > 0 && asked.every((field) => (field === "year" || field === "month" || field === "day") && (options[field] === "numeric" || options[field] === "2-digit"));
         if (!numeric) return null;
         const form = `${asked.includes("year") ? "y" : ""}${asked.includes("month") ? "M" : ""}${asked.includes("day") ? "d" : ""}`;
         if (form === "yd") return null;
-        return { date: true, time: time.length > 0, form, digits: { y: options.year, M: options.month, d: options.day } };
+        if (weekday !== undefined && (time.length > 0 || !form.endsWith("Md") || (weekday !== "short" && weekday !== "long"))) return null;
+        return { date: true, time: time.length > 0, form, digits: { y: options.year, M: options.month, d: options.day }, weekday };
     };
 
     const parts = (timeZone) => {
@@ -164,7 +192,8 @@
             if (own(options, key) !== undefined) given[key] = options[key];
         }
         const clock = clockOf(locale, given, native);
-        if (shape === null || pattern === undefined) {
+        const weekday = shape?.weekday === undefined ? undefined : weekdayJoin(locale, shape.weekday, shape.form);
+        if (shape === null || pattern === undefined || (shape.weekday !== undefined && weekday === undefined)) {
             state.set(this, { native, zone, locale, given, clock, options: { hour }, fixes: textFixes(locales, locale, native, given, zone) });
             return;
         }
@@ -174,7 +203,8 @@
         }
         const time = shape.time ? new NativeDateTimeFormat(locales, boaClock(timeOptions)) : undefined;
         const joiner = DATE_TIME_JOINER[languageOf(locale)] ?? ", ";
-        state.set(this, { native, zone, locale, given, clock, options: { hour }, pattern, digits: shape.digits, fields: parts(zone), time, joiner });
+        const named = weekday === undefined ? undefined : { ...weekday, format: new NativeDateTimeFormat(locale, { weekday: shape.weekday, ...(zone === undefined ? {} : { timeZone: zone }) }) };
+        state.set(this, { native, zone, locale, given, clock, options: { hour }, pattern, digits: shape.digits, fields: parts(zone), time, joiner, weekday: named });
     }
 
     // Where Boa's text for named fields and times is not V8's, what to mend (`mend` below); the
@@ -317,11 +347,17 @@
         if (s.pattern === undefined) return hourDigits(space(mend(s, s.native.format(value), value)), s.options);
         const date = value === undefined ? Date.now() : value;
         if (Number.isNaN(+date)) throw new RangeError("Invalid time value");
-        const written = writeDate(s.pattern, s.fields, date, s.digits);
+        const numbers = writeDate(s.pattern, s.fields, date, s.digits);
+        const written = s.weekday === undefined ? numbers : s.weekday.write(weekdayText(s.weekday, date), numbers);
         return s.time === undefined ? written : `${written}${s.joiner}${hourDigits(space(s.time.format(date)), s.options)}`;
     };
+    // A weekday's text beside a numeric date (`weekdayJoin`).
+    const weekdayText = (weekday, date) => `${weekday.format.format(date)}${weekday.suffix}`;
+    // The same function at every read, bound to its format (see `NumberFormat`'s).
     defineGetter(DateTimeFormat.prototype, "format", function () {
-        return (value) => formatDate(this, value);
+        const s = state.get(this);
+        if (s === undefined) throw new TypeError("Method get Intl.DateTimeFormat.prototype.format called on incompatible receiver");
+        return (s.bound ??= (value) => formatDate(this, value));
     });
     // `formatToParts`, absent from Boa: the formatted text cut where each field's text is. A
     // text field is found as the locale writes it alone; a number is matched by its value
@@ -363,7 +399,8 @@
         const alone = (options) => formatter(locale, options).format(time);
         // Boa does not always write the style asked: the others are tried after it.
         const markText = (type, style) => [style, ...TEXT_STYLES].some((each) => mark(type, alone({ [type]: each })));
-        if (weekday !== undefined) markText("weekday", weekday);
+        if (s.weekday !== undefined) mark("weekday", weekdayText(s.weekday, time));
+        else if (weekday !== undefined) markText("weekday", weekday);
         if (TEXT_STYLES.includes(month)) markText("month", month);
         if (timeZoneName !== undefined) mark("timeZoneName", alone({ hour: "numeric", timeZoneName }).replace(alone({ hour: "numeric" }), "").trim());
         const hasHour = given.hour !== undefined || timeStyle !== undefined;

@@ -237,8 +237,13 @@
         return write(sign);
     };
 
+    // The same function at every read, bound to its format (the specification's
+    // [[BoundFormat]]): `nf.format === nf.format`, and a loop of `nf.format(x)` makes no closure
+    // per call.
     defineGetter(NumberFormat.prototype, "format", function () {
-        return (value) => formatNumber(this, value);
+        const s = state.get(this);
+        if (s === undefined) throw new TypeError("Method get Intl.NumberFormat.prototype.format called on incompatible receiver");
+        return (s.bound ??= (value) => formatNumber(this, value));
     });
     define(NumberFormat.prototype, "resolvedOptions", function () {
         const s = state.get(this);
