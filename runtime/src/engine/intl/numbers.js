@@ -203,7 +203,7 @@
         const s = state.get(self);
         if (s === undefined) throw new TypeError("Intl.NumberFormat.prototype.format called on an incompatible receiver");
         if (s.style === undefined) return s.notation === undefined ? nativeFormat(s.native, value) : formatExponent(s, value);
-        const language = languageOf(s.locale);
+        const language = (s.language ??= languageOf(s.locale));
         if (s.style === "unit") {
             const digits = nativeFormat(s.native, value);
             const category = s.plural === undefined ? "other" : s.plural.select(Number(value));
@@ -216,25 +216,29 @@
             return `${sign}${digits}${PERCENT_AFTER_SPACE.has(language) ? NBSP : ""}%`;
         }
         const [sign, digits] = splitSign(nativeFormat(s.native, value));
+        return (s.write ??= currencyWriter(s, language))(sign, digits);
+    };
+
+    // How a format writes an amount, sign and digits apart: worked out at its first amount, not
+    // at every one (its symbol, its place, the space beside it).
+    const currencyWriter = (s, language) => {
         if (s.display === "name") {
             const names = NAMES[s.code];
             // English's plural rule: "1 US dollar", but "1.00 US dollars".
-            const one = digits === "1";
-            return `${sign}${digits} ${names ? names[one ? 0 : 1] : s.code}`;
+            return (sign, digits) => `${sign}${digits} ${names ? names[digits === "1" ? 0 : 1] : s.code}`;
         }
         const symbol = symbolOf(s.locale, s.code, s.display);
         const spaced = symbol.length > 1 && /^[A-Za-z]/.test(symbol[symbol.length - 1]) ? NBSP : "";
-        const write = (sign) => {
-            if (SPACED_PREFIX_CURRENCY.has(s.locale) || SPACED_PREFIX_CURRENCY.has(language)) return `${symbol}${NBSP}${sign}${digits}`;
-            if (SUFFIX_CURRENCY.has(language) && !(s.locale === "es-MX" || s.locale === "es-US" || s.locale === "de-CH")) {
-                return `${sign}${digits}${NBSP}${symbol}`;
-            }
-            return `${sign}${symbol}${spaced}${digits}`;
-        };
+        let write = (sign, digits) => `${sign}${symbol}${spaced}${digits}`;
+        if (SPACED_PREFIX_CURRENCY.has(s.locale) || SPACED_PREFIX_CURRENCY.has(language)) {
+            write = (sign, digits) => `${symbol}${NBSP}${sign}${digits}`;
+        } else if (SUFFIX_CURRENCY.has(language) && !(s.locale === "es-MX" || s.locale === "es-US" || s.locale === "de-CH")) {
+            write = (sign, digits) => `${sign}${digits}${NBSP}${symbol}`;
+        }
         // `currencySign: "accounting"`: a negative amount in parentheses, where CLDR's
         // accounting pattern has them (elsewhere it is the standard one).
-        if (s.accounting && sign === "-" && ACCOUNTING.has(language)) return `(${write("")})`;
-        return write(sign);
+        if (!s.accounting || !ACCOUNTING.has(language)) return write;
+        return (sign, digits) => (sign === "-" ? `(${write("", digits)})` : write(sign, digits));
     };
 
     // The same function at every read, bound to its format (the specification's
