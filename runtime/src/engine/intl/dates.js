@@ -214,6 +214,10 @@
     // and no day (`y`). German's abbreviations as V8 writes them beside a number (Boa's are the
     // stand-alone ones, `Jan`); Czech writes the whole name beside a year (`leden 2024`).
     const SHORT_MONTH_FORMS = { de: "dy", ja: "dy", ko: "dy", fi: "y", cs: "y" };
+    // The languages whose `timeStyle: "long"` and `"full"` write the zone's name after the time
+    // as their time fields with `timeZoneName` do, by style (`textFixes`).
+    // (Spanish writes the full one in parentheses; Japanese and Korean write other times.)
+    const ZONE_AFTER_TIME = { en: ["long", "full"], de: ["long", "full"], fr: ["long", "full"], it: ["long", "full"], pt: ["long", "full"], nl: ["long", "full"], sv: ["long", "full"], pl: ["long", "full"], ru: ["long", "full"], es: ["long"], ja: ["long"] };
     // Where a weekday's name alone is the name a date writes (checked against Node 20).
     const WEEKDAY_SWAPS = new Set(["en", "fr", "es", "sv"]);
     const SHORT_MONTHS = { de: ["Jan.", "Feb.", "März", "Apr.", "Mai", "Juni", "Juli", "Aug.", "Sept.", "Okt.", "Nov.", "Dez."] };
@@ -273,6 +277,17 @@
         if (given.year === "2-digit" && given.month !== undefined && !["numeric", "2-digit"].includes(given.month)) {
             fixes.year = new NativeDateTimeFormat("en-US", { ...inZone, year: "numeric" });
         }
+        // `timeStyle: "long"` or `"full"`: Boa writes the time without its zone (`2:07:09 PM`;
+        // V8 `2:07:09 PM UTC`, `2:07:09 PM Coordinated Universal Time`). The zone's name is
+        // what the same time fields with `timeZoneName` (`short` for `long`, `long` for `full`)
+        // write after the time, in the languages that write it there (checked against Node 20).
+        const zoneAfter = ZONE_AFTER_TIME[language];
+        if ((given.timeStyle === "long" || given.timeStyle === "full") && zoneAfter?.includes(given.timeStyle)) {
+            const time = { ...inZone, hour: "numeric", minute: "2-digit", second: "2-digit" };
+            const timeZoneName = given.timeStyle === "long" ? "short" : "long";
+            // V8 writes French offsets with a minus sign (`UTC−4`), Boa with a hyphen.
+            fixes.zone = { without: new NativeDateTimeFormat(locale, time), with: new NativeDateTimeFormat(locale, { ...time, timeZoneName }), minus: language === "fr" };
+        }
         return fixes;
     };
     // V8's narrow month or weekday (CLDR's): the long name's first letter in upper case where
@@ -329,6 +344,12 @@
             out = out.replace(new RegExp(`([.,])\\d{${fixes.fraction}}(?!.*\\d)`), (_, before) => `${before}${milliseconds}`);
         }
         if (fixes.unpadHour) out = out.replace(/(^|[^\d:])0(\d:\d\d)/, "$1$2");
+        if (fixes.zone !== undefined) {
+            const without = fixes.zone.without.format(date);
+            const zoned = fixes.zone.with.format(date);
+            const zone = zoned.startsWith(without) ? zoned.slice(without.length) : "";
+            out += fixes.zone.minus ? zone.replace(/([0-9A-Z])-(\d)/, "$1\u2212$2") : zone;
+        }
         return out;
     };
 
@@ -504,6 +525,8 @@
     const namedDate = (options) =>
         (TEXT_STYLES.includes(own(options, "weekday")) && own(options, "month") !== undefined) ||
         (own(options, "day") === "2-digit" && TEXT_STYLES.includes(own(options, "month")));
+    // A long or full time style goes through the format, which writes the zone (`textFixes`).
+    const zonedTime = (options) => own(options, "timeStyle") === "long" || own(options, "timeStyle") === "full";
     define(Date.prototype, "toLocaleDateString", function toLocaleDateString(locales, options) {
         if (!(this instanceof Date)) throw new TypeError("'this' is not a Date");
         if ((narrowAlone(options) || namedDate(options)) && !Number.isNaN(+this)) return new DateTimeFormat(locales, options).format(this);
@@ -524,13 +547,14 @@
     const TIME_DEFAULTS = { hour: "numeric", minute: "2-digit", second: "2-digit" };
     define(Date.prototype, "toLocaleString", function toLocaleString(locales, options) {
         if (!(this instanceof Date)) throw new TypeError("'this' is not a Date");
-        if ((narrowAlone(options) || namedDate(options)) && !Number.isNaN(+this)) return new DateTimeFormat(locales, options).format(this);
+        if ((narrowAlone(options) || namedDate(options) || zonedTime(options)) && !Number.isNaN(+this)) return new DateTimeFormat(locales, options).format(this);
         const text = localeDate(this, locales, options, true);
         if (text !== null) return text;
         const native = hourDigits(spaced(nativeToLocaleString.call(this, locales, boaClock(options))), options);
         return mendClock(this, locales, options, native, { year: "numeric", month: "numeric", day: "numeric", ...TIME_DEFAULTS });
     });
     define(Date.prototype, "toLocaleTimeString", function toLocaleTimeString(locales, options) {
+        if (zonedTime(options) && this instanceof Date && !Number.isNaN(+this)) return new DateTimeFormat(locales, options).format(this);
         const text = hourDigits(spaced(nativeToLocaleTimeString.call(this, locales, boaClock(options))), options);
         return mendClock(this, locales, options, text, TIME_DEFAULTS);
     });
