@@ -211,8 +211,9 @@ fn last_index() -> PropertyKey {
     PropertyKey::from(js_string!("lastIndex"))
 }
 
-/// `Get(rx, "lastIndex")` for a `RegExp` `rx`: its own data property (made non-configurable
-/// when the object is, so never an accessor or deleted), read from its slot.
+/// `Get(rx, "lastIndex")` for a `RegExp` `rx`: its own data property, read from its slot. A
+/// `RegExp` is made with `lastIndex` non-configurable, so no script can delete it or make it an
+/// accessor.
 pub(super) fn get_last_index(rx: &JsObject, context: &mut Context) -> JsResult<JsValue> {
     if rx.is::<RegExp>() {
         let object = rx.borrow();
