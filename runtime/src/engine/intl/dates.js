@@ -24,7 +24,7 @@
     // Japanese and Korean write the weekday after the date. Chinese and Turkish write other
     // dates beside a weekday: Boa's text stands there.
     const WEEKDAY_JOINERS = {
-        en: ", ", es: ", ", pt: ", ", pl: ", ", ru: ", ", de: ", ", fr: " ", it: " ", nl: " ", da: " ", nb: " ", cs: " ", fi: " ",
+        en: ", ", es: ", ", pt: ", ", pl: ", ", ru: ", ", de: ", ", sv: ", ", fr: " ", it: " ", nl: " ", da: " ", nb: " ", cs: " ", fi: " ",
     };
     // What a weekday's name takes beside a date: German's short `Di` is `Di.`, Finnish's long
     // `tiistai` is `tiistaina` (the weekday's text in `formatToParts` too).
@@ -40,7 +40,7 @@
         const after = WEEKDAY_AFTER[language]?.[width];
         if (after !== undefined) return { suffix, write: (weekday, date) => `${date}${after[0]}${weekday}${after[1]}` };
         const withoutYear = form.includes("y") ? undefined : WEEKDAY_JOINERS_WITHOUT_YEAR[locale] ?? WEEKDAY_JOINERS_WITHOUT_YEAR[language];
-        const joiner = withoutYear ?? (language === "sv" ? ", " : WEEKDAY_JOINERS[language]);
+        const joiner = withoutYear ?? WEEKDAY_JOINERS[language];
         return joiner === undefined ? undefined : { suffix, write: (weekday, date) => `${weekday}${joiner}${date}` };
     };
     // A single numeric field is its number, except where a language writes a unit after it.
@@ -281,8 +281,7 @@
         // V8 `2:07:09 PM UTC`, `2:07:09 PM Coordinated Universal Time`). The zone's name is
         // what the same time fields with `timeZoneName` (`short` for `long`, `long` for `full`)
         // write after the time, in the languages that write it there (checked against Node 20).
-        const zoneAfter = ZONE_AFTER_TIME[language];
-        if ((given.timeStyle === "long" || given.timeStyle === "full") && zoneAfter?.includes(given.timeStyle)) {
+        if (ZONE_AFTER_TIME[language]?.includes(given.timeStyle)) {
             const time = { ...inZone, hour: "numeric", minute: "2-digit", second: "2-digit" };
             const timeZoneName = given.timeStyle === "long" ? "short" : "long";
             // V8 writes French offsets with a minus sign (`UTC−4`), Boa with a hyphen.

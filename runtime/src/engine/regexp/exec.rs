@@ -8,13 +8,13 @@
 
 use boa_engine::builtins::regexp::RegExp;
 use boa_engine::object::builtins::JsRegExp;
-use boa_engine::{Context, JsNativeError, JsObject, JsResult, JsString, JsValue, js_string};
+use boa_engine::{Context, JsNativeError, JsObject, JsResult, JsString, JsValue};
 
 use super::super::native::arg;
 use super::Shared;
 use super::matcher::{Pattern, matches_at};
 use super::matching::builtin_exec;
-use super::plain::Plain;
+use super::plain::{Plain, get_last_index, set_last_index};
 use super::wide;
 
 pub(super) fn exec(this: &JsValue, args: &[JsValue], context: &mut Context) -> JsResult<JsValue> {
@@ -39,7 +39,7 @@ pub(super) fn exec(this: &JsValue, args: &[JsValue], context: &mut Context) -> J
     let searched = shared.wide.of(&input);
     if sticky_match(&shared, &regexp, &input, &searched, context)? == Some(false) {
         // RegExpBuiltinExec, where the matcher fails at lastIndex under `y`.
-        regexp.set(js_string!("lastIndex"), 0, true, context)?;
+        set_last_index(&regexp, 0, context)?;
         return Ok(JsValue::null());
     }
     shared.builtin_exec.call(this, &[searched.into()], context)
@@ -60,7 +60,7 @@ fn sticky_match(
     if !wrapped.sticky(context)? {
         return Ok(None);
     }
-    let last_index = regexp.get(js_string!("lastIndex"), context)?;
+    let last_index = get_last_index(regexp, context)?;
     if !last_index.is_number() {
         return Ok(None);
     }

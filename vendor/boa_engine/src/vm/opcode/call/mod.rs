@@ -195,7 +195,8 @@ impl Call {
             return Err(Self::handle_not_callable());
         };
 
-        // ordo's patch: `Math.floor(x)` and its kin, of Numbers, run bare (`bare.rs`).
+        // ordo's patch: `Math.floor(x)` of Numbers and `line.indexOf(",")` of primitives, and
+        // their kin, run bare (`bare.rs`).
         if bare::call_bare(&object, argument_count.into(), context) {
             return Ok(());
         }
